@@ -1,0 +1,223 @@
+import path from 'node:path';
+import { generate, TARGETS, writeFiles, type Target } from './generate.js';
+import type { Diagnostic } from './ir/types.js';
+import { SpecLoadError } from './load/parse-document.js';
+import { verify } from './verify/verify.js';
+
+/** Exit codes: documented in `--help` and the README. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+const MAIN_HELP = `Usage: codegen <command> [options]
+
+Contract-first code generation for OpenAPI 3.0 / 3.1 files.
+
+Commands:
+  generate   Generate validators (and other targets) from a spec
+  verify     Generate every target into a temporary folder, type-check it,
+             and validate every example in the spec against its schema
+
+Run "codegen <command> --help" for the options of a command.
+
+Exit codes: 0 success, 1 the spec or the output has problems, 2 wrong usage.`;
+
+const GENERATE_HELP = `Usage: codegen generate --spec <file> --out <dir> [options]
+
+Reads an OpenAPI 3.0/3.1 file (YAML or JSON, multi-file $refs bundled) and writes
+deterministic, formatted TypeScript under <dir>/<target>/.
+
+Options:
+  --spec <file>      OpenAPI file to read (required)
+  --out <dir>        Folder to write into (required)
+  --target <name>    ${[...TARGETS, 'all'].join(' | ')} (default: all)
+  --check            Write nothing; exit 1 and list the files that are out of date
+  --quiet            Print only problems
+  -h, --help         Show this help
+
+Examples:
+  codegen generate --spec spec/v2.2/account-information.yaml --out packages/validators/src/v2.2
+  codegen generate --spec api.yaml --out generated --target validators --check`;
+
+const VERIFY_HELP = `Usage: codegen verify --spec <file> [options]
+
+Generates every target into a temporary folder, type-checks it strictly, loads the
+validators and checks every example/examples value in the file against its schema.
+Prints a summary; exits 1 on any failure.
+
+Options:
+  --spec <file>      OpenAPI file to verify (required)
+  --keep <dir>       Keep the generated files in <dir> for inspection
+  --json             Print the report as JSON
+  -h, --help         Show this help`;
+
+class UsageError extends Error {}
+
+interface ParsedArgs {
+  flags: Map<string, string | true>;
+  positionals: string[];
+}
+
+function parseArgs(argv: string[], known: Record<string, 'value' | 'boolean'>): ParsedArgs {
+  const flags = new Map<string, string | true>();
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h') {
+      flags.set('help', true);
+      continue;
+    }
+    if (!arg.startsWith('--')) {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const kind = known[name];
+    if (!kind) throw new UsageError(`unknown option --${name}`);
+    if (kind === 'boolean') {
+      flags.set(name, true);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+    flags.set(name, value);
+  }
+  return { flags, positionals };
+}
+
+function requireFlag(args: ParsedArgs, name: string): string {
+  const value = args.flags.get(name);
+  if (typeof value !== 'string') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+const SEVERITY_LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', info: 'info' };
+
+function printDiagnostics(diagnostics: Diagnostic[], out: NodeJS.WriteStream, includeInfo: boolean): void {
+  for (const d of diagnostics) {
+    if (d.severity === 'info' && !includeInfo) continue;
+    out.write(`${SEVERITY_LABEL[d.severity]} [${d.code}] ${d.pointer}: ${d.message}\n`);
+  }
+}
+
+function summarizeInfos(diagnostics: Diagnostic[]): string | undefined {
+  const infos = diagnostics.filter((d) => d.severity === 'info');
+  if (infos.length === 0) return undefined;
+  const byCode = new Map<string, number>();
+  for (const d of infos) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
+  return `notes: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')} (formats that are annotations only)`;
+}
+
+async function runGenerate(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, { spec: 'value', out: 'value', target: 'value', check: 'boolean', quiet: 'boolean', help: 'boolean' });
+  if (args.flags.has('help')) {
+    process.stdout.write(`${GENERATE_HELP}\n`);
+    return EXIT.ok;
+  }
+  const spec = requireFlag(args, 'spec');
+  const out = requireFlag(args, 'out');
+  const targetFlag = (args.flags.get('target') as string | undefined) ?? 'all';
+  if (targetFlag !== 'all' && !(TARGETS as readonly string[]).includes(targetFlag)) {
+    throw new UsageError(`--target must be one of ${[...TARGETS, 'all'].join(', ')} (got "${targetFlag}")`);
+  }
+  const targets: readonly Target[] = targetFlag === 'all' ? TARGETS : [targetFlag as Target];
+  const check = args.flags.has('check');
+  const quiet = args.flags.has('quiet');
+
+  const started = performance.now();
+  const result = await generate({ spec, targets });
+  printDiagnostics(result.diagnostics, process.stderr, false);
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    process.stderr.write(`${spec}: ${errors.length} error(s); nothing written. The generator will not approximate what it cannot represent.\n`);
+    return EXIT.failed;
+  }
+  const report = await writeFiles(out, result.files, { check });
+  const elapsed = Math.round(performance.now() - started);
+  if (check) {
+    const stale = [...report.written, ...report.removed];
+    if (stale.length > 0) {
+      process.stderr.write(`${out}: ${stale.length} generated file(s) out of date with ${spec}:\n`);
+      for (const file of report.written) process.stderr.write(`  changed  ${path.join(out, file)}\n`);
+      for (const file of report.removed) process.stderr.write(`  stale    ${path.join(out, file)}\n`);
+      process.stderr.write('Run the generator and commit the result.\n');
+      return EXIT.failed;
+    }
+    if (!quiet) process.stdout.write(`${out}: up to date with ${spec} (${report.unchanged.length} files)\n`);
+    return EXIT.ok;
+  }
+  if (!quiet) {
+    const api = result.built.api;
+    process.stdout.write(
+      `${spec} → ${out}: ${api.operations.length} operations, ${api.schemas.length} schemas; ` +
+        `${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed (${elapsed} ms)\n`,
+    );
+    const notes = summarizeInfos(result.diagnostics);
+    if (notes) process.stdout.write(`${notes}\n`);
+  }
+  return EXIT.ok;
+}
+
+async function runVerify(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, { spec: 'value', keep: 'value', json: 'boolean', help: 'boolean' });
+  if (args.flags.has('help')) {
+    process.stdout.write(`${VERIFY_HELP}\n`);
+    return EXIT.ok;
+  }
+  const spec = requireFlag(args, 'spec');
+  const json = args.flags.has('json');
+  const interactive = process.stderr.isTTY && !json;
+  const keepDir = args.flags.get('keep');
+  const report = await verify({
+    spec,
+    ...(typeof keepDir === 'string' ? { keepDir } : {}),
+    onProgress: (step) => {
+      if (interactive) process.stderr.write(`\r\x1b[2K${spec}: ${step}…`);
+    },
+  });
+  if (interactive) process.stderr.write('\r\x1b[2K');
+  if (json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return report.ok ? EXIT.ok : EXIT.failed;
+  }
+  printDiagnostics(report.diagnostics, process.stderr, false);
+  for (const error of report.typeErrors) process.stderr.write(`type error: ${error}\n`);
+  for (const failure of report.exampleFailures) {
+    process.stderr.write(`example does not validate: ${failure.pointer}\n${failure.issues.map((i) => `    ${i}\n`).join('')}`);
+  }
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = report.diagnostics.filter((d) => d.severity === 'warning').length;
+  process.stdout.write(
+    `${spec}: ${report.operations} operations, ${report.schemas} schemas, ${report.examplesChecked} examples checked, ` +
+      `${report.exampleFailures.length} example failures, ${report.typeErrors.length} type errors, ${errors} errors, ${warnings} warnings — ${
+        report.ok ? 'OK' : 'FAILED'
+      }\n`,
+  );
+  return report.ok ? EXIT.ok : EXIT.failed;
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  generate: runGenerate,
+  verify: runVerify,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${MAIN_HELP}\n`);
+    return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`unknown command "${command}"`);
+    return await run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`codegen: ${error.message}\nRun "codegen ${run ? `${command} ` : ''}--help" for usage.\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof SpecLoadError) {
+      process.stderr.write(`codegen: ${error.message}\n`);
+      return EXIT.failed;
+    }
+    throw error;
+  }
+}

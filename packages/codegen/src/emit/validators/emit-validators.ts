@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ApiIR, HeaderIR, NamedSchema, OperationIR, ParameterIR, SchemaNode } from '../../ir/types.js';
+import { NameResolver, propertyKey } from '../shared/names.js';
+import { generatedHeader } from '../shared/header.js';
+import type { GeneratedFile } from '../types.js';
+import { docComment, printSchema, type PrintContext } from './print-zod.js';
+
+const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
+
+/** Component schemas in an order where every direct (non-deferred) reference is declared first. */
+function declarationOrder(schemas: NamedSchema[]): NamedSchema[] {
+  const byName = new Map(schemas.map((s) => [s.name, s]));
+  const done = new Set<string>();
+  const out: NamedSchema[] = [];
+  const visit = (start: NamedSchema): void => {
+    const stack: Array<{ schema: NamedSchema; next: number }> = [{ schema: start, next: 0 }];
+    done.add(start.name);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const deps = frame.schema.dependencies;
+      if (frame.next < deps.length) {
+        const dep = byName.get(deps[frame.next++]!);
+        if (dep && !done.has(dep.name)) {
+          done.add(dep.name);
+          stack.push({ schema: dep, next: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      out.push(frame.schema);
+    }
+  };
+  for (const schema of schemas) if (!done.has(schema.name)) visit(schema);
+  return out;
+}
+
+export interface ValidatorNames {
+  names: NameResolver;
+  /** Identifier of each operation's export, by operationId. */
+  operationIds: Map<string, string>;
+}
+
+/** Decides every exported identifier once, so that other emitters can import them by name. */
+export function validatorNames(api: ApiIR): ValidatorNames {
+  const names = new NameResolver();
+  for (const schema of api.schemas) names.assign(schema.name);
+  const operationIds = new Map<string, string>();
+  for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
+  return { names, operationIds };
+}
+
+function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): SchemaNode {
+  let current = node;
+  for (let i = 0; current.kind === 'ref' && i < 32; i++) current = components.get(current.name) ?? { kind: 'any', pointer: current.pointer };
+  return current;
+}
+
+/** A parameter as it arrives on the wire (text), decoded to what its schema describes. */
+function wireExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx: PrintContext, components: Map<string, SchemaNode>, indent: string): string {
+  const expr = printSchema(parameter.schema, ctx, indent);
+  const target = derefKind(parameter.schema, components);
+  if (target.kind === 'number') return `rt.fromText('number', ${expr})`;
+  if (target.kind === 'boolean') return `rt.fromText('boolean', ${expr})`;
+  if (target.kind === 'literal' && target.values.every((v) => typeof v === 'number')) return `rt.fromText('number', ${expr})`;
+  if (target.kind === 'array') {
+    const items = derefKind(target.items, components);
+    const kind = items.kind === 'number' ? 'number' : items.kind === 'boolean' ? 'boolean' : 'string';
+    return `rt.textList(${expr}, { explode: ${parameter.explode}, items: '${kind}' })`;
+  }
+  return expr;
+}
+
+function parameterObject(
+  parameters: Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string }>,
+  ctx: PrintContext,
+  components: Map<string, SchemaNode>,
+  indent: string,
+  lowerCaseNames: boolean,
+): string {
+  if (parameters.length === 0) return 'z.looseObject({})';
+  const inner = indent + '  ';
+  const members = parameters.map((p) => {
+    const name = lowerCaseNames ? p.name.toLowerCase() : p.name;
+    let expr = wireExpression(p, ctx, components, inner);
+    if (!p.required) expr += 'default' in p.schema ? `.default(${JSON.stringify(p.schema.default)})` : '.optional()';
+    return `${docComment(p.description, inner)}${inner}${propertyKey(name)}: ${expr},`;
+  });
+  // Other parameters and headers may be present: transports add their own.
+  return `z.looseObject({\n${members.join('\n')}\n${indent}})`;
+}
+
+function contentMap(content: Array<{ contentType: string; schema?: SchemaNode }>, ctx: PrintContext, indent: string): string {
+  if (content.length === 0) return '{}';
+  const inner = indent + '  ';
+  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${m.schema ? printSchema(m.schema, ctx, inner) : 'z.unknown()'},`);
+  return `{\n${entries.join('\n')}\n${indent}}`;
+}
+
+function headerParameters(headers: HeaderIR[]): Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string }> {
+  return headers.map((h) => ({ name: h.name, required: h.required, schema: h.schema, explode: false, ...(h.description ? { description: h.description } : {}) }));
+}
+
+function printOperation(op: OperationIR, id: string, ctx: PrintContext, components: Map<string, SchemaNode>): string {
+  const i1 = '  ';
+  const i2 = '    ';
+  const i3 = '      ';
+  const byLocation = (location: ParameterIR['in']) => op.parameters.filter((p) => p.in === location);
+  const lines: string[] = [];
+  lines.push(docComment(`${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`, '').trimEnd());
+  lines.push(`export const ${id} = /* @__PURE__ */ (() => ({`);
+  lines.push(`${i1}operationId: ${JSON.stringify(op.operationId)},`);
+  lines.push(`${i1}method: ${JSON.stringify(op.method)},`);
+  lines.push(`${i1}path: ${JSON.stringify(op.path)},`);
+  lines.push(`${i1}request: {`);
+  lines.push(`${i2}path: ${parameterObject(byLocation('path'), ctx, components, i2, false)},`);
+  lines.push(`${i2}query: ${parameterObject(byLocation('query'), ctx, components, i2, false)},`);
+  lines.push(`${i2}headers: ${parameterObject(byLocation('header'), ctx, components, i2, true)},`);
+  lines.push(`${i2}cookies: ${parameterObject(byLocation('cookie'), ctx, components, i2, false)},`);
+  if (op.requestBody) {
+    lines.push(`${i2}body: {`);
+    lines.push(`${i3}required: ${op.requestBody.required},`);
+    lines.push(`${i3}content: ${contentMap(op.requestBody.content, ctx, i3)},`);
+    lines.push(`${i2}},`);
+  } else {
+    lines.push(`${i2}body: undefined,`);
+  }
+  lines.push(`${i1}},`);
+  lines.push(`${i1}responses: {`);
+  for (const response of op.responses) {
+    lines.push(`${i2}${JSON.stringify(response.status)}: {`);
+    lines.push(`${i3}headers: ${parameterObject(headerParameters(response.headers), ctx, components, i3, true)},`);
+    lines.push(`${i3}content: ${contentMap(response.content, ctx, i3)},`);
+    lines.push(`${i2}},`);
+  }
+  lines.push(`${i1}},`);
+  lines.push(`}) as const)();`);
+  return lines.filter((l) => l !== '').join('\n');
+}
+
+export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNames(api)): GeneratedFile[] {
+  const header = generatedHeader(api);
+  const ctx: PrintContext = { names: naming.names, recursive: new Set(api.schemas.filter((s) => s.recursive).map((s) => s.name)) };
+  const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
+
+  const schemaDecls = declarationOrder(api.schemas).map((s) => {
+    const id = naming.names.get(s.name);
+    const doc = docComment(s.schema.description, '');
+    const expr = printSchema(s.schema, ctx, '  ');
+    // A pure IIFE per schema lets bundlers drop every schema a program does not use.
+    return `${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${expr})();\nexport type ${id} = z.output<typeof ${id}>;`;
+  });
+  const schemasFile = `${header}import { z } from 'zod';\nimport * as rt from './runtime.gen.js';\n\n${schemaDecls.join('\n\n')}\n`;
+
+  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, ctx, components));
+  const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => opDecls.some((d) => new RegExp(`\\b${id.replace(/\$/g, '\\$')}\\b`).test(d)));
+  const schemaImport = usedSchemas.length > 0 ? `import {\n${usedSchemas.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';\n` : '';
+  const operationsFile = `${header}import { z } from 'zod';\nimport * as rt from './runtime.gen.js';\n${schemaImport}\n${opDecls.join('\n\n')}\n`;
+
+  const runtimeFile = `${header}${readFileSync(RUNTIME_TEMPLATE, 'utf8')}`;
+
+  const server = api.servers[0];
+  const schemaEntries = api.schemas.map((s) => `  ${JSON.stringify(s.name)}: S.${naming.names.get(s.name)},`);
+  const operationEntries = api.operations.map((op) => `  ${propertyKey(op.operationId)}: O.${naming.operationIds.get(op.operationId)},`);
+  const indexFile = [
+    header.trimEnd(),
+    "import * as S from './schemas.gen.js';",
+    "import * as O from './operations.gen.js';",
+    '',
+    "export * from './schemas.gen.js';",
+    "export * from './operations.gen.js';",
+    '',
+    '/** What the file says about itself. */',
+    'export const api = {',
+    `  title: ${JSON.stringify(api.title)},`,
+    `  version: ${JSON.stringify(api.version)},`,
+    `  /** Path prefix from the first server URL; mount points and base URLs may override it. */`,
+    `  pathPrefix: ${JSON.stringify(server?.pathPrefix ?? '')},`,
+    `  servers: ${JSON.stringify(api.servers.map((s) => s.url))},`,
+    '} as const;',
+    '',
+    '/** Every component schema, keyed by its exact name in the file. */',
+    `export const schemas = ${schemaEntries.length ? `{\n${schemaEntries.join('\n')}\n}` : '{}'} as const;`,
+    '',
+    '/** Every operation, keyed by operationId. */',
+    `export const operations = ${operationEntries.length ? `{\n${operationEntries.join('\n')}\n}` : '{}'} as const;`,
+    '',
+  ].join('\n');
+
+  return [
+    { path: 'validators/runtime.gen.ts', contents: runtimeFile },
+    { path: 'validators/schemas.gen.ts', contents: schemasFile },
+    { path: 'validators/operations.gen.ts', contents: operationsFile },
+    { path: 'validators/index.ts', contents: indexFile },
+  ];
+}

@@ -1,0 +1,215 @@
+import type {
+  AnyNode,
+  ArrayNode,
+  BooleanNode,
+  IntersectionNode,
+  LiteralNode,
+  NeverNode,
+  NullNode,
+  NumberNode,
+  ObjectNode,
+  RefNode,
+  SchemaKind,
+  SchemaNode,
+  StringNode,
+  UnionNode,
+} from '../../ir/types.js';
+import type { NameResolver } from '../shared/names.js';
+import { propertyKey } from '../shared/names.js';
+
+/** What a printer needs to know besides the node. */
+export interface PrintContext {
+  names: NameResolver;
+  /** Component schemas in a reference cycle: references to them are deferred. */
+  recursive: ReadonlySet<string>;
+}
+
+type Printer<K extends SchemaKind> = (node: Extract<SchemaNode, { kind: K }>, ctx: PrintContext, indent: string) => string;
+
+const INDENT = '  ';
+
+function literal(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** A regular expression exactly as the file wrote it, with the Unicode flag JSON Schema implies. */
+function regexLiteral(pattern: string): string {
+  if (!pattern.includes('/') && !/[\n\r\u2028\u2029]/.test(pattern)) return `/${pattern}/u`;
+  return `new RegExp(${JSON.stringify(pattern)}, 'u')`;
+}
+
+const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
+  'date-time': 'rt.isDateTime',
+  date: 'rt.isDate',
+  time: 'rt.isTime',
+  uri: 'rt.isUri',
+  uuid: 'rt.isUuid',
+  email: 'rt.isEmail',
+  duration: 'rt.isDuration',
+  byte: 'rt.isByte',
+};
+
+function enumValuesSatisfying(node: StringNode): string[] {
+  // With `enum` beside other keywords both apply: keep only the values that pass them all.
+  const patterns = (node.patterns ?? []).map((p) => new RegExp(p, 'u'));
+  return (node.enum ?? []).filter(
+    (v) =>
+      (node.minLength === undefined || [...v].length >= node.minLength) &&
+      (node.maxLength === undefined || [...v].length <= node.maxLength) &&
+      patterns.every((p) => p.test(v)),
+  );
+}
+
+const printString: Printer<'string'> = (node) => {
+  if (node.enum) {
+    const values = enumValuesSatisfying(node);
+    return values.length === 0 ? 'z.never()' : `z.enum([${values.map(literal).join(', ')}])`;
+  }
+  let out = 'z.string()';
+  if (node.minLength !== undefined) out += `.min(${node.minLength})`;
+  if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
+  for (const pattern of node.patterns ?? []) out += `.regex(${regexLiteral(pattern)})`;
+  if (node.format) out += `.refine(${FORMAT_CHECK[node.format]}, rt.formatError[${literal(node.format)}])`;
+  return out;
+};
+
+const INTEGER_RANGES: Record<string, [number, number]> = {
+  int32: [-2147483648, 2147483647],
+  int16: [-32768, 32767],
+  int8: [-128, 127],
+};
+
+const printNumber: Printer<'number'> = (node) => {
+  if (node.enum) return node.enum.length === 1 ? `z.literal(${literal(node.enum[0])})` : `z.literal([${node.enum.map(literal).join(', ')}])`;
+  let out: string;
+  if (node.integer && node.format === 'int32') out = 'z.int32()';
+  else if (node.integer) {
+    out = 'z.int()';
+    const range = node.format ? INTEGER_RANGES[node.format] : undefined;
+    if (range) out += `.gte(${range[0]}).lte(${range[1]})`;
+  } else out = 'z.number()';
+  if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
+  if (node.maximum !== undefined) out += `.lte(${node.maximum})`;
+  if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
+  if (node.exclusiveMaximum !== undefined) out += `.lt(${node.exclusiveMaximum})`;
+  if (node.multipleOf !== undefined) out += `.multipleOf(${node.multipleOf})`;
+  return out;
+};
+
+const printBoolean: Printer<'boolean'> = (node: BooleanNode) => {
+  if (node.enum && node.enum.length === 1) return `z.literal(${literal(node.enum[0])})`;
+  return 'z.boolean()';
+};
+
+const printNull: Printer<'null'> = (_node: NullNode) => 'z.null()';
+const printAny: Printer<'any'> = (_node: AnyNode) => 'z.unknown()';
+const printNever: Printer<'never'> = (_node: NeverNode) => 'z.never()';
+
+const printLiteral: Printer<'literal'> = (node: LiteralNode) => {
+  if (node.values.length === 0) return 'z.never()';
+  if (node.values.length === 1) return `z.literal(${literal(node.values[0])})`;
+  return `z.literal([${node.values.map(literal).join(', ')}])`;
+};
+
+const printRef: Printer<'ref'> = (node: RefNode, ctx) => {
+  const id = ctx.names.get(node.name);
+  return ctx.recursive.has(node.name) ? `z.lazy(() => ${id})` : id;
+};
+
+const printArray: Printer<'array'> = (node: ArrayNode, ctx, indent) => {
+  let out = `z.array(${printSchema(node.items, ctx, indent)})`;
+  if (node.minItems !== undefined) out += `.min(${node.minItems})`;
+  if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
+  if (node.uniqueItems) out += `.refine(rt.uniqueItems, { error: 'items must be unique' })`;
+  return out;
+};
+
+function docComment(text: string | undefined, indent: string): string {
+  if (!text) return '';
+  const lines = text
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd())
+    .slice(0, 6);
+  const body = lines.map((l) => l.replace(/\*\//g, '*\\/'));
+  if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
+  return `${indent}/**\n${body.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
+}
+
+/** The expression a property is declared with: its schema, then absent-value handling. */
+function propertyExpression(schema: SchemaNode, required: boolean, ctx: PrintContext, indent: string): string {
+  let out = printSchema(schema, ctx, indent);
+  if (!required) out += 'default' in schema ? `.default(${literal(schema.default)})` : '.optional()';
+  return out;
+}
+
+const printObject: Printer<'object'> = (node: ObjectNode, ctx, indent) => {
+  const inner = indent + INDENT;
+  const members = node.properties.map((p) => {
+    const doc = docComment(p.schema.kind === 'ref' ? p.schema.description : p.schema.description, inner);
+    // A getter defers the reference until parse time, which is how zod 4 types recursion.
+    if (p.schema.kind === 'ref' && ctx.recursive.has(p.schema.name)) {
+      const id = ctx.names.get(p.schema.name);
+      const expr = `${id}${p.schema.nullable ? '.nullable()' : ''}${p.required ? '' : '.optional()'}`;
+      return `${doc}${inner}get ${propertyKey(p.name)}() {\n${inner}${INDENT}return ${expr};\n${inner}},`;
+    }
+    return `${doc}${inner}${propertyKey(p.name)}: ${propertyExpression(p.schema, p.required, ctx, inner)},`;
+  });
+  const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
+  let out: string;
+  if (node.additional === 'forbid') out = `z.strictObject(${shape})`;
+  else if (node.additional === 'allow') out = `z.looseObject(${shape})`;
+  else out = `z.object(${shape}).catchall(${printSchema(node.additional, ctx, indent)})`;
+  if (node.requiredUndeclared) out += `.refine(rt.hasKeys(${literal(node.requiredUndeclared)}), { error: 'missing required member' })`;
+  if (node.minProperties !== undefined) out += `.refine(rt.minProperties(${node.minProperties}), { error: 'too few members' })`;
+  if (node.maxProperties !== undefined) out += `.refine(rt.maxProperties(${node.maxProperties}), { error: 'too many members' })`;
+  return out;
+};
+
+function printList(nodes: SchemaNode[], ctx: PrintContext, indent: string): string {
+  const inner = indent + INDENT;
+  return `[\n${nodes.map((n) => `${inner}${printSchema(n, ctx, inner)},`).join('\n')}\n${indent}]`;
+}
+
+const printUnion: Printer<'union'> = (node: UnionNode, ctx, indent) => {
+  if (node.variants.length === 1) return printSchema(node.variants[0]!, ctx, indent);
+  if (node.mode === 'oneOf' && node.discriminator && !node.exclusive) {
+    const inner = indent + INDENT;
+    const entries = Object.entries(node.discriminator.mapping)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([value, name]) => `${inner}${propertyKey(value)}: ${printRef({ kind: 'ref', name, pointer: node.pointer }, ctx, inner)},`);
+    return `rt.discriminated(${literal(node.discriminator.propertyName)}, {\n${entries.join('\n')}\n${indent}})`;
+  }
+  const list = printList(node.variants, ctx, indent);
+  return node.mode === 'oneOf' && !node.exclusive ? `rt.oneOf(${list})` : `z.union(${list})`;
+};
+
+const printIntersection: Printer<'intersection'> = (node: IntersectionNode, ctx, indent) => {
+  const [first, ...rest] = node.parts.map((p) => printSchema(p, ctx, indent));
+  return rest.reduce((acc, part) => `z.intersection(${acc}, ${part})`, first ?? 'z.unknown()');
+};
+
+/** One printer per schema kind: a kind without a printer does not compile. */
+const PRINTERS: { [K in SchemaKind]: Printer<K> } = {
+  any: printAny,
+  never: printNever,
+  ref: printRef,
+  string: printString,
+  number: printNumber,
+  boolean: printBoolean,
+  null: printNull,
+  literal: printLiteral,
+  array: printArray,
+  object: printObject,
+  union: printUnion,
+  intersection: printIntersection,
+};
+
+/** Prints a node as a zod expression; `indent` is the indentation of the line it starts on. */
+export function printSchema(node: SchemaNode, ctx: PrintContext, indent = ''): string {
+  const printer = PRINTERS[node.kind] as Printer<typeof node.kind>;
+  const out = printer(node as never, ctx, indent);
+  return node.nullable && node.kind !== 'null' ? `${out}.nullable()` : out;
+}
+
+export { docComment };

@@ -1,0 +1,402 @@
+import type { LoadedSpec } from '../load/load-spec.js';
+import { escapePointerToken, resolvePointer } from './json-pointer.js';
+import { isRecord, schemaToIR, type SchemaContext } from './schema-to-ir.js';
+import { findRecursiveSchemas, referencedNames } from './references.js';
+import type {
+  ApiIR,
+  Diagnostic,
+  ExampleIR,
+  HeaderIR,
+  HttpMethod,
+  JsonPointer,
+  MediaTypeIR,
+  NamedSchema,
+  OperationIR,
+  ParameterIR,
+  ParameterLocation,
+  RequestBodyIR,
+  ResponseIR,
+  SchemaNode,
+  SecurityRequirementIR,
+  SecuritySchemeIR,
+  ServerIR,
+} from './types.js';
+
+const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** An example found in the file, with the schema it must satisfy. */
+export interface CheckedExample extends ExampleIR {
+  schema: SchemaNode;
+}
+
+export interface BuiltIR {
+  api: ApiIR;
+  /** Every example and the schema it belongs to, for `verify`. */
+  examples: CheckedExample[];
+}
+
+class IRBuilder {
+  readonly diagnostics: Diagnostic[];
+  readonly examples: CheckedExample[] = [];
+  readonly ctx: SchemaContext;
+  private readonly inProgress = new Set<string>();
+
+  constructor(
+    private readonly doc: Record<string, unknown>,
+    diagnostics: Diagnostic[],
+  ) {
+    this.diagnostics = diagnostics;
+    const components = isRecord(doc['components']) ? doc['components'] : {};
+    const rawSchemas = isRecord(components['schemas']) ? components['schemas'] : {};
+    const openapi = String(doc['openapi']);
+    this.ctx = {
+      document: doc,
+      dialect: openapi.startsWith('3.1') ? '3.1' : '3.0',
+      diagnostics,
+      components: new Map(),
+      rawComponents: rawSchemas,
+      inlining: new Set(),
+      resolveComponent: (name) => this.component(name),
+    };
+  }
+
+  component(name: string): SchemaNode | undefined {
+    const done = this.ctx.components.get(name);
+    if (done) return done;
+    if (this.inProgress.has(name)) return undefined;
+    this.inProgress.add(name);
+    const pointer = `#/components/schemas/${escapePointerToken(name)}`;
+    const node = schemaToIR(this.ctx.rawComponents[name], pointer, this.ctx);
+    this.inProgress.delete(name);
+    this.ctx.components.set(name, node);
+    return node;
+  }
+
+  /** Follows `$ref`s of non-schema components (parameters, responses, headers, bodies, examples). */
+  resolve(value: unknown, pointer: JsonPointer): { value: unknown; pointer: JsonPointer } {
+    let current = value;
+    let at = pointer;
+    for (let hops = 0; isRecord(current) && typeof current['$ref'] === 'string'; hops++) {
+      const ref = current['$ref'];
+      const target = hops < 32 ? resolvePointer(this.doc, ref) : undefined;
+      if (target === undefined) {
+        this.diagnostics.push({ severity: 'error', code: 'unresolved-ref', pointer: at, message: `$ref "${ref}" points to nothing` });
+        return { value: {}, pointer: at };
+      }
+      current = target;
+      at = ref;
+    }
+    return { value: current, pointer: at };
+  }
+
+  schema(raw: unknown, pointer: JsonPointer): SchemaNode {
+    return schemaToIR(raw ?? true, pointer, this.ctx);
+  }
+
+  collectExamples(holder: Record<string, unknown>, pointer: JsonPointer, schema: SchemaNode | undefined, openapiExamples: boolean): ExampleIR[] {
+    const found: ExampleIR[] = [];
+    if ('example' in holder) found.push({ pointer: `${pointer}/example`, value: holder['example'] });
+    const examples = holder['examples'];
+    if (openapiExamples && isRecord(examples)) {
+      // Parameter and media type `examples`: a map of Example Objects (OpenAPI §4.8.19).
+      for (const [key, raw] of Object.entries(examples)) {
+        const { value: example } = this.resolve(raw, `${pointer}/examples/${escapePointerToken(key)}`);
+        if (isRecord(example) && 'value' in example) {
+          found.push({ pointer: `${pointer}/examples/${escapePointerToken(key)}/value`, value: example['value'] });
+        }
+      }
+    } else if (!openapiExamples && Array.isArray(examples)) {
+      // Schema `examples` (3.1): an array of values.
+      examples.forEach((value, i) => found.push({ pointer: `${pointer}/examples/${i}`, value }));
+    }
+    if (schema) for (const example of found) this.examples.push({ ...example, schema });
+    return found;
+  }
+}
+
+function serversOf(doc: Record<string, unknown>): ServerIR[] {
+  const servers = Array.isArray(doc['servers']) ? doc['servers'] : [];
+  const out: ServerIR[] = [];
+  for (const server of servers) {
+    if (!isRecord(server) || typeof server['url'] !== 'string') continue;
+    const variables = isRecord(server['variables']) ? server['variables'] : {};
+    // Substitute variable defaults; a variable without one stands for a host and is dropped.
+    const expanded = server['url'].replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const v = variables[name];
+      return isRecord(v) && typeof v['default'] === 'string' ? v['default'] : '';
+    });
+    // Hosts may be placeholders such as `https://<your-server>`: take the path textually.
+    const withoutOrigin = /^[a-z][a-z0-9+.-]*:\/\//i.test(expanded) ? expanded.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') : expanded.replace(/^[^/]*/, '');
+    const pathPrefix = withoutOrigin.replace(/[?#].*$/, '').replace(/\/+$/, '');
+    const ir: ServerIR = { url: server['url'], pathPrefix };
+    if (typeof server['description'] === 'string') ir.description = server['description'];
+    out.push(ir);
+  }
+  return out;
+}
+
+function securityOf(value: unknown): SecurityRequirementIR[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isRecord).map((req) => {
+    const out: SecurityRequirementIR = {};
+    for (const [scheme, scopes] of Object.entries(req)) {
+      out[scheme] = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+    }
+    return out;
+  });
+}
+
+function securitySchemesOf(builder: IRBuilder, doc: Record<string, unknown>): SecuritySchemeIR[] {
+  const components = isRecord(doc['components']) ? doc['components'] : {};
+  const schemes = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
+  const out: SecuritySchemeIR[] = [];
+  for (const [name, raw] of Object.entries(schemes)) {
+    const { value } = builder.resolve(raw, `#/components/securitySchemes/${escapePointerToken(name)}`);
+    if (!isRecord(value)) continue;
+    const scheme: SecuritySchemeIR = { name, type: String(value['type'] ?? '') };
+    if (typeof value['scheme'] === 'string') scheme.scheme = value['scheme'];
+    if (typeof value['bearerFormat'] === 'string') scheme.bearerFormat = value['bearerFormat'];
+    if (typeof value['in'] === 'string') scheme.in = value['in'];
+    if (typeof value['name'] === 'string') scheme.parameterName = value['name'];
+    if (typeof value['description'] === 'string') scheme.description = value['description'];
+    if (isRecord(value['flows'])) {
+      scheme.flows = {};
+      for (const [flow, def] of Object.entries(value['flows'])) {
+        if (!isRecord(def)) continue;
+        const entry: { scopes: string[]; tokenUrl?: string; authorizationUrl?: string } = {
+          scopes: isRecord(def['scopes']) ? Object.keys(def['scopes']) : [],
+        };
+        if (typeof def['tokenUrl'] === 'string') entry.tokenUrl = def['tokenUrl'];
+        if (typeof def['authorizationUrl'] === 'string') entry.authorizationUrl = def['authorizationUrl'];
+        scheme.flows[flow] = entry;
+      }
+    }
+    out.push(scheme);
+  }
+  return out;
+}
+
+function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPointer): ParameterIR[] {
+  const out: ParameterIR[] = [];
+  rawList.forEach((raw, i) => {
+    const { value, pointer: at } = builder.resolve(raw, `${pointer}/${i}`);
+    if (!isRecord(value) || typeof value['name'] !== 'string' || typeof value['in'] !== 'string') {
+      builder.diagnostics.push({ severity: 'error', code: 'invalid-parameter', pointer: at, message: 'a parameter needs "name" and "in"' });
+      return;
+    }
+    const location = value['in'] as ParameterLocation;
+    let schemaRaw: unknown = value['schema'];
+    let schemaPointer = `${at}/schema`;
+    if (schemaRaw === undefined && isRecord(value['content'])) {
+      const [contentType, media] = Object.entries(value['content'])[0] ?? [];
+      if (contentType && isRecord(media)) {
+        schemaRaw = media['schema'];
+        schemaPointer = `${at}/content/${escapePointerToken(contentType)}/schema`;
+      }
+    }
+    const schema = builder.schema(schemaRaw, schemaPointer);
+    const style = typeof value['style'] === 'string' ? value['style'] : location === 'query' || location === 'cookie' ? 'form' : 'simple';
+    const parameter: ParameterIR = {
+      name: value['name'],
+      in: location,
+      required: location === 'path' ? true : value['required'] === true,
+      schema,
+      style,
+      explode: typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form',
+      examples: builder.collectExamples(value, at, schema, true),
+    };
+    if (typeof value['description'] === 'string') parameter.description = value['description'];
+    if (value['deprecated'] === true) parameter.deprecated = true;
+    out.push(parameter);
+  });
+  return out;
+}
+
+/** Operation parameters override path-level ones with the same name and location (§4.8.10). */
+function mergeParameters(pathLevel: ParameterIR[], operationLevel: ParameterIR[]): ParameterIR[] {
+  const key = (p: ParameterIR) => `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+  const overridden = new Set(operationLevel.map(key));
+  return [...pathLevel.filter((p) => !overridden.has(key(p))), ...operationLevel];
+}
+
+function contentOf(builder: IRBuilder, content: unknown, pointer: JsonPointer): MediaTypeIR[] {
+  if (!isRecord(content)) return [];
+  return Object.entries(content).map(([contentType, raw]) => {
+    const at = `${pointer}/${escapePointerToken(contentType)}`;
+    const media = isRecord(raw) ? raw : {};
+    const ir: MediaTypeIR = { contentType, examples: [] };
+    if (media['schema'] !== undefined) ir.schema = builder.schema(media['schema'], `${at}/schema`);
+    ir.examples = builder.collectExamples(media, at, ir.schema, true);
+    return ir;
+  });
+}
+
+function headersOf(builder: IRBuilder, headers: unknown, pointer: JsonPointer): HeaderIR[] {
+  if (!isRecord(headers)) return [];
+  const out: HeaderIR[] = [];
+  for (const [name, raw] of Object.entries(headers)) {
+    // OpenAPI §4.8.17: a Content-Type response header is ignored.
+    if (name.toLowerCase() === 'content-type') continue;
+    const { value, pointer: at } = builder.resolve(raw, `${pointer}/${escapePointerToken(name)}`);
+    const header = isRecord(value) ? value : {};
+    const ir: HeaderIR = { name, required: header['required'] === true, schema: builder.schema(header['schema'], `${at}/schema`) };
+    if (typeof header['description'] === 'string') ir.description = header['description'];
+    out.push(ir);
+  }
+  return out;
+}
+
+function requestBodyOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): RequestBodyIR | undefined {
+  if (raw === undefined) return undefined;
+  const { value, pointer: at } = builder.resolve(raw, pointer);
+  if (!isRecord(value)) return undefined;
+  const body: RequestBodyIR = { required: value['required'] === true, content: contentOf(builder, value['content'], `${at}/content`) };
+  if (typeof value['description'] === 'string') body.description = value['description'];
+  return body;
+}
+
+function responsesOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): ResponseIR[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw)
+    .filter(([status]) => /^([1-5](\d\d|XX)|default)$/.test(status))
+    .map(([status, value]) => {
+      const { value: response, pointer: at } = builder.resolve(value, `${pointer}/${status}`);
+      const r = isRecord(response) ? response : {};
+      return {
+        status,
+        description: typeof r['description'] === 'string' ? r['description'] : '',
+        headers: headersOf(builder, r['headers'], `${at}/headers`),
+        content: contentOf(builder, r['content'], `${at}/content`),
+      };
+    });
+}
+
+function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): OperationIR[] {
+  const paths = isRecord(doc['paths']) ? doc['paths'] : {};
+  const defaultSecurity = securityOf(doc['security']) ?? [];
+  const operations: OperationIR[] = [];
+  const seenIds = new Map<string, string>();
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const itemPointer = `#/paths/${escapePointerToken(path)}`;
+    const { value: item, pointer: itemAt } = builder.resolve(rawItem, itemPointer);
+    if (!isRecord(item)) continue;
+    const pathParameters = parametersOf(builder, Array.isArray(item['parameters']) ? item['parameters'] : [], `${itemAt}/parameters`);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isRecord(op)) continue;
+      const pointer = `${itemPointer}/${method}`;
+      const operationId = typeof op['operationId'] === 'string' ? op['operationId'] : synthesizeOperationId(method, path);
+      if (typeof op['operationId'] !== 'string') {
+        builder.diagnostics.push({
+          severity: 'warning',
+          code: 'missing-operation-id',
+          pointer,
+          message: `operation has no operationId; using "${operationId}"`,
+        });
+      }
+      const previous = seenIds.get(operationId);
+      if (previous) {
+        builder.diagnostics.push({
+          severity: 'error',
+          code: 'duplicate-operation-id',
+          pointer,
+          message: `operationId "${operationId}" is also used at ${previous}`,
+        });
+        continue;
+      }
+      seenIds.set(operationId, pointer);
+      const ir: OperationIR = {
+        operationId,
+        method,
+        path,
+        deprecated: op['deprecated'] === true,
+        tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
+        parameters: mergeParameters(pathParameters, parametersOf(builder, Array.isArray(op['parameters']) ? op['parameters'] : [], `${pointer}/parameters`)),
+        responses: responsesOf(builder, op['responses'], `${pointer}/responses`),
+        security: securityOf(op['security']) ?? defaultSecurity,
+        pointer,
+      };
+      if (typeof op['summary'] === 'string') ir.summary = op['summary'];
+      if (typeof op['description'] === 'string') ir.description = op['description'];
+      const body = requestBodyOf(builder, op['requestBody'], `${pointer}/requestBody`);
+      if (body) ir.requestBody = body;
+      operations.push(ir);
+    }
+  }
+  return operations;
+}
+
+function synthesizeOperationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return `${method}${words.join('')}`;
+}
+
+/** Reads a loaded (bundled) document into the IR. */
+export function buildIR(spec: LoadedSpec): BuiltIR {
+  const doc = spec.document;
+  const diagnostics: Diagnostic[] = [...spec.diagnostics];
+  const builder = new IRBuilder(doc, diagnostics);
+
+  const schemaNames = Object.keys(builder.ctx.rawComponents);
+  for (const name of schemaNames) builder.component(name);
+  for (const name of schemaNames) {
+    const raw = builder.ctx.rawComponents[name];
+    if (isRecord(raw)) builder.collectExamples(raw, `#/components/schemas/${escapePointerToken(name)}`, builder.component(name), false);
+  }
+  collectPropertyExamples(builder);
+
+  const operations = operationsOf(builder, doc);
+  const nodes = new Map(schemaNames.map((name) => [name, builder.component(name)!] as const));
+  const recursive = findRecursiveSchemas(nodes);
+  const schemas: NamedSchema[] = schemaNames.map((name) => ({
+    name,
+    schema: nodes.get(name)!,
+    dependencies: [...referencedNames(nodes.get(name)!)].sort(),
+    recursive: recursive.has(name),
+    examples: builder.examples.filter((e) => e.pointer.startsWith(`#/components/schemas/${escapePointerToken(name)}/`) && e.pointer.split('/').length === 5),
+  }));
+
+  const info = isRecord(doc['info']) ? doc['info'] : {};
+  const api: ApiIR = {
+    source: spec.source,
+    openapiVersion: String(doc['openapi']),
+    title: typeof info['title'] === 'string' ? info['title'] : '',
+    version: typeof info['version'] === 'string' ? info['version'] : String(info['version'] ?? ''),
+    servers: serversOf(doc),
+    schemas,
+    operations,
+    securitySchemes: securitySchemesOf(builder, doc),
+    diagnostics,
+  };
+  return { api, examples: builder.examples };
+}
+
+/**
+ * Examples written on properties deep inside component schemas: each is checked against the
+ * property's own schema, so that `verify` covers every `example` in the file.
+ */
+function collectPropertyExamples(builder: IRBuilder): void {
+  const visit = (raw: unknown, pointer: JsonPointer, top: boolean): void => {
+    if (!isRecord(raw)) return;
+    if (!top && typeof raw['$ref'] !== 'string' && ('example' in raw || Array.isArray(raw['examples']))) {
+      builder.collectExamples(raw, pointer, builder.schema(raw, pointer), false);
+    }
+    for (const key of ['properties', 'patternProperties']) {
+      const props = raw[key];
+      if (isRecord(props)) for (const [name, child] of Object.entries(props)) visit(child, `${pointer}/${key}/${escapePointerToken(name)}`, false);
+    }
+    for (const key of ['items', 'additionalProperties']) if (isRecord(raw[key])) visit(raw[key], `${pointer}/${key}`, false);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const list = raw[key];
+      if (Array.isArray(list)) list.forEach((child, i) => visit(child, `${pointer}/${key}/${i}`, false));
+    }
+  };
+  // The diagnostics of these throwaway conversions repeat those of the components; drop them.
+  const before = builder.diagnostics.length;
+  for (const [name, raw] of Object.entries(builder.ctx.rawComponents)) visit(raw, `#/components/schemas/${escapePointerToken(name)}`, true);
+  builder.diagnostics.length = before;
+}

@@ -1,0 +1,570 @@
+import type {
+  ArrayNode,
+  Diagnostic,
+  DiscriminatorIR,
+  JsonPointer,
+  NumberNode,
+  ObjectNode,
+  PropertyIR,
+  SchemaMeta,
+  SchemaNode,
+  StringFormat,
+  StringNode,
+  UnionNode,
+} from './types.js';
+import { escapePointerToken, resolvePointer } from './json-pointer.js';
+import { mergeAllOf } from './merge-all-of.js';
+import { provablyDisjoint } from './disjoint.js';
+
+type RawSchema = Record<string, unknown> | boolean;
+
+const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
+
+/** Keywords that only annotate: they never change what validates. */
+const ANNOTATION_KEYWORDS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  '$id',
+  '$schema',
+  '$anchor',
+  'contentEncoding',
+  'contentMediaType',
+  'discriminator',
+  'default',
+  'nullable',
+]);
+
+/** Keywords the IR represents. */
+const VALIDATION_KEYWORDS = new Set([
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+]);
+
+const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>([
+  'date-time',
+  'date',
+  'time',
+  'uri',
+  'uuid',
+  'email',
+  'duration',
+  'byte',
+]);
+
+const NUMBER_FORMATS = new Set(['int32', 'int16', 'int8', 'int64', 'float', 'double']);
+
+/** Per-run state of the schema conversion; never shared between runs. */
+export interface SchemaContext {
+  document: Record<string, unknown>;
+  /** `3.0` or `3.1`: decides how `nullable`, `exclusiveMinimum` and `$ref` siblings read. */
+  dialect: '3.0' | '3.1';
+  diagnostics: Diagnostic[];
+  /** Component schemas converted so far, by name (filled by the IR builder). */
+  components: Map<string, SchemaNode>;
+  /** Raw component schemas by name, to resolve references while merging. */
+  rawComponents: Record<string, unknown>;
+  /** Converts a component schema on demand; undefined while that schema is being converted (a cycle). */
+  resolveComponent: (name: string) => SchemaNode | undefined;
+  /** Pointers being inlined right now, to stop on reference cycles outside components. */
+  inlining: Set<string>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function report(ctx: SchemaContext, diagnostic: Diagnostic): void {
+  ctx.diagnostics.push(diagnostic);
+}
+
+function metaOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): SchemaMeta {
+  const meta: SchemaMeta = { pointer };
+  if (typeof raw['description'] === 'string') meta.description = raw['description'];
+  if (raw['deprecated'] === true) meta.deprecated = true;
+  if (raw['readOnly'] === true) meta.readOnly = true;
+  if (raw['writeOnly'] === true) meta.writeOnly = true;
+  if ('default' in raw) meta.default = raw['default'];
+  if (ctx.dialect === '3.0' && raw['nullable'] === true) meta.nullable = true;
+  return meta;
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function componentNameOf(ref: string): string | undefined {
+  if (!ref.startsWith(COMPONENT_SCHEMA_PREFIX)) return undefined;
+  const rest = ref.slice(COMPONENT_SCHEMA_PREFIX.length);
+  if (rest.includes('/')) return undefined;
+  return rest.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * Converts one schema object to an IR node.
+ * Implements JSON Schema validation as OpenAPI 3.0 (§4.7.24) and 3.1 (JSON Schema 2020-12) define it.
+ */
+export function schemaToIR(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
+  if (raw === true || raw === undefined) return { kind: 'any', pointer };
+  if (raw === false) return { kind: 'never', pointer };
+  if (!isRecord(raw)) {
+    report(ctx, { severity: 'error', code: 'invalid-schema', pointer, message: 'schema must be an object or a boolean' });
+    return { kind: 'any', pointer };
+  }
+  reportUnsupportedKeywords(raw, pointer, ctx);
+
+  const ref = raw['$ref'];
+  if (typeof ref === 'string') {
+    const target = refToIR(ref, raw, pointer, ctx);
+    // In 3.0 siblings of $ref are ignored; in 3.1 they apply alongside it.
+    if (ctx.dialect === '3.1') {
+      const siblings = Object.keys(raw).filter((k) => k !== '$ref' && VALIDATION_KEYWORDS.has(k));
+      if (siblings.length > 0) {
+        const rest: Record<string, unknown> = { ...raw };
+        delete rest['$ref'];
+        return mergeAllOf([target, schemaToIR(rest, pointer, ctx)], { ...metaOf(raw, pointer, ctx) }, ctx);
+      }
+    }
+    return target;
+  }
+
+  const meta = metaOf(raw, pointer, ctx);
+
+  if (Array.isArray(raw['allOf'])) {
+    const parts = raw['allOf'].map((part, i) => schemaToIR(part, `${pointer}/allOf/${i}`, ctx));
+    const rest = withoutKeys(raw, ['allOf']);
+    if (hasValidationKeywords(rest)) parts.push(schemaToIR(rest, pointer, ctx));
+    return mergeAllOf(parts, meta, ctx);
+  }
+
+  for (const mode of ['oneOf', 'anyOf'] as const) {
+    const variants = raw[mode];
+    if (!Array.isArray(variants)) continue;
+    const union = unionToIR(raw, mode, variants, pointer, meta, ctx);
+    const rest = withoutKeys(raw, [mode]);
+    if (hasValidationKeywords(rest)) {
+      // Keywords beside oneOf/anyOf apply to every value: the same as an allOf of the two.
+      return mergeAllOf([schemaToIR(rest, pointer, ctx), union], meta, ctx);
+    }
+    return union;
+  }
+
+  return typedSchemaToIR(raw, pointer, meta, ctx);
+}
+
+function withoutKeys(raw: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) if (!keys.includes(key)) rest[key] = value;
+  return rest;
+}
+
+function hasValidationKeywords(raw: Record<string, unknown>): boolean {
+  return Object.keys(raw).some((k) => VALIDATION_KEYWORDS.has(k));
+}
+
+function reportUnsupportedKeywords(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): void {
+  for (const key of Object.keys(raw)) {
+    if (VALIDATION_KEYWORDS.has(key) || ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    if (key === 'nullable' || key === 'discriminator') continue;
+    report(ctx, {
+      severity: 'error',
+      code: 'unsupported-keyword',
+      pointer: `${pointer}/${escapePointerToken(key)}`,
+      message: `the keyword "${key}" is not supported; the validator would accept values the schema rejects`,
+    });
+  }
+}
+
+function refToIR(ref: string, raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
+  const name = componentNameOf(ref);
+  const meta = metaOf(raw, pointer, ctx);
+  if (name !== undefined) {
+    if (!(name in ctx.rawComponents)) {
+      report(ctx, { severity: 'error', code: 'unresolved-ref', pointer, message: `$ref "${ref}" points to no component schema` });
+      return { kind: 'any', pointer };
+    }
+    const node: SchemaNode = { kind: 'ref', name, pointer };
+    if (meta.description !== undefined) node.description = meta.description;
+    if (meta.nullable) node.nullable = true;
+    return node;
+  }
+  // A reference into the middle of another schema: inline it, guarding against cycles.
+  if (!ref.startsWith('#')) {
+    report(ctx, { severity: 'error', code: 'external-ref', pointer, message: `$ref "${ref}" was not bundled` });
+    return { kind: 'any', pointer };
+  }
+  if (ctx.inlining.has(ref)) {
+    report(ctx, {
+      severity: 'error',
+      code: 'recursive-inline-ref',
+      pointer,
+      message: `$ref "${ref}" is recursive but not a component schema; move it to components/schemas`,
+    });
+    return { kind: 'any', pointer };
+  }
+  const target = resolvePointer(ctx.document, ref);
+  if (target === undefined) {
+    report(ctx, { severity: 'error', code: 'unresolved-ref', pointer, message: `$ref "${ref}" points to nothing` });
+    return { kind: 'any', pointer };
+  }
+  ctx.inlining.add(ref);
+  try {
+    return schemaToIR(target, ref, ctx);
+  } finally {
+    ctx.inlining.delete(ref);
+  }
+}
+
+function unionToIR(
+  raw: Record<string, unknown>,
+  mode: 'oneOf' | 'anyOf',
+  rawVariants: unknown[],
+  pointer: JsonPointer,
+  meta: SchemaMeta,
+  ctx: SchemaContext,
+): SchemaNode {
+  const variants = rawVariants.map((v, i) => schemaToIR(v, `${pointer}/${mode}/${i}`, ctx));
+  if (variants.length === 0) {
+    report(ctx, { severity: 'error', code: 'empty-union', pointer, message: `${mode} must list at least one schema` });
+    return { ...meta, kind: 'never' };
+  }
+  const node: UnionNode = { ...meta, kind: 'union', mode, variants, exclusive: false };
+  const discriminator = discriminatorOf(raw, variants, pointer, ctx);
+  if (discriminator) node.discriminator = discriminator;
+  node.exclusive = variants.length === 1 || allPairsDisjoint(variants, ctx);
+  return node;
+}
+
+function allPairsDisjoint(variants: SchemaNode[], ctx: SchemaContext): boolean {
+  for (let i = 0; i < variants.length; i++) {
+    for (let j = i + 1; j < variants.length; j++) {
+      if (!provablyDisjoint(variants[i]!, variants[j]!, ctx)) return false;
+    }
+  }
+  return true;
+}
+
+function discriminatorOf(
+  raw: Record<string, unknown>,
+  variants: SchemaNode[],
+  pointer: JsonPointer,
+  ctx: SchemaContext,
+): DiscriminatorIR | undefined {
+  const d = raw['discriminator'];
+  if (!isRecord(d) || typeof d['propertyName'] !== 'string') return undefined;
+  const mapping: Record<string, string> = {};
+  const explicit = isRecord(d['mapping']) ? d['mapping'] : {};
+  for (const [value, target] of Object.entries(explicit)) {
+    if (typeof target !== 'string') continue;
+    const name = componentNameOf(target) ?? (target in ctx.rawComponents ? target : undefined);
+    if (name === undefined) {
+      report(ctx, {
+        severity: 'error',
+        code: 'unsupported-discriminator',
+        pointer: `${pointer}/discriminator/mapping/${escapePointerToken(value)}`,
+        message: `discriminator mapping "${target}" does not name a component schema`,
+      });
+      return undefined;
+    }
+    mapping[value] = name;
+  }
+  // Variants without an explicit mapping are selected by their component name (OpenAPI §4.8.25).
+  const mapped = new Set(Object.values(mapping));
+  for (const variant of variants) {
+    if (variant.kind !== 'ref') {
+      report(ctx, {
+        severity: 'error',
+        code: 'unsupported-discriminator',
+        pointer,
+        message: 'a discriminator needs every variant to be a $ref to a component schema',
+      });
+      return undefined;
+    }
+    if (!mapped.has(variant.name)) mapping[variant.name] = variant.name;
+  }
+  return { propertyName: d['propertyName'], mapping };
+}
+
+function typesOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): { types: string[]; nullable: boolean } {
+  const t = raw['type'];
+  let types: string[];
+  if (typeof t === 'string') types = [t];
+  else if (Array.isArray(t)) types = t.filter((x): x is string => typeof x === 'string');
+  else types = inferTypes(raw);
+  const nullable = types.includes('null');
+  const nonNull = types.filter((x) => x !== 'null');
+  for (const x of nonNull) {
+    if (!['string', 'number', 'integer', 'boolean', 'array', 'object'].includes(x)) {
+      report(ctx, { severity: 'error', code: 'invalid-type', pointer: `${pointer}/type`, message: `unknown type "${x}"` });
+    }
+  }
+  // `number` already admits integers; listing both would only duplicate the check.
+  const deduped = nonNull.includes('number') ? nonNull.filter((x) => x !== 'integer') : nonNull;
+  return { types: deduped, nullable };
+}
+
+/** A schema without `type` still constrains by its keywords; read them as the type they apply to. */
+function inferTypes(raw: Record<string, unknown>): string[] {
+  if ('enum' in raw || 'const' in raw) return [];
+  if ('properties' in raw || 'additionalProperties' in raw || 'required' in raw) return ['object'];
+  if ('items' in raw) return ['array'];
+  if ('pattern' in raw || 'minLength' in raw || 'maxLength' in raw) return ['string'];
+  if ('minimum' in raw || 'maximum' in raw || 'multipleOf' in raw) return ['number'];
+  return [];
+}
+
+function typedSchemaToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): SchemaNode {
+  const { types, nullable } = typesOf(raw, pointer, ctx);
+  const enumValues = Array.isArray(raw['enum']) ? (raw['enum'] as unknown[]) : undefined;
+  const constValue = 'const' in raw ? [raw['const']] : undefined;
+  const allowed = constValue ?? enumValues;
+
+  if (allowed !== undefined && types.length <= 1) {
+    const literal = literalToIR(allowed, types[0], pointer, meta, ctx);
+    if (nullable) literal.nullable = true;
+    return literal;
+  }
+  if (types.length === 0) {
+    if (nullable && Array.isArray(raw['type'])) return { ...meta, kind: 'null' };
+    return { ...meta, kind: 'any' };
+  }
+  const nodes = types.map((type) => singleTypeToIR(type, raw, pointer, { pointer }, ctx));
+  if (nodes.length === 1) {
+    const node = { ...nodes[0]!, ...meta, pointer };
+    if (nullable) node.nullable = true;
+    return node;
+  }
+  // A 3.1 type array: one node per type, which are disjoint by construction.
+  const union: UnionNode = { ...meta, kind: 'union', mode: 'anyOf', variants: nodes, exclusive: true };
+  if (nullable) union.nullable = true;
+  return union;
+}
+
+function literalToIR(
+  values: unknown[],
+  type: string | undefined,
+  pointer: JsonPointer,
+  meta: SchemaMeta,
+  ctx: SchemaContext,
+): SchemaNode {
+  const primitives = values.filter(
+    (v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+  );
+  if (primitives.length !== values.length) {
+    report(ctx, {
+      severity: 'error',
+      code: 'unsupported-enum',
+      pointer: `${pointer}/enum`,
+      message: 'enum values that are objects or arrays are not supported',
+    });
+  }
+  // With a declared type, values of other types can never validate (JSON Schema applies both).
+  const kept = primitives.filter((v) => {
+    if (type === undefined) return true;
+    if (v === null) return meta.nullable === true;
+    if (type === 'integer') return typeof v === 'number' && Number.isInteger(v);
+    return typeof v === type;
+  });
+  const withoutNull = kept.filter((v) => v !== null);
+  const hasNull = kept.length !== withoutNull.length;
+  const node: SchemaNode = (() => {
+    if (withoutNull.length > 0 && withoutNull.every((v) => typeof v === 'string')) {
+      const s: StringNode = { ...meta, kind: 'string', enum: withoutNull as string[] };
+      return s;
+    }
+    return { ...meta, kind: 'literal' as const, values: withoutNull };
+  })();
+  if (hasNull) node.nullable = true;
+  return node;
+}
+
+function singleTypeToIR(
+  type: string,
+  raw: Record<string, unknown>,
+  pointer: JsonPointer,
+  meta: SchemaMeta,
+  ctx: SchemaContext,
+): SchemaNode {
+  switch (type) {
+    case 'string':
+      return stringToIR(raw, pointer, meta, ctx);
+    case 'number':
+    case 'integer':
+      return numberToIR(raw, type === 'integer', pointer, meta, ctx);
+    case 'boolean':
+      return { ...meta, kind: 'boolean' };
+    case 'array':
+      return arrayToIR(raw, pointer, meta, ctx);
+    case 'object':
+      return objectToIR(raw, pointer, meta, ctx);
+    default:
+      return { ...meta, kind: 'any' };
+  }
+}
+
+function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): StringNode {
+  const node: StringNode = { ...meta, kind: 'string' };
+  const minLength = numberOrUndefined(raw['minLength']);
+  const maxLength = numberOrUndefined(raw['maxLength']);
+  if (minLength !== undefined && minLength > 0) node.minLength = minLength;
+  if (maxLength !== undefined) node.maxLength = maxLength;
+  if (typeof raw['pattern'] === 'string') {
+    const pattern = raw['pattern'];
+    if (checkPattern(pattern, `${pointer}/pattern`, ctx)) node.patterns = [pattern];
+  }
+  const format = raw['format'];
+  if (typeof format === 'string') {
+    if (STRING_FORMATS.has(format)) node.format = format as StringFormat;
+    else
+      report(ctx, {
+        severity: 'info',
+        code: 'unknown-format',
+        pointer: `${pointer}/format`,
+        message: `format "${format}" is not checked (formats are annotations unless a validator knows them)`,
+      });
+  }
+  return node;
+}
+
+/** Patterns are ECMA-262 regular expressions with Unicode semantics, as JSON Schema says. */
+function checkPattern(pattern: string, pointer: JsonPointer, ctx: SchemaContext): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch (error) {
+    report(ctx, {
+      severity: 'error',
+      code: 'invalid-pattern',
+      pointer,
+      message: `pattern ${JSON.stringify(pattern)} is not a valid ECMA-262 regular expression with the u flag: ${(error as Error).message}`,
+    });
+    return false;
+  }
+}
+
+function numberToIR(
+  raw: Record<string, unknown>,
+  integer: boolean,
+  pointer: JsonPointer,
+  meta: SchemaMeta,
+  ctx: SchemaContext,
+): NumberNode {
+  const node: NumberNode = { ...meta, kind: 'number', integer };
+  const format = raw['format'];
+  if (typeof format === 'string') {
+    if (NUMBER_FORMATS.has(format)) node.format = format as NumberNode['format'];
+    else
+      report(ctx, {
+        severity: 'info',
+        code: 'unknown-format',
+        pointer: `${pointer}/format`,
+        message: `format "${format}" is not checked`,
+      });
+  }
+  const minimum = numberOrUndefined(raw['minimum']);
+  const maximum = numberOrUndefined(raw['maximum']);
+  if (ctx.dialect === '3.0') {
+    // 3.0 (JSON Schema draft 4 style): exclusiveMinimum is a boolean modifying minimum.
+    if (minimum !== undefined) {
+      if (raw['exclusiveMinimum'] === true) node.exclusiveMinimum = minimum;
+      else node.minimum = minimum;
+    }
+    if (maximum !== undefined) {
+      if (raw['exclusiveMaximum'] === true) node.exclusiveMaximum = maximum;
+      else node.maximum = maximum;
+    }
+  } else {
+    if (minimum !== undefined) node.minimum = minimum;
+    if (maximum !== undefined) node.maximum = maximum;
+    const exMin = numberOrUndefined(raw['exclusiveMinimum']);
+    const exMax = numberOrUndefined(raw['exclusiveMaximum']);
+    if (exMin !== undefined) node.exclusiveMinimum = exMin;
+    if (exMax !== undefined) node.exclusiveMaximum = exMax;
+  }
+  const multipleOf = numberOrUndefined(raw['multipleOf']);
+  if (multipleOf !== undefined && multipleOf > 0) node.multipleOf = multipleOf;
+  return node;
+}
+
+function arrayToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): ArrayNode {
+  const items = raw['items'];
+  if (Array.isArray(items)) {
+    report(ctx, {
+      severity: 'error',
+      code: 'unsupported-keyword',
+      pointer: `${pointer}/items`,
+      message: 'tuple-form "items" (an array of schemas) is not supported',
+    });
+  }
+  const node: ArrayNode = {
+    ...meta,
+    kind: 'array',
+    items: Array.isArray(items) ? { kind: 'any', pointer: `${pointer}/items` } : schemaToIR(items ?? true, `${pointer}/items`, ctx),
+  };
+  const minItems = numberOrUndefined(raw['minItems']);
+  const maxItems = numberOrUndefined(raw['maxItems']);
+  if (minItems !== undefined && minItems > 0) node.minItems = minItems;
+  if (maxItems !== undefined) node.maxItems = maxItems;
+  if (raw['uniqueItems'] === true) node.uniqueItems = true;
+  return node;
+}
+
+function objectToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): ObjectNode {
+  const required = new Set(Array.isArray(raw['required']) ? raw['required'].filter((r): r is string => typeof r === 'string') : []);
+  const properties: PropertyIR[] = [];
+  const rawProperties = isRecord(raw['properties']) ? raw['properties'] : {};
+  for (const [name, schema] of Object.entries(rawProperties)) {
+    properties.push({
+      name,
+      schema: schemaToIR(schema, `${pointer}/properties/${escapePointerToken(name)}`, ctx),
+      required: required.has(name),
+    });
+  }
+  const node: ObjectNode = { ...meta, kind: 'object', properties, additional: 'allow' };
+  const undeclared = [...required].filter((name) => !(name in rawProperties));
+  if (undeclared.length > 0) node.requiredUndeclared = undeclared;
+  const additional = raw['additionalProperties'];
+  if (additional === false) node.additional = 'forbid';
+  else if (isRecord(additional)) {
+    const schema = schemaToIR(additional, `${pointer}/additionalProperties`, ctx);
+    node.additional = schema.kind === 'any' && !schema.nullable ? 'allow' : schema;
+  }
+  const minProperties = numberOrUndefined(raw['minProperties']);
+  const maxProperties = numberOrUndefined(raw['maxProperties']);
+  if (minProperties !== undefined && minProperties > 0) node.minProperties = minProperties;
+  if (maxProperties !== undefined) node.maxProperties = maxProperties;
+  return node;
+}
+
+export { componentNameOf, isRecord, COMPONENT_SCHEMA_PREFIX };
+export type { RawSchema };

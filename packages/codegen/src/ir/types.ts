@@ -1,0 +1,283 @@
+/**
+ * The intermediate representation: the only thing emitters read.
+ *
+ * It is version-neutral (OpenAPI 3.0 and 3.1 map onto the same nodes) and already
+ * resolved: every `$ref` to a component schema is a `ref` node naming that schema, and
+ * every other `$ref` (parameters, responses, headers, request bodies) has been inlined.
+ */
+
+/** A JSON pointer into the bundled document, e.g. `#/components/schemas/Account`. */
+export type JsonPointer = string;
+
+export type SchemaKind =
+  | 'any'
+  | 'never'
+  | 'ref'
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'null'
+  | 'literal'
+  | 'array'
+  | 'object'
+  | 'union'
+  | 'intersection';
+
+/** Annotations every node may carry; none of them changes what validates. */
+export interface SchemaMeta {
+  description?: string;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** `default` of the schema, applied when the value is absent. */
+  default?: unknown;
+  /** Also accepts `null` (3.0 `nullable: true`, or `null` in a 3.1 type array). */
+  nullable?: boolean;
+  /** Where the node came from, for diagnostics. */
+  pointer: JsonPointer;
+}
+
+export interface AnyNode extends SchemaMeta {
+  kind: 'any';
+}
+export interface NeverNode extends SchemaMeta {
+  kind: 'never';
+}
+export interface RefNode extends SchemaMeta {
+  kind: 'ref';
+  /** Exact name of the component schema in the file. */
+  name: string;
+}
+
+/** Formats the validators check; others are annotations only (reported as such). */
+export type StringFormat = 'date-time' | 'date' | 'time' | 'uri' | 'uuid' | 'email' | 'duration' | 'byte';
+
+export interface StringNode extends SchemaMeta {
+  kind: 'string';
+  minLength?: number;
+  maxLength?: number;
+  /** Patterns exactly as written in the file; all must match. */
+  patterns?: string[];
+  format?: StringFormat;
+  /** Closed set of allowed values (`enum`). */
+  enum?: string[];
+}
+
+export interface NumberNode extends SchemaMeta {
+  kind: 'number';
+  integer: boolean;
+  /** `int32`/`int16`/`int8` narrow the range; `int64` does not (JSON numbers are doubles). */
+  format?: 'int32' | 'int16' | 'int8' | 'int64' | 'float' | 'double';
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  enum?: number[];
+}
+
+export interface BooleanNode extends SchemaMeta {
+  kind: 'boolean';
+  enum?: boolean[];
+}
+export interface NullNode extends SchemaMeta {
+  kind: 'null';
+}
+
+/** `const`, or an `enum` whose values are not all of one primitive type. */
+export interface LiteralNode extends SchemaMeta {
+  kind: 'literal';
+  values: Array<string | number | boolean | null>;
+}
+
+export interface ArrayNode extends SchemaMeta {
+  kind: 'array';
+  items: SchemaNode;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+}
+
+export interface PropertyIR {
+  name: string;
+  schema: SchemaNode;
+  required: boolean;
+}
+
+export interface ObjectNode extends SchemaMeta {
+  kind: 'object';
+  /** In the order the file declares them. */
+  properties: PropertyIR[];
+  /** `allow`: any extra member; `forbid`: none; a node: extra members must match it. */
+  additional: 'allow' | 'forbid' | SchemaNode;
+  minProperties?: number;
+  maxProperties?: number;
+  /** Names listed in `required` that `properties` does not declare (still required). */
+  requiredUndeclared?: string[];
+}
+
+export interface DiscriminatorIR {
+  propertyName: string;
+  /** Discriminator value to component schema name. */
+  mapping: Record<string, string>;
+}
+
+export interface UnionNode extends SchemaMeta {
+  kind: 'union';
+  /** `oneOf`: exactly one variant matches; `anyOf`: at least one. */
+  mode: 'oneOf' | 'anyOf';
+  variants: SchemaNode[];
+  discriminator?: DiscriminatorIR;
+  /**
+   * Set when analysis proved at most one variant can match any value, so "exactly one"
+   * needs no counting at run time.
+   */
+  exclusive: boolean;
+}
+
+/** An `allOf` that could not be merged into a single object. */
+export interface IntersectionNode extends SchemaMeta {
+  kind: 'intersection';
+  parts: SchemaNode[];
+}
+
+export type SchemaNode =
+  | AnyNode
+  | NeverNode
+  | RefNode
+  | StringNode
+  | NumberNode
+  | BooleanNode
+  | NullNode
+  | LiteralNode
+  | ArrayNode
+  | ObjectNode
+  | UnionNode
+  | IntersectionNode;
+
+export interface NamedSchema {
+  /** Exact name in `components.schemas`. */
+  name: string;
+  schema: SchemaNode;
+  /** Names of component schemas this one refers to (directly). */
+  dependencies: string[];
+  /** True when this schema takes part in a reference cycle. */
+  recursive: boolean;
+  examples: ExampleIR[];
+}
+
+export interface ExampleIR {
+  /** Where the example sits in the file. */
+  pointer: JsonPointer;
+  value: unknown;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ParameterIR {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  schema: SchemaNode;
+  description?: string;
+  deprecated?: boolean;
+  /** Serialization (OpenAPI 3 `style`/`explode`); defaults already applied. */
+  style: string;
+  explode: boolean;
+  examples: ExampleIR[];
+}
+
+export interface MediaTypeIR {
+  /** Exactly as written, e.g. `application/json; charset=utf-8`. */
+  contentType: string;
+  schema?: SchemaNode;
+  examples: ExampleIR[];
+}
+
+export interface RequestBodyIR {
+  required: boolean;
+  description?: string;
+  content: MediaTypeIR[];
+}
+
+export interface HeaderIR {
+  name: string;
+  required: boolean;
+  schema: SchemaNode;
+  description?: string;
+}
+
+export interface ResponseIR {
+  /** `200`, `404`, `4XX` or `default`. */
+  status: string;
+  description: string;
+  headers: HeaderIR[];
+  content: MediaTypeIR[];
+}
+
+export interface SecurityRequirementIR {
+  /** Scheme name to scopes; an empty object means "no security". */
+  [scheme: string]: string[];
+}
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+export interface OperationIR {
+  operationId: string;
+  method: HttpMethod;
+  /** Path as written in `paths`, relative to the server prefix. */
+  path: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  tags: string[];
+  parameters: ParameterIR[];
+  requestBody?: RequestBodyIR;
+  responses: ResponseIR[];
+  /** Effective requirements (operation-level, or the document's default). Alternatives. */
+  security: SecurityRequirementIR[];
+  pointer: JsonPointer;
+}
+
+export interface SecuritySchemeIR {
+  name: string;
+  type: string;
+  scheme?: string;
+  bearerFormat?: string;
+  in?: string;
+  parameterName?: string;
+  description?: string;
+  /** OAuth2 flows: flow name to scopes. */
+  flows?: Record<string, { scopes: string[]; tokenUrl?: string; authorizationUrl?: string }>;
+}
+
+export interface ServerIR {
+  url: string;
+  description?: string;
+  /** The path part of `url` (the mount prefix), without a trailing slash. */
+  pathPrefix: string;
+}
+
+export type DiagnosticSeverity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  severity: DiagnosticSeverity;
+  /** Short machine-readable kind, e.g. `unsupported-keyword`. */
+  code: string;
+  pointer: JsonPointer;
+  message: string;
+}
+
+export interface ApiIR {
+  /** Path of the root file, as given. */
+  source: string;
+  openapiVersion: string;
+  title: string;
+  /** `info.version` as written. */
+  version: string;
+  servers: ServerIR[];
+  schemas: NamedSchema[];
+  operations: OperationIR[];
+  securitySchemes: SecuritySchemeIR[];
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../ir/types.js';
+import { parseDocument, SpecLoadError } from './parse-document.js';
+
+export interface LoadedSpec {
+  /** Path of the root file as the caller gave it. */
+  source: string;
+  /** One self-contained OpenAPI document: every `$ref` is internal (`#/...`). */
+  document: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+}
+
+function hasExternalRef(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return true;
+      if (typeof child === 'object') stack.push(child);
+    }
+  }
+  return false;
+}
+
+/**
+ * Bundles multi-file specs with Redocly, so that the rest of the pipeline only ever sees
+ * one document with internal references. Loaded lazily: single-file specs (the published
+ * ones) do not pay for it.
+ */
+async function bundleWithRedocly(
+  absolutePath: string,
+  text: string,
+  parsed: unknown,
+): Promise<{ document: Record<string, unknown>; diagnostics: Diagnostic[] }> {
+  const redocly = await import('@redocly/openapi-core');
+  const config = await redocly.createConfig({});
+  const result = await redocly.bundle({
+    doc: { source: new redocly.Source(absolutePath, text), parsed },
+    config,
+    dereference: false,
+  });
+  const diagnostics: Diagnostic[] = [];
+  for (const problem of result.problems) {
+    const location = problem.location[0];
+    const pointer = location?.pointer ?? '#';
+    const file = location?.source?.absoluteRef;
+    const message = file && file !== absolutePath ? `${path.relative(process.cwd(), file)}: ${problem.message}` : problem.message;
+    diagnostics.push({
+      severity: problem.severity === 'error' ? 'error' : 'warning',
+      code: `bundle/${problem.ruleId}`,
+      pointer,
+      message,
+    });
+  }
+  return { document: result.bundle.parsed as Record<string, unknown>, diagnostics };
+}
+
+export async function loadSpec(file: string): Promise<LoadedSpec> {
+  const absolutePath = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolutePath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SpecLoadError(
+      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read (${code ?? String(error)})`,
+      file,
+    );
+  }
+  const { value, diagnostics } = parseDocument(text, file);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SpecLoadError(`${file}: not an OpenAPI document (the top level is not a mapping)`, file);
+  }
+  const root = value as Record<string, unknown>;
+  const openapi = root['openapi'];
+  if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
+    const found = typeof root['swagger'] === 'string' ? `swagger ${String(root['swagger'])}` : `openapi ${JSON.stringify(openapi)}`;
+    throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported (found ${found})`, file);
+  }
+  if (!hasExternalRef(root)) {
+    return { source: file, document: root, diagnostics };
+  }
+  const bundled = await bundleWithRedocly(absolutePath, text, root);
+  const errors = bundled.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    throw new SpecLoadError(`${file}: cannot bundle: ${errors.map((e) => `${e.message} (at ${e.pointer})`).join('; ')}`, file);
+  }
+  return { source: file, document: bundled.document, diagnostics: [...diagnostics, ...bundled.diagnostics] };
+}

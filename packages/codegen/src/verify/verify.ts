@@ -1,0 +1,123 @@
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generate, TARGETS, writeFiles } from '../generate.js';
+import type { Diagnostic } from '../ir/types.js';
+import { emitExamples } from './emit-examples.js';
+
+export interface ExampleFailure {
+  pointer: string;
+  issues: string[];
+}
+
+export interface VerifyReport {
+  spec: string;
+  operations: number;
+  schemas: number;
+  examplesChecked: number;
+  exampleFailures: ExampleFailure[];
+  typeErrors: string[];
+  diagnostics: Diagnostic[];
+  ok: boolean;
+}
+
+export interface VerifyOptions {
+  spec: string;
+  /** Keep the generated folder here instead of a temporary one. */
+  keepDir?: string;
+  onProgress?: (step: string) => void;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Makes `zod` resolvable from the generated folder, wherever it is. */
+async function linkZod(dir: string): Promise<void> {
+  const zodRoot = path.dirname(require.resolve('zod/package.json'));
+  await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+  await symlink(zodRoot, path.join(dir, 'node_modules', 'zod'), 'dir');
+}
+
+async function typeCheck(dir: string, files: string[]): Promise<string[]> {
+  const { Project, ts } = await import('ts-morph');
+  const project = new Project({
+    compilerOptions: {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
+    },
+    skipAddingFilesFromTsConfig: true,
+  });
+  for (const file of files) project.addSourceFileAtPath(path.join(dir, file));
+  const diagnostics = project.getPreEmitDiagnostics();
+  return diagnostics.map((d) => {
+    const file = d.getSourceFile();
+    const where = file ? `${path.relative(dir, file.getFilePath())}:${d.getLineNumber() ?? 0}` : '';
+    const message = d.getMessageText();
+    return `${where} ${typeof message === 'string' ? message : message.getMessageText()}`;
+  });
+}
+
+async function transpile(dir: string, files: string[]): Promise<void> {
+  const { ts } = await import('ts-morph');
+  for (const file of files) {
+    const source = await readFile(path.join(dir, file), 'utf8');
+    const out = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+    });
+    await writeFile(path.join(dir, file.replace(/\.ts$/, '.js')), out.outputText);
+  }
+}
+
+/** Generates every target, type-checks it strictly, and validates every example in the file. */
+export async function verify(options: VerifyOptions): Promise<VerifyReport> {
+  const progress = options.onProgress ?? (() => {});
+  progress('generating');
+  const result = await generate({ spec: options.spec, targets: TARGETS });
+  const examplesFile = emitExamples(result.built.api, result.built.examples);
+  const files = [...result.files, examplesFile];
+  const dir = options.keepDir ? path.resolve(options.keepDir) : await mkdtemp(path.join(os.tmpdir(), 'bds-verify-'));
+  try {
+    await writeFiles(dir, files, { check: false });
+    await writeFile(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+    await linkZod(dir).catch(() => undefined);
+    const tsFiles = files.map((f) => f.path).filter((p) => p.endsWith('.ts'));
+    progress(`type-checking ${tsFiles.length} files`);
+    const typeErrors = await typeCheck(dir, tsFiles);
+    progress('loading validators');
+    await transpile(dir, tsFiles);
+    const loaded = (await import(pathToFileURL(path.join(dir, 'validators/examples.verify.js')).href)) as {
+      examples: Array<{ pointer: string; schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }; value: unknown }>;
+    };
+    progress(`checking ${loaded.examples.length} examples`);
+    const exampleFailures: ExampleFailure[] = [];
+    for (const example of loaded.examples) {
+      const parsed = example.schema.safeParse(example.value);
+      if (!parsed.success) {
+        exampleFailures.push({
+          pointer: example.pointer,
+          issues: (parsed.error?.issues ?? []).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`),
+        });
+      }
+    }
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    return {
+      spec: options.spec,
+      operations: result.built.api.operations.length,
+      schemas: result.built.api.schemas.length,
+      examplesChecked: loaded.examples.length,
+      exampleFailures,
+      typeErrors,
+      diagnostics: result.diagnostics,
+      ok: exampleFailures.length === 0 && typeErrors.length === 0 && errors.length === 0,
+    };
+  } finally {
+    if (!options.keepDir) await rm(dir, { recursive: true, force: true });
+  }
+}
