@@ -3,6 +3,7 @@ import { generate, TARGETS, writeFiles, type Target } from './generate.js';
 import type { Diagnostic } from './ir/types.js';
 import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
+import { readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
 
 /** Exit codes: documented in `--help` and the README. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -13,6 +14,7 @@ Contract-first code generation for OpenAPI 3.0 / 3.1 files.
 
 Commands:
   generate   Generate validators (and other targets) from a spec
+  workspace  Regenerate the workspace packages from every spec codegen.config.json lists
   verify     Generate every target into a temporary folder, type-check it,
              and validate every example in the spec against its schema
 
@@ -47,6 +49,19 @@ Options:
   --spec <file>      OpenAPI file to verify (required)
   --keep <dir>       Keep the generated files in <dir> for inspection
   --json             Print the report as JSON
+  -h, --help         Show this help`;
+
+const WORKSPACE_HELP = `Usage: codegen workspace [options]
+
+Regenerates <package>/src/generated/<subpath>/ of every package named in the config, from
+every spec file it lists. A pattern like "spec/*/account-information.yaml" makes each
+version folder of spec/ a subpath ("{version}"), so adding a version is adding a folder.
+
+Options:
+  --config <file>    Workspace config (default: codegen.config.json)
+  --only <targets>   Comma-separated subset of ${TARGETS.join(', ')}
+  --check            Write nothing; exit 1 and list generated files that are out of date
+  --quiet            Print only problems
   -h, --help         Show this help`;
 
 class UsageError extends Error {}
@@ -194,8 +209,74 @@ async function runVerify(argv: string[]): Promise<number> {
   return report.ok ? EXIT.ok : EXIT.failed;
 }
 
+async function runWorkspaceCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, { config: 'value', only: 'value', check: 'boolean', quiet: 'boolean', help: 'boolean' });
+  if (args.flags.has('help')) {
+    process.stdout.write(`${WORKSPACE_HELP}\n`);
+    return EXIT.ok;
+  }
+  const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
+  const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
+  for (const target of only ?? []) {
+    if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`--only: unknown target "${target}"`);
+  }
+  let config;
+  try {
+    config = await readWorkspaceConfig(configFile);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path.relative(process.cwd(), configFile)}: ${(error as Error).message}`);
+  }
+  const check = args.flags.has('check');
+  const quiet = args.flags.has('quiet');
+  const interactive = process.stderr.isTTY && !quiet;
+  const started = performance.now();
+  const report = await runWorkspace({
+    root: path.dirname(configFile),
+    config,
+    check,
+    ...(only ? { only: only as Target[] } : {}),
+    onProgress: (message) => {
+      if (interactive) process.stderr.write(`\r\x1b[2K${message}`);
+    },
+  });
+  if (interactive) process.stderr.write('\r\x1b[2K');
+  for (const d of report.diagnostics) {
+    if (d.severity !== 'info') process.stderr.write(`${d.spec}: ${d.severity} [${d.code}] ${d.pointer}: ${d.message}\n`);
+  }
+  if (report.diagnostics.some((d) => d.severity === 'error')) {
+    process.stderr.write('Errors in the specs above; nothing written.\n');
+    return EXIT.failed;
+  }
+  if (report.apis.length === 0) {
+    process.stderr.write(`no spec file matches the patterns in ${path.relative(process.cwd(), configFile)}\n`);
+    return EXIT.failed;
+  }
+  let stale = 0;
+  for (const { dir, report: r } of report.packages) {
+    stale += r.written.length + r.removed.length;
+    if (check) {
+      for (const f of r.written) process.stderr.write(`  out of date  ${path.join(dir, f)}\n`);
+      for (const f of r.removed) process.stderr.write(`  stale        ${path.join(dir, f)}\n`);
+    }
+  }
+  const elapsed = Math.round(performance.now() - started);
+  if (check && stale > 0) {
+    process.stderr.write(`${stale} generated file(s) do not match spec/ and the generator. Run "pnpm generate" and commit the result.\n`);
+    return EXIT.failed;
+  }
+  if (!quiet) {
+    const apis = report.apis.map((a) => `${a.subpath} (${a.spec})`).join(', ');
+    const summary = report.packages
+      .map(({ dir, report: r }) => `${dir}: ${r.written.length} written, ${r.unchanged.length} unchanged, ${r.removed.length} removed`)
+      .join('; ');
+    process.stdout.write(`${check ? 'up to date' : 'generated'}: ${apis}\n${summary} (${elapsed} ms)\n`);
+  }
+  return EXIT.ok;
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   generate: runGenerate,
+  workspace: runWorkspaceCommand,
   verify: runVerify,
 };
 

@@ -4,14 +4,20 @@ import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuiltIR } from './ir/build-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
-import type { GeneratedFile } from './emit/types.js';
+import { emitServer } from './emit/server/emit-server.js';
+import { emitClient } from './emit/client/emit-client.js';
+import type { EmitOptions, Emitter, GeneratedFile } from './emit/types.js';
 
-export const TARGETS = ['validators'] as const;
+export const TARGETS = ['validators', 'server', 'client'] as const;
 export type Target = (typeof TARGETS)[number];
 
 export interface GenerateOptions {
   spec: string;
+  /** How generated headers name the spec (default: `spec` as given). */
+  source?: string;
   targets: readonly Target[];
+  /** Defaults suit a standalone output folder (`<out>/validators`, `<out>/server`, ...). */
+  emit?: Partial<EmitOptions>;
 }
 
 export interface GenerateResult {
@@ -21,15 +27,21 @@ export interface GenerateResult {
 }
 
 /** Emitters by target: each is a pure function of the IR. */
-const EMITTERS: Record<Target, (built: BuiltIR) => GeneratedFile[]> = {
+const EMITTERS: Record<Target, Emitter> = {
   validators: (built) => emitValidators(built.api),
+  server: emitServer,
+  client: emitClient,
 };
+
+const DEFAULT_EMIT_OPTIONS: EmitOptions = { validatorsImport: '../validators/index.js' };
 
 /** Loads, builds the IR and runs the emitters; writes nothing. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const spec = await loadSpec(options.spec);
+  if (options.source !== undefined) spec.source = options.source;
   const built = buildIR(spec);
-  const files = options.targets.flatMap((target) => EMITTERS[target](built));
+  const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
+  const files = options.targets.flatMap((target) => EMITTERS[target](built, emitOptions));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { built, files, diagnostics: built.api.diagnostics };
 }
@@ -60,9 +72,13 @@ async function listFiles(dir: string): Promise<string[]> {
  * Writes generated files under `outDir`, touching only files whose bytes change, and removes
  * stale files from the target folders it owns (so a removed schema does not linger).
  */
-export async function writeFiles(outDir: string, files: GeneratedFile[], options: { check: boolean }): Promise<WriteReport> {
+export async function writeFiles(
+  outDir: string,
+  files: GeneratedFile[],
+  options: { check: boolean; ownAll?: boolean },
+): Promise<WriteReport> {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const owned = new Set(files.map((f) => f.path.split('/')[0]!));
+  const owned = options.ownAll ? new Set(['']) : new Set(files.map((f) => f.path.split('/')[0]!));
   const expected = new Set(files.map((f) => path.join(outDir, f.path)));
   for (const file of files) {
     const target = path.join(outDir, file.path);

@@ -314,6 +314,12 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
         parameters: mergeParameters(pathParameters, parametersOf(builder, Array.isArray(op['parameters']) ? op['parameters'] : [], `${pointer}/parameters`)),
         responses: responsesOf(builder, op['responses'], `${pointer}/responses`),
         security: securityOf(op['security']) ?? defaultSecurity,
+        extensions: Object.fromEntries(
+          Object.keys(op)
+            .filter((k) => k.startsWith('x-'))
+            .sort()
+            .map((k) => [k, op[k]]),
+        ),
         pointer,
       };
       if (typeof op['summary'] === 'string') ir.summary = op['summary'];

@@ -236,6 +236,8 @@ export interface OperationIR {
   responses: ResponseIR[];
   /** Effective requirements (operation-level, or the document's default). Alternatives. */
   security: SecurityRequirementIR[];
+  /** The operation's `x-` extensions as written (e.g. `x-permissions`), keys sorted. */
+  extensions: Record<string, unknown>;
   pointer: JsonPointer;
 }
 

@@ -11,6 +11,7 @@ const HEADER = Handlebars.compile(
 
 /** The source file as written in generated headers: relative, with forward slashes, never an absolute path. */
 export function displaySource(source: string): string {
+  if (!path.isAbsolute(source) && !source.startsWith('..')) return source.split(path.sep).join('/');
   const relative = path.relative(process.cwd(), path.resolve(source));
   const shown = relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(source) : relative;
   return shown.split(path.sep).join('/');
