@@ -5,6 +5,7 @@ import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
 import { docComment, printSchema, type PrintContext } from './print-zod.js';
+import { printType } from './print-ts-type.js';
 
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
 
@@ -148,6 +149,10 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     const doc = docComment(s.schema.description, '');
     const expr = printSchema(s.schema, ctx, '  ');
     // A pure IIFE per schema lets bundlers drop every schema a program does not use.
+    if (s.recursive) {
+      // TypeScript cannot infer a type that refers to itself: write it out and annotate.
+      return `${doc}export type ${id} = ${printType(s.schema, ctx)};\nexport const ${id}: z.ZodType<${id}> = /* @__PURE__ */ (() =>\n  ${expr})();`;
+    }
     return `${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${expr})();\nexport type ${id} = z.output<typeof ${id}>;`;
   });
   const schemasFile = `${header}import { z } from 'zod';\nimport * as rt from './runtime.gen.js';\n\n${schemaDecls.join('\n\n')}\n`;

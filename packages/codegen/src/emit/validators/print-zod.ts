@@ -147,12 +147,6 @@ const printObject: Printer<'object'> = (node: ObjectNode, ctx, indent) => {
   const inner = indent + INDENT;
   const members = node.properties.map((p) => {
     const doc = docComment(p.schema.kind === 'ref' ? p.schema.description : p.schema.description, inner);
-    // A getter defers the reference until parse time, which is how zod 4 types recursion.
-    if (p.schema.kind === 'ref' && ctx.recursive.has(p.schema.name)) {
-      const id = ctx.names.get(p.schema.name);
-      const expr = `${id}${p.schema.nullable ? '.nullable()' : ''}${p.required ? '' : '.optional()'}`;
-      return `${doc}${inner}get ${propertyKey(p.name)}() {\n${inner}${INDENT}return ${expr};\n${inner}},`;
-    }
     return `${doc}${inner}${propertyKey(p.name)}: ${propertyExpression(p.schema, p.required, ctx, inner)},`;
   });
   const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;

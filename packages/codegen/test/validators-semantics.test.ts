@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadValidators, specWithSchemas, type LoadedValidators } from './helpers/generated.js';
+
+// The DateTime type of the service specification (section 2.4), exactly as written there.
+const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|\\+\\d{2}:\\d{2}|-(?:0[1-9]|1[0-2]):\\d{2})$';
+
+const SCHEMAS = {
+  DateTime: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
+  Closed: {
+    type: 'object',
+    required: ['Id'],
+    additionalProperties: false,
+    properties: { Id: { type: 'string', minLength: 1, maxLength: 4 }, Note: { type: 'string' } },
+  },
+  Open: { type: 'object', properties: { Id: { type: 'string' } } },
+  Count: { type: 'integer', format: 'int32', minimum: 0 },
+  Ratio: { type: 'number', exclusiveMinimum: true, minimum: 0, maximum: 1 },
+  Nullable: { type: 'string', nullable: true },
+  Colour: { type: 'string', enum: ['Red', 'Green'] },
+  Tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2, uniqueItems: true },
+  Day: { type: 'string', format: 'date' },
+  Link: { type: 'string', format: 'uri' },
+  Cat: { type: 'object', required: ['kind', 'meows'], properties: { kind: { type: 'string' }, meows: { type: 'boolean' } } },
+  Dog: { type: 'object', required: ['kind', 'barks'], properties: { kind: { type: 'string' }, barks: { type: 'boolean' } } },
+  /** Both variants accept `{kind, meows, barks}`: oneOf must reject it (exactly one). */
+  Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+  AnyPet: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+  TaggedPet: {
+    oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+    discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+  },
+  Claims: {
+    type: 'object',
+    required: ['iss', 'exp'],
+    properties: { iss: { type: 'string' }, exp: { type: 'number' } },
+  },
+  /** The shape of the official signed bodies: read literally it would reject every real token. */
+  Signed: {
+    allOf: [
+      { $ref: '#/components/schemas/Claims' },
+      { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { $ref: '#/components/schemas/Closed' } } },
+    ],
+  },
+  Node: {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+  },
+  WithDefault: { type: 'object', properties: { size: { type: 'integer', default: 100 } } },
+  Constant: { type: 'string', enum: ['Only'] },
+};
+
+describe('generated validators follow JSON Schema semantics', () => {
+  let v: LoadedValidators;
+  beforeAll(async () => {
+    v = await loadValidators(specWithSchemas(SCHEMAS));
+  });
+  const ok = (name: string, value: unknown) => expect(v.schemas[name]!.safeParse(value).success, JSON.stringify(value)).toBe(true);
+  const bad = (name: string, value: unknown) => expect(v.schemas[name]!.safeParse(value).success, JSON.stringify(value)).toBe(false);
+
+  it('keeps the DateTime pattern exactly: any offset but -00:00, fractions optional', () => {
+    for (const good of ['2024-02-29T10:00:00Z', '2024-01-01T10:00:00+04:00', '2024-01-01T10:00:00.123456-05:30', '2024-01-01T10:00:00+00:00']) ok('DateTime', good);
+    for (const wrong of ['2024-01-01T10:00:00-00:00', '2024-01-01T10:00:00', '2024-01-01 10:00:00Z', '2023-02-29T10:00:00Z', '2024-01-01T24:00:00Z']) bad('DateTime', wrong);
+  });
+
+  it('treats additionalProperties: false as a closed object and checks lengths', () => {
+    ok('Closed', { Id: 'a' });
+    bad('Closed', { Id: 'a', Extra: 1 });
+    bad('Closed', {});
+    bad('Closed', { Id: '' });
+    bad('Closed', { Id: 'abcde' });
+    ok('Open', { Id: 'a', Extra: 1 });
+    expect(v.schemas['Open']!.safeParse({ Extra: 1 }).data).toStrictEqual({ Extra: 1 });
+  });
+
+  it('checks int32 and exclusive bounds', () => {
+    ok('Count', 0);
+    ok('Count', 2147483647);
+    bad('Count', 2147483648);
+    bad('Count', -1);
+    bad('Count', 1.5);
+    bad('Ratio', 0);
+    ok('Ratio', 1);
+    bad('Ratio', 1.01);
+  });
+
+  it('reads nullable, enum, const-like enums and arrays', () => {
+    ok('Nullable', null);
+    ok('Nullable', 'x');
+    ok('Colour', 'Red');
+    bad('Colour', 'Blue');
+    ok('Constant', 'Only');
+    bad('Constant', 'Other');
+    ok('Tags', ['a']);
+    bad('Tags', []);
+    bad('Tags', ['a', 'b', 'c']);
+    bad('Tags', ['a', 'a']);
+  });
+
+  it('checks the date and uri formats', () => {
+    ok('Day', '2024-02-29');
+    bad('Day', '2023-02-29');
+    bad('Day', '2024-1-01');
+    ok('Link', 'https://example.com/a?b=c#d');
+    bad('Link', 'not a uri');
+    bad('Link', '/relative/path');
+  });
+
+  it('reads oneOf as exactly one and anyOf as at least one', () => {
+    ok('Pet', { kind: 'cat', meows: true });
+    bad('Pet', { kind: 'x', meows: true, barks: true });
+    bad('Pet', { kind: 'x' });
+    ok('AnyPet', { kind: 'x', meows: true, barks: true });
+  });
+
+  it('selects the variant by the discriminator', () => {
+    ok('TaggedPet', { kind: 'dog', barks: true });
+    bad('TaggedPet', { kind: 'dog', meows: true });
+    bad('TaggedPet', { kind: 'bird', meows: true });
+    const issue = v.schemas['TaggedPet']!.safeParse({ kind: 'bird' }).error!.issues[0]!;
+    expect(issue.path).toStrictEqual(['kind']);
+  });
+
+  it('reads additionalProperties: false inside allOf as "nothing beyond what the allOf declares"', () => {
+    ok('Signed', { iss: 'hub', exp: 1, message: { Id: 'a' } });
+    bad('Signed', { iss: 'hub', exp: 1, message: { Id: 'a' }, extra: 1 });
+    bad('Signed', { iss: 'hub', message: { Id: 'a' } });
+    bad('Signed', { iss: 'hub', exp: 1, message: { Id: 'a', Extra: 1 } });
+  });
+
+  it('handles recursive references without looping', () => {
+    ok('Node', { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] });
+    bad('Node', { name: 'a', children: [{ children: [] }] });
+  });
+
+  it('applies defaults to absent members', () => {
+    expect(v.schemas['WithDefault']!.safeParse({}).data).toStrictEqual({ size: 100 });
+    expect(v.schemas['WithDefault']!.safeParse({ size: 5 }).data).toStrictEqual({ size: 5 });
+  });
+
+  it('names the field and the rule in errors', () => {
+    const result = v.schemas['Closed']!.safeParse({ Id: 'abcdef', Extra: true });
+    const issues = result.error!.issues.map((i) => ({ path: i.path, code: i.code }));
+    expect(issues).toContainEqual({ path: ['Id'], code: 'too_big' });
+    expect(issues).toContainEqual({ path: [], code: 'unrecognized_keys' });
+  });
+});
+
+describe('OpenAPI 3.1 documents', () => {
+  it('reads type arrays, const and numeric exclusive bounds', async () => {
+    const v = await loadValidators(
+      specWithSchemas(
+        {
+          MaybeText: { type: ['string', 'null'] },
+          Fixed: { const: 'A' },
+          Positive: { type: 'number', exclusiveMinimum: 0 },
+        },
+        '3.1.0',
+      ),
+    );
+    expect(v.schemas['MaybeText']!.safeParse(null).success).toBe(true);
+    expect(v.schemas['MaybeText']!.safeParse(1).success).toBe(false);
+    expect(v.schemas['Fixed']!.safeParse('A').success).toBe(true);
+    expect(v.schemas['Fixed']!.safeParse('B').success).toBe(false);
+    expect(v.schemas['Positive']!.safeParse(0).success).toBe(false);
+    expect(v.schemas['Positive']!.safeParse(0.1).success).toBe(true);
+  });
+});
