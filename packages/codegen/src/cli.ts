@@ -3,7 +3,14 @@ import { generate, TARGETS, writeFiles, type Target } from './generate.js';
 import type { Diagnostic } from './ir/types.js';
 import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
-import { readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
+import { listWorkspaceApis, readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
+import { watchSpecs } from './workspace/watch.js';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { loadSpec } from './load/load-spec.js';
+import { buildIR } from './ir/build-ir.js';
+import { diffApis } from './diff/diff-apis.js';
+import { formatDiffMarkdown, formatDiffText } from './diff/format-diff.js';
 
 /** Exit codes: documented in `--help` and the README. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -15,6 +22,7 @@ Contract-first code generation for OpenAPI 3.0 / 3.1 files.
 Commands:
   generate   Generate validators (and other targets) from a spec
   workspace  Regenerate the workspace packages from every spec codegen.config.json lists
+  diff       Report what changed between two spec versions, breaking or not
   verify     Generate every target into a temporary folder, type-check it,
              and validate every example in the spec against its schema
 
@@ -59,10 +67,35 @@ version folder of spec/ a subpath ("{version}"), so adding a version is adding a
 
 Options:
   --config <file>    Workspace config (default: codegen.config.json)
-  --only <targets>   Comma-separated subset of ${TARGETS.join(', ')}
+  --only <targets>   Comma-separated subset of ${TARGETS.join(', ')}, changelog
   --check            Write nothing; exit 1 and list generated files that are out of date
+  --watch            Regenerate whenever a file under spec/ (the folders the config
+                     names) is saved; stop with Ctrl-C
   --quiet            Print only problems
   -h, --help         Show this help`;
+
+const DIFF_HELP = `Usage: codegen diff --from <file|version> --to <file|version> [options]
+
+Compares two versions of an API: operations, parameters, request and response schemas
+field by field (members, required-ness, enum values, patterns, lengths, bounds, formats),
+status codes and content types. Each change is classified as breaking or not, for a client
+and for a server. A version such as "v2.1" names the spec of that subpath in
+codegen.config.json.
+
+Options:
+  --from <file|version>   The older spec (required)
+  --to <file|version>     The newer spec (required)
+  --format <f>            text (default) | markdown | json
+  --json                  Same as --format json
+  --out <file>            Write the report to a file instead of standard output
+  --fail-on <what>        Exit 1 when there is a change that is: breaking (for clients or
+                          servers) | client | server
+  --config <file>         Workspace config for version names (default: codegen.config.json)
+  -h, --help              Show this help
+
+Examples:
+  codegen diff --from v2.1 --to v2.2
+  codegen diff --from old.yaml --to new.yaml --fail-on client --format json`;
 
 class UsageError extends Error {}
 
@@ -210,15 +243,24 @@ async function runVerify(argv: string[]): Promise<number> {
 }
 
 async function runWorkspaceCommand(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { config: 'value', only: 'value', check: 'boolean', quiet: 'boolean', help: 'boolean' });
+  const args = parseArgs(argv, { config: 'value', only: 'value', check: 'boolean', watch: 'boolean', quiet: 'boolean', help: 'boolean' });
   if (args.flags.has('help')) {
     process.stdout.write(`${WORKSPACE_HELP}\n`);
     return EXIT.ok;
   }
+  if (args.flags.has('watch')) {
+    if (args.flags.has('check')) throw new UsageError('--watch and --check do not go together');
+    const once = () => runWorkspaceCommand(argv.filter((a) => a !== '--watch'));
+    const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
+    const config = await readWorkspaceConfig(configFile).catch((error: Error) => {
+      throw new UsageError(`cannot read ${path.relative(process.cwd(), configFile)}: ${error.message}`);
+    });
+    return watchSpecs(path.dirname(configFile), config, once);
+  }
   const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
   const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
   for (const target of only ?? []) {
-    if (!(TARGETS as readonly string[]).includes(target)) throw new UsageError(`--only: unknown target "${target}"`);
+    if (![...TARGETS, 'changelog'].includes(target)) throw new UsageError(`--only: unknown target "${target}" (use ${[...TARGETS, 'changelog'].join(', ')})`);
   }
   let config;
   try {
@@ -234,7 +276,7 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
     root: path.dirname(configFile),
     config,
     check,
-    ...(only ? { only: only as Target[] } : {}),
+    ...(only ? { only: only as Array<Target | 'changelog'> } : {}),
     onProgress: (message) => {
       if (interactive) process.stderr.write(`\r\x1b[2K${message}`);
     },
@@ -274,7 +316,60 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
+async function resolveSpecArgument(value: string, configFile: string): Promise<string> {
+  if (existsSync(value)) return value;
+  if (existsSync(configFile)) {
+    const config = await readWorkspaceConfig(configFile);
+    const apis = await listWorkspaceApis(path.dirname(configFile), config);
+    const match = apis.find((api) => api.subpath === value);
+    if (match) return path.join(path.dirname(configFile), match.spec);
+    throw new UsageError(`"${value}" is neither a file nor a version (known: ${apis.map((a) => a.subpath).join(', ')})`);
+  }
+  throw new UsageError(`"${value}" is not a file`);
+}
+
+async function runDiff(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, { from: 'value', to: 'value', format: 'value', json: 'boolean', out: 'value', 'fail-on': 'value', config: 'value', help: 'boolean' });
+  if (args.flags.has('help')) {
+    process.stdout.write(`${DIFF_HELP}\n`);
+    return EXIT.ok;
+  }
+  const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
+  const format = args.flags.has('json') ? 'json' : ((args.flags.get('format') as string | undefined) ?? 'text');
+  if (!['text', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be text, markdown or json (got "${format}")`);
+  const failOn = args.flags.get('fail-on') as string | undefined;
+  if (failOn !== undefined && !['breaking', 'client', 'server'].includes(failOn)) throw new UsageError(`--fail-on must be breaking, client or server (got "${failOn}")`);
+  const fromFile = await resolveSpecArgument(requireFlag(args, 'from'), configFile);
+  const toFile = await resolveSpecArgument(requireFlag(args, 'to'), configFile);
+  const [before, after] = await Promise.all([loadSpec(fromFile), loadSpec(toFile)]);
+  const diff = diffApis(buildIR(before).api, buildIR(after).api);
+  const rel = (f: string) => path.relative(process.cwd(), f).split(path.sep).join('/');
+  const report =
+    format === 'json'
+      ? `${JSON.stringify({ fromSpec: rel(fromFile), toSpec: rel(toFile), ...diff }, null, 2)}\n`
+      : format === 'markdown'
+        ? formatDiffMarkdown(diff, `Generated by \`codegen diff --from ${rel(fromFile)} --to ${rel(toFile)}\`. Do not edit.`)
+        : formatDiffText(diff);
+  const out = args.flags.get('out');
+  if (typeof out === 'string') await writeFile(out, report);
+  else process.stdout.write(report);
+  const failing =
+    failOn === 'breaking'
+      ? diff.summary.breakingForClients + diff.summary.breakingForServers
+      : failOn === 'client'
+        ? diff.summary.breakingForClients
+        : failOn === 'server'
+          ? diff.summary.breakingForServers
+          : 0;
+  if (failing > 0) {
+    process.stderr.write(`codegen diff: ${failing} breaking change(s) (--fail-on ${failOn})\n`);
+    return EXIT.failed;
+  }
+  return EXIT.ok;
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  diff: runDiff,
   generate: runGenerate,
   workspace: runWorkspaceCommand,
   verify: runVerify,

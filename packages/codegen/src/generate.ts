@@ -75,10 +75,11 @@ async function listFiles(dir: string): Promise<string[]> {
 export async function writeFiles(
   outDir: string,
   files: GeneratedFile[],
-  options: { check: boolean; ownAll?: boolean },
+  options: { check: boolean; ownAll?: boolean; ownNone?: boolean },
 ): Promise<WriteReport> {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
-  const owned = options.ownAll ? new Set(['']) : new Set(files.map((f) => f.path.split('/')[0]!));
+  // Folders whose other files are stale and removed; `ownNone` writes files and touches nothing else.
+  const owned = options.ownNone ? new Set<string>() : options.ownAll ? new Set(['']) : new Set(files.map((f) => f.path.split('/')[0]!));
   const expected = new Set(files.map((f) => path.join(outDir, f.path)));
   for (const file of files) {
     const target = path.join(outDir, file.path);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generate, writeFiles, type Target, type WriteReport } from '../generate.js';
 import type { Diagnostic } from '../ir/types.js';
 import type { GeneratedFile } from '../emit/types.js';
+import { buildChangelog } from './changelog.js';
 
 /**
  * `codegen.config.json`: which spec files become which subpath of which package.
@@ -13,6 +14,8 @@ export interface WorkspaceConfig {
   /** Package folder per target, relative to the config file. */
   packages: Partial<Record<Target, string>>;
   apis: Array<{ files: string; subpath: string }>;
+  /** Where the generated changelog of versioned APIs goes, relative to the config file. */
+  changelog?: string;
 }
 
 export interface WorkspaceApi {
@@ -84,7 +87,7 @@ export async function listWorkspaceApis(root: string, config: WorkspaceConfig): 
 export interface WorkspaceReport {
   apis: WorkspaceApi[];
   /** Per package folder. */
-  packages: Array<{ target: Target; dir: string; report: WriteReport }>;
+  packages: Array<{ target: Target | 'changelog'; dir: string; report: WriteReport }>;
   diagnostics: Array<Diagnostic & { spec: string }>;
 }
 
@@ -96,15 +99,17 @@ export async function runWorkspace(options: {
   root: string;
   config: WorkspaceConfig;
   check: boolean;
-  only?: Target[];
+  /** Targets to regenerate; `changelog` is the generated changelog. Default: everything. */
+  only?: Array<Target | 'changelog'>;
   onProgress?: (message: string) => void;
 }): Promise<WorkspaceReport> {
   const { root, config } = options;
   const apis = await listWorkspaceApis(root, config);
   const targets = (Object.keys(config.packages) as Target[]).filter((t) => !options.only || options.only.includes(t));
+  const withChangelog = config.changelog !== undefined && (!options.only || options.only.includes('changelog'));
   const filesByTarget = new Map<Target, GeneratedFile[]>(targets.map((t) => [t, []]));
   const diagnostics: WorkspaceReport['diagnostics'] = [];
-  for (const api of apis) {
+  for (const api of targets.length > 0 ? apis : []) {
     options.onProgress?.(`generating ${api.spec} → ${api.subpath}`);
     const result = await generate({
       spec: path.join(root, api.spec),
@@ -121,6 +126,12 @@ export async function runWorkspace(options: {
   }
   if (diagnostics.some((d) => d.severity === 'error')) return { apis, packages: [], diagnostics };
   const packages: WorkspaceReport['packages'] = [];
+  if (config.changelog && withChangelog) {
+    options.onProgress?.('writing the changelog');
+    const contents = await buildChangelog(root, config);
+    const report = await writeFiles(root, [{ path: config.changelog, contents }], { check: options.check, ownNone: true });
+    packages.push({ target: 'changelog', dir: '.', report });
+  }
   for (const target of targets) {
     const dir = path.join(root, config.packages[target]!, GENERATED_DIR);
     const report = await writeFiles(dir, filesByTarget.get(target)!, { check: options.check, ownAll: true });

@@ -1,4 +1,149 @@
-import type { Emitter } from '../types.js';
+/**
+ * The typed client emitter: per API one `client/index.ts` with `createClient(options)`,
+ * whose methods (one per operationId) take and return types derived from the validators'
+ * `operations` by the runtime's helper types. The file stays thin: all behaviour lives in
+ * `@bank-data-sharing/client/runtime`, and the spec's facts live in the validators.
+ */
+import type { ApiIR, OperationIR, SecurityRequirementIR } from '../../ir/types.js';
+import { generatedHeader } from '../shared/header.js';
+import { NameResolver, propertyKey } from '../shared/names.js';
+import type { Emitter, GeneratedFile } from '../types.js';
+import { methodName, typeBaseName } from './method-name.js';
 
-// Filled in by the client work (issue 5): one typed method per operation.
-export const emitClient: Emitter = () => [];
+/** Module specifier generated clients import their runtime from. */
+export const CLIENT_RUNTIME_IMPORT = '@bank-data-sharing/client/runtime';
+
+/** Module-level names the file declares or imports: operation type names never take them. */
+const MODULE_NAMES = ['rt', 'api', 'operations', 'createClient', 'Client', 'ClientOptions', 'CallOptions'];
+
+/** A single-quoted TypeScript string literal. */
+function quote(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** A JSDoc block; `*\/` in spec text cannot close it early. */
+function doc(lines: string[], indent: string): string {
+  const body = lines.map((l) => l.trimEnd().replace(/\*\//g, '*\\/'));
+  if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
+  return `${indent}/**\n${body.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
+}
+
+function firstLine(text: string | undefined): string | undefined {
+  const line = text?.trim().split(/\r?\n/)[0]?.trim();
+  return line ? line : undefined;
+}
+
+/** `GET /accounts — List accounts`: what each method and type says about itself. */
+function operationTitle(op: OperationIR): string {
+  const summary = firstLine(op.summary);
+  return `${op.method.toUpperCase()} ${op.path}${summary ? ` — ${summary}` : ''}`;
+}
+
+function printSecurity(security: SecurityRequirementIR[]): string {
+  const alternatives = security.map((requirement) => {
+    const entries = Object.keys(requirement).map((scheme) => `${propertyKey(scheme)}: [${(requirement[scheme] ?? []).map(quote).join(', ')}]`);
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  });
+  return `[${alternatives.join(', ')}]`;
+}
+
+/** `operations.GetAccounts`, or `operations["get-accounts"]` when the id is not an identifier. */
+function operationRef(operationId: string): string {
+  const key = propertyKey(operationId);
+  return key.startsWith('"') ? `operations[${key}]` : `operations.${key}`;
+}
+
+interface NamedOperation {
+  op: OperationIR;
+  method: string;
+  params: string;
+  result: string;
+}
+
+/** Decides every name once: methods in one scope, types in the module scope. */
+export function clientNames(api: ApiIR): NamedOperation[] {
+  const methods = new NameResolver();
+  const types = new NameResolver(MODULE_NAMES);
+  const seen = new Set<string>();
+  const out: NamedOperation[] = [];
+  for (const op of api.operations) {
+    // A duplicated operationId (reported by the IR) maps to one validator entry: emit it once.
+    if (seen.has(op.operationId)) continue;
+    seen.add(op.operationId);
+    const base = typeBaseName(op.operationId);
+    out.push({
+      op,
+      method: methods.assign(methodName(op.operationId), op.operationId),
+      params: types.assign(`${base}Params`, `params:${op.operationId}`),
+      result: types.assign(`${base}Result`, `result:${op.operationId}`),
+    });
+  }
+  return out;
+}
+
+/** An example call for the doc comment: the first operation without required parameters. */
+function exampleCall(named: NamedOperation[]): string | undefined {
+  const simple = named.find(({ op }) => !op.parameters.some((p) => p.required) && !op.requestBody?.required);
+  if (simple) return `const result = await client.${simple.method}();`;
+  const first = named[0];
+  return first ? `const result = await client.${first.method}({ /* parameters */ });` : undefined;
+}
+
+function createClientDoc(api: ApiIR, named: NamedOperation[]): string {
+  const server = api.servers[0];
+  const absolute = server !== undefined && /^https?:\/\//i.test(server.url);
+  const title = `${api.title.replace(/\s+/g, ' ').trim()} (${api.version})`;
+  const lines = [`Typed client of ${title}: one method per operation.`, ''];
+  if (absolute) lines.push(`\`baseUrl\` defaults to the spec's first server, ${server.url}.`);
+  else lines.push(`\`baseUrl\` defaults to \`origin\` + ${JSON.stringify(server?.pathPrefix ?? '')} (the spec's server path).`);
+  lines.push('', '@example', absolute ? 'const client = createClient({ tokens });' : "const client = createClient({ origin: 'https://api.example.com', tokens });");
+  const call = exampleCall(named);
+  if (call) lines.push(call);
+  return doc(lines, '');
+}
+
+function printClient(api: ApiIR, validatorsImport: string): string {
+  const named = clientNames(api);
+  const out: string[] = [generatedHeader(api).trimEnd()];
+  out.push(`import * as rt from ${quote(CLIENT_RUNTIME_IMPORT)};`);
+  out.push(`import { ${named.length > 0 ? 'api, operations' : 'api'} } from ${quote(validatorsImport)};`);
+  out.push('');
+  out.push('export type ClientOptions = rt.ClientOptions;');
+  out.push('export type CallOptions = rt.CallOptions;');
+  for (const { op, params, result } of named) {
+    out.push('');
+    out.push(doc([`Parameters and 2xx results of ${operationTitle(op)}.`], '').trimEnd());
+    out.push(`export type ${params} = rt.ParamsOf<typeof ${operationRef(op.operationId)}>;`);
+    out.push(`export type ${result} = rt.ResultOf<typeof ${operationRef(op.operationId)}>;`);
+  }
+  out.push('');
+  out.push(createClientDoc(api, named).trimEnd());
+  out.push('export function createClient(options: rt.ClientOptions = {}) {');
+  out.push('  const core = rt.createClientCore(api, options);');
+  if (named.length === 0) {
+    out.push('  void core;');
+    out.push('  return {};');
+  } else {
+    out.push('  return {');
+    for (const { op, method } of named) {
+      const lines = [operationTitle(op)];
+      if (op.deprecated) lines.push('@deprecated The spec marks this operation as deprecated.');
+      out.push(doc(lines, '    ').trimEnd());
+      out.push(`    ${method}: core.operation(${operationRef(op.operationId)}, {`);
+      out.push(`      security: ${printSecurity(op.security)},`);
+      out.push('    }),');
+    }
+    out.push('  };');
+  }
+  out.push('}');
+  out.push('');
+  out.push('/** The client `createClient` returns. */');
+  out.push('export type Client = ReturnType<typeof createClient>;');
+  out.push('');
+  return out.join('\n');
+}
+
+/** Emits `client/index.ts` for an API. */
+export const emitClient: Emitter = (built, options): GeneratedFile[] => [
+  { path: 'client/index.ts', contents: printClient(built.api, options.validatorsImport) },
+];

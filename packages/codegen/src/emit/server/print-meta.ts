@@ -1,0 +1,56 @@
+import type { ApiIR, OperationIR, SecuritySchemeIR } from '../../ir/types.js';
+import { jsDoc, moduleSpecifier } from './comment.js';
+import { propertyKey } from '../shared/names.js';
+
+/** Consent permissions of an operation: its `x-permissions` when that is a list of strings. */
+export function permissionsOf(op: OperationIR): string[] {
+  const value = op.extensions['x-permissions'];
+  return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+}
+
+function stringList(values: readonly string[]): string {
+  return `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+}
+
+function printScheme(scheme: SecuritySchemeIR): string {
+  const members = [`type: ${JSON.stringify(scheme.type)}`];
+  if (scheme.scheme !== undefined) members.push(`scheme: ${JSON.stringify(scheme.scheme.toLowerCase())}`);
+  if (scheme.in !== undefined) members.push(`in: ${JSON.stringify(scheme.in)}`);
+  if (scheme.parameterName !== undefined) members.push(`name: ${JSON.stringify(scheme.parameterName)}`);
+  return `  ${propertyKey(scheme.name)}: { ${members.join(', ')} },`;
+}
+
+function printOperationMeta(op: OperationIR): string {
+  const requirements = op.security.map((requirement) => {
+    const entries = Object.entries(requirement).map(([scheme, scopes]) => `${propertyKey(scheme)}: ${stringList(scopes)}`);
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  });
+  return [
+    `  ${propertyKey(op.operationId)}: {`,
+    `    security: [${requirements.join(', ')}],`,
+    `    permissions: ${stringList(permissionsOf(op))},`,
+    '  },',
+  ].join('\n');
+}
+
+/** `meta.gen.ts`: security schemes and per-operation security and permissions, as plain data. */
+export function printMeta(api: ApiIR, header: string, runtimeImport: string): string {
+  const schemes = [...api.securitySchemes].map(printScheme);
+  const operations = api.operations.map(printOperationMeta);
+  return [
+    header.trimEnd(),
+    `import type { OperationMeta, SecuritySchemeMeta } from ${moduleSpecifier(runtimeImport)};`,
+    '',
+    jsDoc(['How each security scheme of the spec carries its credential.'], '').trimEnd(),
+    `export const securitySchemes = ${schemes.length ? `{\n${schemes.join('\n')}\n}` : '{}'} as const satisfies Record<string, SecuritySchemeMeta>;`,
+    '',
+    jsDoc(
+      [
+        'Per operation: its security requirements (alternatives; scheme → scopes) and the consent permissions of its `x-permissions`, at least one of which the consent must grant.',
+      ],
+      '',
+    ).trimEnd(),
+    `export const operationMeta = ${operations.length ? `{\n${operations.join('\n')}\n}` : '{}'} as const satisfies Record<string, OperationMeta>;`,
+    '',
+  ].join('\n');
+}
