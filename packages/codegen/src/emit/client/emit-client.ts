@@ -86,7 +86,7 @@ function exampleCall(named: NamedOperation[]): string | undefined {
   const simple = named.find(({ op }) => !op.parameters.some((p) => p.required) && !op.requestBody?.required);
   if (simple) return `const result = await client.${simple.method}();`;
   const first = named[0];
-  return first ? `const result = await client.${first.method}({ /* parameters */ });` : undefined;
+  return first ? `const result = await client.${first.method}(params);` : undefined;
 }
 
 function createClientDoc(api: ApiIR, named: NamedOperation[]): string {

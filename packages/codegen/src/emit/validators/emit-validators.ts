@@ -5,7 +5,7 @@ import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
 import { docComment, printSchema, type PrintContext } from './print-zod.js';
-import { printType } from './print-ts-type.js';
+import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
 
@@ -40,6 +40,8 @@ export interface ValidatorNames {
   names: NameResolver;
   /** Identifier of each operation's export, by operationId. */
   operationIds: Map<string, string>;
+  /** Identifier of the input type of each schema whose input differs from its output. */
+  inputTypeNames: Map<string, string>;
 }
 
 /** Decides every exported identifier once, so that other emitters can import them by name. */
@@ -48,7 +50,24 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   for (const schema of api.schemas) names.assign(schema.name);
   const operationIds = new Map<string, string>();
   for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
-  return { names, operationIds };
+  const inputTypeNames = new Map<string, string>();
+  for (const name of schemasWithDistinctInput(api)) inputTypeNames.set(name, names.assign(`${name}Input`, `input:${name}`));
+  return { names, operationIds, inputTypeNames };
+}
+
+/** Schemas whose input type differs from their output type, directly or through references. */
+function schemasWithDistinctInput(api: ApiIR): string[] {
+  const byName = new Map(api.schemas.map((s) => [s.name, s.schema]));
+  const memo = new Map<string, boolean>();
+  const differs = (name: string): boolean => {
+    const known = memo.get(name);
+    if (known !== undefined) return known;
+    memo.set(name, false); // a cycle alone adds no default
+    const result = inputDiffers(byName.get(name) ?? { kind: 'any', pointer: '' }, differs);
+    memo.set(name, result);
+    return result;
+  };
+  return api.schemas.map((s) => s.name).filter(differs);
 }
 
 function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): SchemaNode {
@@ -102,11 +121,37 @@ function headerParameters(headers: HeaderIR[]): Array<{ name: string; required: 
   return headers.map((h) => ({ name: h.name, required: h.required, schema: h.schema, explode: false, ...(h.description ? { description: h.description } : {}) }));
 }
 
-function printOperation(op: OperationIR, id: string, ctx: PrintContext, components: Map<string, SchemaNode>): string {
+/**
+ * Operations repeat the same header, parameter and error-response shapes many times. Each
+ * distinct one is declared once and shared: fewer objects built at load time, and far less
+ * for TypeScript to infer in an editor.
+ */
+class SharedDeclarations {
+  readonly declarations: string[] = [];
+  private readonly byExpression = new Map<string, string>();
+  private readonly counters = new Map<string, number>();
+
+  constructor(private readonly names: NameResolver) {}
+
+  share(role: string, expression: string): string {
+    if (/^[\w$.]+$/.test(expression)) return expression;
+    const existing = this.byExpression.get(expression);
+    if (existing) return existing;
+    const n = (this.counters.get(role) ?? 0) + 1;
+    this.counters.set(role, n);
+    const id = this.names.assign(`${role}${n}`, `shared:${role}:${n}`);
+    this.byExpression.set(expression, id);
+    this.declarations.push(`const ${id} = /* @__PURE__ */ (() => (${expression}))();`);
+    return id;
+  }
+}
+
+function printOperation(op: OperationIR, id: string, ctx: PrintContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
   const i1 = '  ';
   const i2 = '    ';
-  const i3 = '      ';
   const byLocation = (location: ParameterIR['in']) => op.parameters.filter((p) => p.in === location);
+  const params = (role: string, location: ParameterIR['in'], lowerCase: boolean) =>
+    shared.share(role, parameterObject(byLocation(location), ctx, components, '', lowerCase));
   const lines: string[] = [];
   lines.push(docComment(`${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`, '').trimEnd());
   lines.push(`export const ${id} = /* @__PURE__ */ (() => ({`);
@@ -114,25 +159,22 @@ function printOperation(op: OperationIR, id: string, ctx: PrintContext, componen
   lines.push(`${i1}method: ${JSON.stringify(op.method)},`);
   lines.push(`${i1}path: ${JSON.stringify(op.path)},`);
   lines.push(`${i1}request: {`);
-  lines.push(`${i2}path: ${parameterObject(byLocation('path'), ctx, components, i2, false)},`);
-  lines.push(`${i2}query: ${parameterObject(byLocation('query'), ctx, components, i2, false)},`);
-  lines.push(`${i2}headers: ${parameterObject(byLocation('header'), ctx, components, i2, true)},`);
-  lines.push(`${i2}cookies: ${parameterObject(byLocation('cookie'), ctx, components, i2, false)},`);
+  lines.push(`${i2}path: ${params('pathParameters', 'path', false)},`);
+  lines.push(`${i2}query: ${params('queryParameters', 'query', false)},`);
+  lines.push(`${i2}headers: ${params('requestHeaders', 'header', true)},`);
+  lines.push(`${i2}cookies: ${params('cookies', 'cookie', false)},`);
   if (op.requestBody) {
-    lines.push(`${i2}body: {`);
-    lines.push(`${i3}required: ${op.requestBody.required},`);
-    lines.push(`${i3}content: ${contentMap(op.requestBody.content, ctx, i3)},`);
-    lines.push(`${i2}},`);
+    const body = `{\n  required: ${op.requestBody.required},\n  content: ${contentMap(op.requestBody.content, ctx, '  ')},\n}`;
+    lines.push(`${i2}body: ${shared.share('requestBody', body)},`);
   } else {
     lines.push(`${i2}body: undefined,`);
   }
   lines.push(`${i1}},`);
   lines.push(`${i1}responses: {`);
   for (const response of op.responses) {
-    lines.push(`${i2}${JSON.stringify(response.status)}: {`);
-    lines.push(`${i3}headers: ${parameterObject(headerParameters(response.headers), ctx, components, i3, true)},`);
-    lines.push(`${i3}content: ${contentMap(response.content, ctx, i3)},`);
-    lines.push(`${i2}},`);
+    const headers = shared.share('responseHeaders', parameterObject(headerParameters(response.headers), ctx, components, '', true));
+    const entry = `{\n  headers: ${headers},\n  content: ${contentMap(response.content, ctx, '  ')},\n}`;
+    lines.push(`${i2}${JSON.stringify(response.status)}: ${shared.share('response', entry)},`);
   }
   lines.push(`${i1}},`);
   lines.push(`}) as const)();`);
@@ -144,23 +186,34 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const ctx: PrintContext = { names: naming.names, recursive: new Set(api.schemas.filter((s) => s.recursive).map((s) => s.name)) };
   const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
 
+  const outputTypes: TypeContext = { ...ctx, mode: 'output', inputTypeNames: naming.inputTypeNames };
+  const inputTypes: TypeContext = { ...outputTypes, mode: 'input' };
   const schemaDecls = declarationOrder(api.schemas).map((s) => {
     const id = naming.names.get(s.name);
+    const inputId = naming.inputTypeNames.get(s.name);
     const doc = docComment(s.schema.description, '');
     const expr = printSchema(s.schema, ctx, '  ');
-    // A pure IIFE per schema lets bundlers drop every schema a program does not use.
-    if (s.recursive) {
-      // TypeScript cannot infer a type that refers to itself: write it out and annotate.
-      return `${doc}export type ${id} = ${printType(s.schema, ctx)};\nexport const ${id}: z.ZodType<${id}> = /* @__PURE__ */ (() =>\n  ${expr})();`;
-    }
-    return `${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${expr})();\nexport type ${id} = z.output<typeof ${id}>;`;
+    const types = [`${doc}export type ${id} = ${printType(s.schema, outputTypes)};`];
+    if (inputId) types.push(`/** What ${id} accepts: members with a default may be absent. */\nexport type ${inputId} = ${printType(s.schema, inputTypes)};`);
+    // Declared with the written-out types instead of the ones TypeScript would infer from the
+    // zod expression: that keeps type-checking fast and lets schemas refer to each other in
+    // cycles. A pure IIFE per schema lets bundlers drop every schema a program does not use.
+    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${expr})() as unknown as z.ZodType<${id}, ${inputId ?? id}>;`;
   });
-  const schemasFile = `${header}import { z } from 'zod';\nimport * as rt from './runtime.gen.js';\n\n${schemaDecls.join('\n\n')}\n`;
+  const schemasBody = `${schemaDecls.join('\n\n')}\n`;
+  const schemaImports = ["import { z } from 'zod';", /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : ''].filter(Boolean).join('\n');
+  const schemasFile = `${header}${schemaImports}\n\n${schemasBody}`;
 
-  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, ctx, components));
-  const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => opDecls.some((d) => new RegExp(`\\b${id.replace(/\$/g, '\\$')}\\b`).test(d)));
+  const shared = new SharedDeclarations(naming.names);
+  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, ctx, components, shared));
+  const opSource = [...shared.declarations, ...opDecls].join('\n');
+  const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => new RegExp(`\\b${id.replace(/\$/g, '\\$')}\\b`).test(opSource));
   const schemaImport = usedSchemas.length > 0 ? `import {\n${usedSchemas.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';\n` : '';
-  const operationsFile = `${header}import { z } from 'zod';\nimport * as rt from './runtime.gen.js';\n${schemaImport}\n${opDecls.join('\n\n')}\n`;
+  const sharedBlock = shared.declarations.length > 0 ? `${shared.declarations.join('\n\n')}\n\n` : '';
+  const opBody = `${sharedBlock}${opDecls.join('\n\n')}\n`;
+  // Import only what is used, so that the output passes `noUnusedLocals` in any project.
+  const opImports = [/\bz\./.test(opBody) ? "import { z } from 'zod';" : '', /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : ''].filter(Boolean).join('\n');
+  const operationsFile = `${header}${opImports}\n${schemaImport}\n${opBody}`;
 
   const runtimeFile = `${header}${readFileSync(RUNTIME_TEMPLATE, 'utf8')}`;
 

@@ -2,7 +2,19 @@ import type { SchemaKind, SchemaNode } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
 import type { PrintContext } from './print-zod.js';
 
-type TypePrinter<K extends SchemaKind> = (node: Extract<SchemaNode, { kind: K }>, ctx: PrintContext, indent: string) => string;
+/**
+ * `output`: what a validator returns (defaults filled in). `input`: what it accepts
+ * (members with a default may be absent).
+ */
+export type TypeMode = 'output' | 'input';
+
+export interface TypeContext extends PrintContext {
+  mode: TypeMode;
+  /** Identifier of the input type of each schema whose input differs from its output. */
+  inputTypeNames: ReadonlyMap<string, string>;
+}
+
+type TypePrinter<K extends SchemaKind> = (node: Extract<SchemaNode, { kind: K }>, ctx: TypeContext, indent: string) => string;
 
 const INDENT = '  ';
 
@@ -11,37 +23,70 @@ function union(members: string[]): string {
   return unique.length === 0 ? 'never' : unique.join(' | ');
 }
 
-/**
- * TypeScript types written out, for the schemas in a reference cycle: TypeScript cannot
- * infer a type that refers to itself, so those validators are annotated with these. They
- * describe what the zod schema outputs (defaults applied).
- */
+function literals(values: ReadonlyArray<string | number | boolean | null>): string {
+  return union(values.map((v) => JSON.stringify(v)));
+}
+
+/** Wraps a union member list so that `| null` or `[]` bind to all of it. */
+function group(type: string): string {
+  return /^[\w$.]+$|^\{[\s\S]*\}$|^Array<[\s\S]*>$|^"[^"]*"$/.test(type) ? type : `(${type})`;
+}
+
 const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
   any: () => 'unknown',
   never: () => 'never',
-  ref: (node, ctx) => ctx.names.get(node.name),
-  string: (node) => (node.enum ? union(node.enum.map((v) => JSON.stringify(v))) : 'string'),
-  number: (node) => (node.enum ? union(node.enum.map((v) => JSON.stringify(v))) : 'number'),
-  boolean: (node) => (node.enum ? union(node.enum.map((v) => JSON.stringify(v))) : 'boolean'),
+  ref: (node, ctx) => (ctx.mode === 'input' ? ctx.inputTypeNames.get(node.name) : undefined) ?? ctx.names.get(node.name),
+  string: (node) => (node.enum ? literals(node.enum) : 'string'),
+  number: (node) => (node.enum ? literals(node.enum) : 'number'),
+  boolean: (node) => (node.enum && node.enum.length === 1 ? literals(node.enum) : 'boolean'),
   null: () => 'null',
-  literal: (node) => union(node.values.map((v) => JSON.stringify(v))),
+  literal: (node) => literals(node.values),
   array: (node, ctx, indent) => `Array<${printType(node.items, ctx, indent)}>`,
   object: (node, ctx, indent) => {
     const inner = indent + INDENT;
     const members = node.properties.map((p) => {
-      const optional = !p.required && !('default' in p.schema);
+      // A default makes the member optional going in, and always present coming out.
+      const optional = !p.required && (ctx.mode === 'input' || !('default' in p.schema));
       return `${inner}${propertyKey(p.name)}${optional ? '?' : ''}: ${printType(p.schema, ctx, inner)}${optional ? ' | undefined' : ''};`;
     });
     if (node.additional === 'allow') members.push(`${inner}[key: string]: unknown;`);
-    else if (node.additional !== 'forbid') members.push(`${inner}[key: string]: ${printType(node.additional, ctx, inner)};`);
-    return members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
+    const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
+    // Extra members of their own schema: an intersection, as zod's catchall types it.
+    if (typeof node.additional === 'object') return `${shape} & { [key: string]: ${printType(node.additional, ctx, indent)} }`;
+    return node.additional === 'forbid' && members.length === 0 ? 'Record<string, never>' : shape;
   },
   union: (node, ctx, indent) => union(node.variants.map((v) => printType(v, ctx, indent))),
-  intersection: (node, ctx, indent) => node.parts.map((p) => `(${printType(p, ctx, indent)})`).join(' & '),
+  intersection: (node, ctx, indent) => node.parts.map((p) => group(printType(p, ctx, indent))).join(' & '),
 };
 
-export function printType(node: SchemaNode, ctx: PrintContext, indent = ''): string {
+/**
+ * TypeScript types written out from the IR. Validators are declared with these types rather
+ * than with what TypeScript would infer from the zod expressions: inferring hundreds of
+ * schemas is what makes generated zod slow in an editor.
+ */
+export function printType(node: SchemaNode, ctx: TypeContext, indent = ''): string {
   const printer = TYPE_PRINTERS[node.kind] as TypePrinter<typeof node.kind>;
   const out = printer(node as never, ctx, indent);
-  return node.nullable && node.kind !== 'null' ? `${out} | null` : out;
+  return node.nullable && node.kind !== 'null' ? `${group(out)} | null` : out;
+}
+
+/** Whether a node's input type differs from its output type (it holds a default somewhere). */
+export function inputDiffers(node: SchemaNode, differs: (name: string) => boolean): boolean {
+  switch (node.kind) {
+    case 'ref':
+      return differs(node.name);
+    case 'array':
+      return inputDiffers(node.items, differs);
+    case 'object':
+      return (
+        node.properties.some((p) => (!p.required && 'default' in p.schema) || inputDiffers(p.schema, differs)) ||
+        (typeof node.additional === 'object' && inputDiffers(node.additional, differs))
+      );
+    case 'union':
+      return node.variants.some((v) => inputDiffers(v, differs));
+    case 'intersection':
+      return node.parts.some((p) => inputDiffers(p, differs));
+    default:
+      return false;
+  }
 }

@@ -13,63 +13,89 @@ import {
   SoftwareStatementPage,
 } from './schemas.gen.js';
 
+const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
+
+const requestBody1 = /* @__PURE__ */ (() => ({
+  required: true,
+  content: {
+    "application/x-www-form-urlencoded": TokenRequest,
+  },
+}))();
+
+const responseHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Correlation identifier of the call. */
+  "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
+})))();
+
+const response1 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json": TokenResponse,
+  },
+}))();
+
+const response2 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json": TokenError,
+  },
+}))();
+
+const response3 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {},
+}))();
+
+const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Page number, when the directory pages its answer. */
+  page: rt.fromText('number', z.int().gte(0)).optional(),
+  /** Page size, when the directory pages its answer. */
+  size: rt.fromText('number', z.int().gte(1)).optional(),
+})))();
+
+const response4 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json": z.union([
+      OrganisationList,
+      OrganisationPage,
+    ]),
+  },
+}))();
+
+const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Identifier of the organisation. */
+  OrganisationId: OrganisationId,
+})))();
+
+const response5 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json": z.union([
+      SoftwareStatementList,
+      SoftwareStatementPage,
+    ]),
+  },
+}))();
+
 /** POST /token — Obtain a directory access token */
 export const getToken = /* @__PURE__ */ (() => ({
   operationId: "getToken",
   method: "post",
   path: "/token",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({}),
-    headers: z.looseObject({}),
-    cookies: z.looseObject({}),
-    body: {
-      required: true,
-      content: {
-        "application/x-www-form-urlencoded": TokenRequest,
-      },
-    },
+    path: pathParameters1,
+    query: pathParameters1,
+    headers: pathParameters1,
+    cookies: pathParameters1,
+    body: requestBody1,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {
-        "application/json": TokenResponse,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {
-        "application/json": TokenError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
+    "200": response1,
+    "400": response2,
+    "401": response3,
+    "429": response3,
+    "500": response3,
   },
 }) as const)();
 
@@ -79,58 +105,18 @@ export const getOrganisations = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/organisations",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({
-      /** Page number, when the directory pages its answer. */
-      page: rt.fromText('number', z.int().gte(0)).optional(),
-      /** Page size, when the directory pages its answer. */
-      size: rt.fromText('number', z.int().gte(1)).optional(),
-    }),
-    headers: z.looseObject({}),
-    cookies: z.looseObject({}),
+    path: pathParameters1,
+    query: queryParameters1,
+    headers: pathParameters1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {
-        "application/json": z.union([
-          OrganisationList,
-          OrganisationPage,
-        ]),
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
+    "200": response4,
+    "401": response3,
+    "403": response3,
+    "429": response3,
+    "500": response3,
   },
 }) as const)();
 
@@ -140,67 +126,18 @@ export const getOrganisationSoftwareStatements = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/organisations/{OrganisationId}/softwarestatements",
   request: {
-    path: z.looseObject({
-      /** Identifier of the organisation. */
-      OrganisationId: OrganisationId,
-    }),
-    query: z.looseObject({
-      /** Page number, when the directory pages its answer. */
-      page: rt.fromText('number', z.int().gte(0)).optional(),
-      /** Page size, when the directory pages its answer. */
-      size: rt.fromText('number', z.int().gte(1)).optional(),
-    }),
-    headers: z.looseObject({}),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: pathParameters1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {
-        "application/json": z.union([
-          SoftwareStatementList,
-          SoftwareStatementPage,
-        ]),
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "404": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier of the call. */
-        "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-      }),
-      content: {},
-    },
+    "200": response5,
+    "401": response3,
+    "403": response3,
+    "404": response3,
+    "429": response3,
+    "500": response3,
   },
 }) as const)();

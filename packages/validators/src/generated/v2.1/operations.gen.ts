@@ -45,119 +45,255 @@ import {
   StatementsResponseSigned,
 } from './schemas.gen.js';
 
+const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
+
+const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Base consent identifier shared by every consent of one chain. */
+  baseConsentId: BaseConsentId,
+})))();
+
+const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
+  "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
+  /** IP address of the customer, sent when the customer is present. */
+  "x-fapi-customer-ip-address": z.string().optional(),
+  /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
+  "x-fapi-interaction-id": InteractionId.optional(),
+  /** User agent of the customer's device or browser. */
+  "x-customer-user-agent": z.string().optional(),
+})))();
+
+const responseHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
+  "x-fapi-interaction-id": InteractionId,
+})))();
+
+const response1 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": ConsentList,
+    "application/json": ConsentList,
+    "application/jwt": ConsentListSigned,
+  },
+}))();
+
+const response2 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": Errors400,
+    "application/json": Errors400,
+    "application/jwt": Errors400Signed,
+  },
+}))();
+
+const response3 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {},
+}))();
+
+const response4 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": Errors403,
+    "application/json": Errors403,
+    "application/jwt": Errors403Signed,
+  },
+}))();
+
+const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
+  "x-fapi-interaction-id": InteractionId,
+  /** Number of seconds the client must wait before sending another request. */
+  "retry-after": rt.fromText('number', z.int().gte(0)),
+})))();
+
+const response5 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders2,
+  content: {},
+}))();
+
+const response6 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": Errors500,
+    "application/json": Errors500,
+    "application/jwt": Errors500Signed,
+  },
+}))();
+
+const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Identifier of the consent. */
+  ConsentId: ConsentId,
+})))();
+
+const response7 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": Consent,
+    "application/json": Consent,
+    "application/jwt": ConsentSigned,
+  },
+}))();
+
+const requestBody1 = /* @__PURE__ */ (() => ({
+  required: true,
+  content: {
+    "application/json; charset=utf-8": ConsentPatch,
+    "application/json": ConsentPatch,
+    "application/jwt": ConsentPatchSigned,
+  },
+}))();
+
+const response8 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": AccountsResponse,
+    "application/json": AccountsResponse,
+    "application/jwt": AccountsResponseSigned,
+  },
+}))();
+
+const pathParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Identifier of the account, as returned by the accounts list. */
+  AccountId: AccountId,
+})))();
+
+const response9 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": AccountResponse,
+    "application/json": AccountResponse,
+    "application/jwt": AccountResponseSigned,
+  },
+}))();
+
+const response10 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": BalancesResponse,
+    "application/json": BalancesResponse,
+    "application/jwt": BalancesResponseSigned,
+  },
+}))();
+
+const response11 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": BeneficiariesResponse,
+    "application/json": BeneficiariesResponse,
+    "application/jwt": BeneficiariesResponseSigned,
+  },
+}))();
+
+const response12 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": DirectDebitsResponse,
+    "application/json": DirectDebitsResponse,
+    "application/jwt": DirectDebitsResponseSigned,
+  },
+}))();
+
+const response13 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": ProductResponse,
+    "application/json": ProductResponse,
+    "application/jwt": ProductResponseSigned,
+  },
+}))();
+
+const response14 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": ScheduledPaymentsResponse,
+    "application/json": ScheduledPaymentsResponse,
+    "application/jwt": ScheduledPaymentsResponseSigned,
+  },
+}))();
+
+const response15 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": StandingOrdersResponse,
+    "application/json": StandingOrdersResponse,
+    "application/jwt": StandingOrdersResponseSigned,
+  },
+}))();
+
+const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Keep transactions booked at or after this instant; no lower bound when absent. */
+  fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  /** Keep transactions booked at or before this instant; no upper bound when absent. */
+  toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+})))();
+
+const response16 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": TransactionsResponse,
+    "application/json": TransactionsResponse,
+    "application/jwt": TransactionsResponseSigned,
+  },
+}))();
+
+const response17 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": AccountPartiesResponse,
+    "application/json": AccountPartiesResponse,
+    "application/jwt": AccountPartiesResponseSigned,
+  },
+}))();
+
+const response18 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": PartyResponse,
+    "application/json": PartyResponse,
+    "application/jwt": PartyResponseSigned,
+  },
+}))();
+
+const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
+  fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
+  toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+})))();
+
+const response19 = /* @__PURE__ */ (() => ({
+  headers: responseHeaders1,
+  content: {
+    "application/json; charset=utf-8": StatementsResponse,
+    "application/json": StatementsResponse,
+    "application/jwt": StatementsResponseSigned,
+  },
+}))();
+
 /** GET /account-access-consents — List the consents of a base consent */
 export const GetAccountAccessConsentsByBaseConsentId = /* @__PURE__ */ (() => ({
   operationId: "GetAccountAccessConsentsByBaseConsentId",
   method: "get",
   path: "/account-access-consents",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({
-      /** Base consent identifier shared by every consent of one chain. */
-      baseConsentId: BaseConsentId,
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters1,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": ConsentList,
-        "application/json": ConsentList,
-        "application/jwt": ConsentListSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "404": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "415": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response1,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "404": response3,
+    "405": response3,
+    "406": response3,
+    "415": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -167,99 +303,21 @@ export const GetAccountAccessConsentsConsentId = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/account-access-consents/{ConsentId}",
   request: {
-    path: z.looseObject({
-      /** Identifier of the consent. */
-      ConsentId: ConsentId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Consent,
-        "application/json": Consent,
-        "application/jwt": ConsentSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response7,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -269,109 +327,22 @@ export const PatchAccountAccessConsentsConsentId = /* @__PURE__ */ (() => ({
   method: "patch",
   path: "/account-access-consents/{ConsentId}",
   request: {
-    path: z.looseObject({
-      /** Identifier of the consent. */
-      ConsentId: ConsentId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
-    body: {
-      required: true,
-      content: {
-        "application/json; charset=utf-8": ConsentPatch,
-        "application/json": ConsentPatch,
-        "application/jwt": ConsentPatchSigned,
-      },
-    },
+    path: pathParameters2,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
+    body: requestBody1,
   },
   responses: {
-    "204": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "415": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "204": response3,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "415": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -381,96 +352,21 @@ export const GetAccounts = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters1,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": AccountsResponse,
-        "application/json": AccountsResponse,
-        "application/jwt": AccountsResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response8,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -480,99 +376,21 @@ export const GetAccountsAccountId = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": AccountResponse,
-        "application/json": AccountResponse,
-        "application/jwt": AccountResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response9,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -582,99 +400,21 @@ export const GetAccountsAccountIdBalances = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/balances",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": BalancesResponse,
-        "application/json": BalancesResponse,
-        "application/jwt": BalancesResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response10,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -684,99 +424,21 @@ export const GetAccountsAccountIdBeneficiaries = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/beneficiaries",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": BeneficiariesResponse,
-        "application/json": BeneficiariesResponse,
-        "application/jwt": BeneficiariesResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response11,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -786,106 +448,22 @@ export const GetAccountsAccountIdDirectDebits = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/direct-debits",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": DirectDebitsResponse,
-        "application/json": DirectDebitsResponse,
-        "application/jwt": DirectDebitsResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "404": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response12,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "404": response3,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -895,106 +473,22 @@ export const GetAccountsAccountIdProduct = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/product",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": ProductResponse,
-        "application/json": ProductResponse,
-        "application/jwt": ProductResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "404": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response13,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "404": response3,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -1004,106 +498,22 @@ export const GetScheduledPayments = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/scheduled-payments",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": ScheduledPaymentsResponse,
-        "application/json": ScheduledPaymentsResponse,
-        "application/jwt": ScheduledPaymentsResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "404": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response14,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "404": response3,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -1113,106 +523,22 @@ export const GetAccountsAccountIdStandingOrders = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/standing-orders",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": StandingOrdersResponse,
-        "application/json": StandingOrdersResponse,
-        "application/jwt": StandingOrdersResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "404": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response15,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "404": response3,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -1222,104 +548,21 @@ export const GetAccountsAccountIdTransactions = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/transactions",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Keep transactions booked at or after this instant; no lower bound when absent. */
-      fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
-      /** Keep transactions booked at or before this instant; no upper bound when absent. */
-      toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: queryParameters2,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": TransactionsResponse,
-        "application/json": TransactionsResponse,
-        "application/jwt": TransactionsResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response16,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -1329,99 +572,21 @@ export const PartiesByAccountId_read = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/parties",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": AccountPartiesResponse,
-        "application/json": AccountPartiesResponse,
-        "application/jwt": AccountPartiesResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response17,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -1431,96 +596,21 @@ export const Parties_read = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/parties",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters1,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": PartyResponse,
-        "application/json": PartyResponse,
-        "application/jwt": PartyResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response18,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();
 
@@ -1530,103 +620,20 @@ export const GetAccountAccountIdStatements = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/statements",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
-      fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
-      /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
-      toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters3,
+    query: queryParameters3,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": StatementsResponse,
-        "application/json": StatementsResponse,
-        "application/jwt": StatementsResponseSigned,
-      },
-    },
-    "400": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors400,
-        "application/json": Errors400,
-        "application/jwt": Errors400Signed,
-      },
-    },
-    "401": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "403": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors403,
-        "application/json": Errors403,
-        "application/jwt": Errors403Signed,
-      },
-    },
-    "405": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "406": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {},
-    },
-    "429": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-        /** Number of seconds the client must wait before sending another request. */
-        "retry-after": rt.fromText('number', z.int().gte(0)),
-      }),
-      content: {},
-    },
-    "500": {
-      headers: z.looseObject({
-        /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
-        "x-fapi-interaction-id": InteractionId,
-      }),
-      content: {
-        "application/json; charset=utf-8": Errors500,
-        "application/json": Errors500,
-        "application/jwt": Errors500Signed,
-      },
-    },
+    "200": response19,
+    "400": response2,
+    "401": response3,
+    "403": response4,
+    "405": response3,
+    "406": response3,
+    "429": response5,
+    "500": response6,
   },
 }) as const)();

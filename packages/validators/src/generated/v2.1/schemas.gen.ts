@@ -4,50 +4,66 @@ import { z } from 'zod';
 import * as rt from './runtime.gen.js';
 
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
+export type InteractionId = string;
+/** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export const InteractionId = /* @__PURE__ */ (() =>
-  z.string().refine(rt.isUuid, rt.formatError["uuid"]))();
-export type InteractionId = z.output<typeof InteractionId>;
+  z.string().refine(rt.isUuid, rt.formatError["uuid"]))() as unknown as z.ZodType<InteractionId, InteractionId>;
 
 /** Identifier shared by a consent and all the consents that later replace it. */
+export type BaseConsentId = string;
+/** Identifier shared by a consent and all the consents that later replace it. */
 export const BaseConsentId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(128))();
-export type BaseConsentId = z.output<typeof BaseConsentId>;
+  z.string().min(1).max(128))() as unknown as z.ZodType<BaseConsentId, BaseConsentId>;
 
 /** Identifier of a consent. */
+export type ConsentId = string;
+/** Identifier of a consent. */
 export const ConsentId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(128))();
-export type ConsentId = z.output<typeof ConsentId>;
+  z.string().min(1).max(128))() as unknown as z.ZodType<ConsentId, ConsentId>;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
+export type DateTime = string;
+/** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]))();
-export type DateTime = z.output<typeof DateTime>;
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]))() as unknown as z.ZodType<DateTime, DateTime>;
 
 /** Lifecycle state of a consent. Revoked and Expired are final. */
+export type ConsentStatus = "AwaitingAuthorization" | "Authorized" | "Rejected" | "Revoked" | "Expired" | "Consumed" | "Suspended";
+/** Lifecycle state of a consent. Revoked and Expired are final. */
 export const ConsentStatus = /* @__PURE__ */ (() =>
-  z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]))();
-export type ConsentStatus = z.output<typeof ConsentStatus>;
+  z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]))() as unknown as z.ZodType<ConsentStatus, ConsentStatus>;
 
 /** A data cluster the customer agreed to share. */
+export type Permission = "ReadAccountsBasic" | "ReadAccountsDetail" | "ReadBalances" | "ReadBeneficiariesBasic" | "ReadBeneficiariesDetail" | "ReadFXTransactionsBasic" | "ReadFXTransactionsDetail" | "ReadFXRemittanceCharges" | "ReadTransactionsBasic" | "ReadTransactionsDetail" | "ReadProduct" | "ReadScheduledPaymentsBasic" | "ReadScheduledPaymentsDetail" | "ReadDirectDebits" | "ReadStandingOrdersBasic" | "ReadStandingOrdersDetail" | "ReadStatements" | "ReadPartyUser" | "ReadPartyUserIdentity" | "ReadParty" | "ReadProductFinanceRates";
+/** A data cluster the customer agreed to share. */
 export const Permission = /* @__PURE__ */ (() =>
-  z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]))();
-export type Permission = z.output<typeof Permission>;
+  z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]))() as unknown as z.ZodType<Permission, Permission>;
 
 /** A calendar day (RFC 3339 full-date). */
+export type CalendarDate = string;
+/** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  z.string().refine(rt.isDate, rt.formatError["date"]))();
-export type CalendarDate = z.output<typeof CalendarDate>;
+  z.string().refine(rt.isDate, rt.formatError["date"]))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
 
 /** Customer segment the account belongs to. */
+export type AccountType = "Retail" | "SME" | "Corporate";
+/** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  z.enum(["Retail", "SME", "Corporate"]))();
-export type AccountType = z.output<typeof AccountType>;
+  z.enum(["Retail", "SME", "Corporate"]))() as unknown as z.ZodType<AccountType, AccountType>;
 
 /** Product family of the account. */
+export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
+/** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]))();
-export type AccountSubType = z.output<typeof AccountSubType>;
+  z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
 
+/** The party for which the TPP acts, when it is not the TPP itself. */
+export type OnBehalfOf = {
+  TradingName?: string | undefined;
+  LegalName?: string | undefined;
+  IdentifierType?: "Other" | undefined;
+  Identifier?: string | undefined;
+};
 /** The party for which the TPP acts, when it is not the TPP itself. */
 export const OnBehalfOf = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -55,23 +71,47 @@ export const OnBehalfOf = /* @__PURE__ */ (() =>
     LegalName: z.string().optional(),
     IdentifierType: z.enum(["Other"]).optional(),
     Identifier: z.string().optional(),
-  }))();
-export type OnBehalfOf = z.output<typeof OnBehalfOf>;
+  }))() as unknown as z.ZodType<OnBehalfOf, OnBehalfOf>;
 
+/** Facts the scheme needs to bill the use of this consent. */
+export type OpenFinanceBilling = {
+  IsLargeCorporate?: boolean | undefined;
+  UserType: "Retail" | "SME" | "Corporate";
+  Purpose: "AccountAggregation" | "RiskAssessment" | "TaxFiling" | "Onboarding" | "Verification" | "QuoteComparison" | "BudgetingAnalysis" | "FinancialAdvice" | "AuditReconciliation";
+};
 /** Facts the scheme needs to bill the use of this consent. */
 export const OpenFinanceBilling = /* @__PURE__ */ (() =>
   z.strictObject({
     IsLargeCorporate: z.boolean().optional(),
     UserType: z.enum(["Retail", "SME", "Corporate"]),
     Purpose: z.enum(["AccountAggregation", "RiskAssessment", "TaxFiling", "Onboarding", "Verification", "QuoteComparison", "BudgetingAnalysis", "FinancialAdvice", "AuditReconciliation"]),
-  }))();
-export type OpenFinanceBilling = z.output<typeof OpenFinanceBilling>;
+  }))() as unknown as z.ZodType<OpenFinanceBilling, OpenFinanceBilling>;
 
 /** Who revoked the consent, and whether the customer asked for it. */
+export type RevokedBy = "LFI" | "TPP" | "LFI.InitiatedByUser" | "TPP.InitiatedByUser";
+/** Who revoked the consent, and whether the customer asked for it. */
 export const RevokedBy = /* @__PURE__ */ (() =>
-  z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"]))();
-export type RevokedBy = z.output<typeof RevokedBy>;
+  z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"]))() as unknown as z.ZodType<RevokedBy, RevokedBy>;
 
+/** What the consent allows and where it stands. */
+export type ConsentData = {
+  ConsentId: ConsentId;
+  BaseConsentId?: BaseConsentId | undefined;
+  CreationDateTime: DateTime;
+  Status: ConsentStatus;
+  StatusUpdateDateTime: DateTime;
+  Permissions: Array<Permission>;
+  ExpirationDateTime: DateTime;
+  TransactionFromDateTime?: DateTime | undefined;
+  TransactionToDateTime?: DateTime | undefined;
+  FromDate?: CalendarDate | undefined;
+  ToDate?: CalendarDate | undefined;
+  AccountType?: Array<AccountType> | undefined;
+  AccountSubType?: Array<AccountSubType> | undefined;
+  OnBehalfOf?: OnBehalfOf | undefined;
+  OpenFinanceBilling: OpenFinanceBilling;
+  RevokedBy?: RevokedBy | undefined;
+};
 /** What the consent allows and where it stands. */
 export const ConsentData = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -91,9 +131,15 @@ export const ConsentData = /* @__PURE__ */ (() =>
     OnBehalfOf: OnBehalfOf.optional(),
     OpenFinanceBilling: OpenFinanceBilling,
     RevokedBy: RevokedBy.optional(),
-  }))();
-export type ConsentData = z.output<typeof ConsentData>;
+  }))() as unknown as z.ZodType<ConsentData, ConsentData>;
 
+/** Where and whether the LFI sends event notifications to the TPP. */
+export type WebhookSubscription = {
+  Webhook: {
+    Url?: string | undefined;
+    IsActive?: boolean | undefined;
+  };
+};
 /** Where and whether the LFI sends event notifications to the TPP. */
 export const WebhookSubscription = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -104,22 +150,32 @@ export const WebhookSubscription = /* @__PURE__ */ (() =>
       /** True when notifications must be sent to the URL; false to stop them. */
       IsActive: z.boolean().optional(),
     }),
-  }))();
-export type WebhookSubscription = z.output<typeof WebhookSubscription>;
+  }))() as unknown as z.ZodType<WebhookSubscription, WebhookSubscription>;
 
+/** Links of a single resource that is never paginated. */
+export type SelfLink = {
+  Self: string;
+};
 /** Links of a single resource that is never paginated. */
 export const SelfLink = /* @__PURE__ */ (() =>
   z.strictObject({
     /** The URL that produced this response. */
     Self: z.string().refine(rt.isUri, rt.formatError["uri"]),
-  }))();
-export type SelfLink = z.output<typeof SelfLink>;
+  }))() as unknown as z.ZodType<SelfLink, SelfLink>;
 
 /** Metadata of a single consent or attestation resource; it has no members. */
+export type EmptyMeta = Record<string, never>;
+/** Metadata of a single consent or attestation resource; it has no members. */
 export const EmptyMeta = /* @__PURE__ */ (() =>
-  z.strictObject({}))();
-export type EmptyMeta = z.output<typeof EmptyMeta>;
+  z.strictObject({}))() as unknown as z.ZodType<EmptyMeta, EmptyMeta>;
 
+/** A consent as returned to the TPP. */
+export type Consent = {
+  Data: ConsentData;
+  Subscription?: WebhookSubscription | undefined;
+  Links: SelfLink;
+  Meta?: EmptyMeta | undefined;
+};
 /** A consent as returned to the TPP. */
 export const Consent = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -127,39 +183,53 @@ export const Consent = /* @__PURE__ */ (() =>
     Subscription: WebhookSubscription.optional(),
     Links: SelfLink,
     Meta: EmptyMeta.optional(),
-  }))();
-export type Consent = z.output<typeof Consent>;
+  }))() as unknown as z.ZodType<Consent, Consent>;
 
 /** Every consent that shares the requested base consent identifier. */
+export type ConsentList = Array<Consent>;
+/** Every consent that shares the requested base consent identifier. */
 export const ConsentList = /* @__PURE__ */ (() =>
-  z.array(Consent))();
-export type ConsentList = z.output<typeof ConsentList>;
+  z.array(Consent))() as unknown as z.ZodType<ConsentList, ConsentList>;
 
 /** Issuer of the token. */
+export type JwtIssuer = string;
+/** Issuer of the token. */
 export const JwtIssuer = /* @__PURE__ */ (() =>
-  z.string())();
-export type JwtIssuer = z.output<typeof JwtIssuer>;
+  z.string())() as unknown as z.ZodType<JwtIssuer, JwtIssuer>;
 
 /** Expiry, in seconds since the epoch. */
+export type JwtExpiry = number;
+/** Expiry, in seconds since the epoch. */
 export const JwtExpiry = /* @__PURE__ */ (() =>
-  z.number())();
-export type JwtExpiry = z.output<typeof JwtExpiry>;
+  z.number())() as unknown as z.ZodType<JwtExpiry, JwtExpiry>;
 
 /** Start of validity, in seconds since the epoch. */
+export type JwtNotBefore = number;
+/** Start of validity, in seconds since the epoch. */
 export const JwtNotBefore = /* @__PURE__ */ (() =>
-  z.number())();
-export type JwtNotBefore = z.output<typeof JwtNotBefore>;
+  z.number())() as unknown as z.ZodType<JwtNotBefore, JwtNotBefore>;
 
 /** Intended audiences. */
+export type JwtAudience = Array<string>;
+/** Intended audiences. */
 export const JwtAudience = /* @__PURE__ */ (() =>
-  z.array(z.string()))();
-export type JwtAudience = z.output<typeof JwtAudience>;
+  z.array(z.string()))() as unknown as z.ZodType<JwtAudience, JwtAudience>;
 
 /** Issue time, in seconds since the epoch. */
+export type JwtIssuedAt = number;
+/** Issue time, in seconds since the epoch. */
 export const JwtIssuedAt = /* @__PURE__ */ (() =>
-  z.number())();
-export type JwtIssuedAt = z.output<typeof JwtIssuedAt>;
+  z.number())() as unknown as z.ZodType<JwtIssuedAt, JwtIssuedAt>;
 
+/** Registered claims (RFC 7519) carried by every signed body. A signed body adds a `message` claim holding the JSON form and allows no other claims; see the *Signed schemas, which repeat the claim names (by reference) next to `message` so that `additionalProperties: false` does not reject them. */
+export type JwtClaims = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  [key: string]: unknown;
+};
 /** Registered claims (RFC 7519) carried by every signed body. A signed body adds a `message` claim holding the JSON form and allows no other claims; see the *Signed schemas, which repeat the claim names (by reference) next to `message` so that `additionalProperties: false` does not reject them. */
 export const JwtClaims = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -168,9 +238,17 @@ export const JwtClaims = /* @__PURE__ */ (() =>
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
-  }))();
-export type JwtClaims = z.output<typeof JwtClaims>;
+  }))() as unknown as z.ZodType<JwtClaims, JwtClaims>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is an array of Consent objects. */
+export type ConsentListSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: Array<Consent>;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is an array of Consent objects. */
 export const ConsentListSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -180,37 +258,48 @@ export const ConsentListSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: z.array(Consent),
-  }))();
-export type ConsentListSigned = z.output<typeof ConsentListSigned>;
+  }))() as unknown as z.ZodType<ConsentListSigned, ConsentListSigned>;
 
 /** A code chosen by the responding system, written Namespace.Code. */
+export type NamespacedErrorCode = string;
+/** A code chosen by the responding system, written Namespace.Code. */
 export const NamespacedErrorCode = /* @__PURE__ */ (() =>
-  z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u))();
-export type NamespacedErrorCode = z.output<typeof NamespacedErrorCode>;
+  z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u))() as unknown as z.ZodType<NamespacedErrorCode, NamespacedErrorCode>;
 
+/** A code prescribed for 400 responses or a namespaced code. */
+export type Error400Code = string & ("Consent.Invalid" | "Consent.BusinessRuleViolation" | "Consent.FailsControlParameters" | "Consent.InvalidUserIdentifier" | "JWS.InvalidSignature" | "JWS.Malformed" | "JWS.InvalidClaim" | "JWS.InvalidHeader" | "JWE.DecryptionError" | "JWE.InvalidHeader" | "GenericRecoverableError" | "GenericError" | "Event.UnexpectedEvent" | "Body.InvalidFormat" | "Resource.InvalidFormat" | NamespacedErrorCode);
 /** A code prescribed for 400 responses or a namespaced code. */
 export const Error400Code = /* @__PURE__ */ (() =>
   z.intersection(z.string(), z.union([
     z.enum(["Consent.Invalid", "Consent.BusinessRuleViolation", "Consent.FailsControlParameters", "Consent.InvalidUserIdentifier", "JWS.InvalidSignature", "JWS.Malformed", "JWS.InvalidClaim", "JWS.InvalidHeader", "JWE.DecryptionError", "JWE.InvalidHeader", "GenericRecoverableError", "GenericError", "Event.UnexpectedEvent", "Body.InvalidFormat", "Resource.InvalidFormat"]),
     NamespacedErrorCode,
-  ])))();
-export type Error400Code = z.output<typeof Error400Code>;
+  ])))() as unknown as z.ZodType<Error400Code, Error400Code>;
 
 /** Human-readable explanation of the problem; wording is not standardised. */
+export type ErrorMessage = string;
+/** Human-readable explanation of the problem; wording is not standardised. */
 export const ErrorMessage = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))();
-export type ErrorMessage = z.output<typeof ErrorMessage>;
+  z.string().min(1).max(500))() as unknown as z.ZodType<ErrorMessage, ErrorMessage>;
 
 /** JSON path of the field at fault, when there is one. */
+export type ErrorPath = string;
+/** JSON path of the field at fault, when there is one. */
 export const ErrorPath = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))();
-export type ErrorPath = z.output<typeof ErrorPath>;
+  z.string().min(1).max(500))() as unknown as z.ZodType<ErrorPath, ErrorPath>;
 
 /** Where to find help for fixing the problem. */
+export type ErrorUrl = string;
+/** Where to find help for fixing the problem. */
 export const ErrorUrl = /* @__PURE__ */ (() =>
-  z.string())();
-export type ErrorUrl = z.output<typeof ErrorUrl>;
+  z.string())() as unknown as z.ZodType<ErrorUrl, ErrorUrl>;
 
+/** One problem found in a request that was rejected with 400. */
+export type Error400 = {
+  Code: Error400Code;
+  Message: ErrorMessage;
+  Path?: ErrorPath | undefined;
+  Url?: ErrorUrl | undefined;
+};
 /** One problem found in a request that was rejected with 400. */
 export const Error400 = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -218,16 +307,27 @@ export const Error400 = /* @__PURE__ */ (() =>
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  }))();
-export type Error400 = z.output<typeof Error400>;
+  }))() as unknown as z.ZodType<Error400, Error400>;
 
+/** Body of a 400 response. */
+export type Errors400 = {
+  Errors: Array<Error400>;
+};
 /** Body of a 400 response. */
 export const Errors400 = /* @__PURE__ */ (() =>
   z.strictObject({
     Errors: z.array(Error400).min(1),
-  }))();
-export type Errors400 = z.output<typeof Errors400>;
+  }))() as unknown as z.ZodType<Errors400, Errors400>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the Errors400 body. */
+export type Errors400Signed = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: Errors400;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors400 body. */
 export const Errors400Signed = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -237,17 +337,24 @@ export const Errors400Signed = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors400,
-  }))();
-export type Errors400Signed = z.output<typeof Errors400Signed>;
+  }))() as unknown as z.ZodType<Errors400Signed, Errors400Signed>;
 
+/** A code prescribed for 403 responses or a namespaced code. */
+export type Error403Code = string & ("AccessToken.InvalidScope" | "Consent.TransientAccountAccessFailure" | "Consent.AccountTemporarilyBlocked" | "Consent.PermanentAccountAccessFailure" | "GenericRecoverableError" | "GenericError" | NamespacedErrorCode);
 /** A code prescribed for 403 responses or a namespaced code. */
 export const Error403Code = /* @__PURE__ */ (() =>
   z.intersection(z.string(), z.union([
     z.enum(["AccessToken.InvalidScope", "Consent.TransientAccountAccessFailure", "Consent.AccountTemporarilyBlocked", "Consent.PermanentAccountAccessFailure", "GenericRecoverableError", "GenericError"]),
     NamespacedErrorCode,
-  ])))();
-export type Error403Code = z.output<typeof Error403Code>;
+  ])))() as unknown as z.ZodType<Error403Code, Error403Code>;
 
+/** One reason why a request was refused with 403. */
+export type Error403 = {
+  Code: Error403Code;
+  Message: ErrorMessage;
+  Path?: ErrorPath | undefined;
+  Url?: ErrorUrl | undefined;
+};
 /** One reason why a request was refused with 403. */
 export const Error403 = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -255,16 +362,27 @@ export const Error403 = /* @__PURE__ */ (() =>
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  }))();
-export type Error403 = z.output<typeof Error403>;
+  }))() as unknown as z.ZodType<Error403, Error403>;
 
+/** Body of a 403 response. */
+export type Errors403 = {
+  Errors: Array<Error403>;
+};
 /** Body of a 403 response. */
 export const Errors403 = /* @__PURE__ */ (() =>
   z.strictObject({
     Errors: z.array(Error403).min(1),
-  }))();
-export type Errors403 = z.output<typeof Errors403>;
+  }))() as unknown as z.ZodType<Errors403, Errors403>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the Errors403 body. */
+export type Errors403Signed = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: Errors403;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors403 body. */
 export const Errors403Signed = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -274,17 +392,24 @@ export const Errors403Signed = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors403,
-  }))();
-export type Errors403Signed = z.output<typeof Errors403Signed>;
+  }))() as unknown as z.ZodType<Errors403Signed, Errors403Signed>;
 
+/** A code prescribed for 500 responses or a namespaced code. */
+export type Error500Code = string & ("GenericRecoverableError" | "GenericError" | NamespacedErrorCode);
 /** A code prescribed for 500 responses or a namespaced code. */
 export const Error500Code = /* @__PURE__ */ (() =>
   z.intersection(z.string(), z.union([
     z.enum(["GenericRecoverableError", "GenericError"]),
     NamespacedErrorCode,
-  ])))();
-export type Error500Code = z.output<typeof Error500Code>;
+  ])))() as unknown as z.ZodType<Error500Code, Error500Code>;
 
+/** One fault reported with 500. */
+export type Error500 = {
+  Code: Error500Code;
+  Message: ErrorMessage;
+  Path?: ErrorPath | undefined;
+  Url?: ErrorUrl | undefined;
+};
 /** One fault reported with 500. */
 export const Error500 = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -292,16 +417,27 @@ export const Error500 = /* @__PURE__ */ (() =>
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  }))();
-export type Error500 = z.output<typeof Error500>;
+  }))() as unknown as z.ZodType<Error500, Error500>;
 
+/** Body of a 500 response. */
+export type Errors500 = {
+  Errors: Array<Error500>;
+};
 /** Body of a 500 response. */
 export const Errors500 = /* @__PURE__ */ (() =>
   z.strictObject({
     Errors: z.array(Error500).min(1),
-  }))();
-export type Errors500 = z.output<typeof Errors500>;
+  }))() as unknown as z.ZodType<Errors500, Errors500>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the Errors500 body. */
+export type Errors500Signed = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: Errors500;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors500 body. */
 export const Errors500Signed = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -311,9 +447,17 @@ export const Errors500Signed = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors500,
-  }))();
-export type Errors500Signed = z.output<typeof Errors500Signed>;
+  }))() as unknown as z.ZodType<Errors500Signed, Errors500Signed>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the Consent body. */
+export type ConsentSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: Consent;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the Consent body. */
 export const ConsentSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -323,9 +467,16 @@ export const ConsentSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Consent,
-  }))();
-export type ConsentSigned = z.output<typeof ConsentSigned>;
+  }))() as unknown as z.ZodType<ConsentSigned, ConsentSigned>;
 
+/** Change to a consent: revoke it (Data) and/or change its webhook subscription (Subscription). */
+export type ConsentPatch = {
+  Data?: {
+    Status: "Revoked";
+    RevokedBy?: RevokedBy | undefined;
+  } | undefined;
+  Subscription?: WebhookSubscription | undefined;
+};
 /** Change to a consent: revoke it (Data) and/or change its webhook subscription (Subscription). */
 export const ConsentPatch = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -335,9 +486,17 @@ export const ConsentPatch = /* @__PURE__ */ (() =>
       RevokedBy: RevokedBy.optional(),
     }).optional(),
     Subscription: WebhookSubscription.optional(),
-  }))();
-export type ConsentPatch = z.output<typeof ConsentPatch>;
+  }))() as unknown as z.ZodType<ConsentPatch, ConsentPatch>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the ConsentPatch body. */
+export type ConsentPatchSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: ConsentPatch;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the ConsentPatch body. */
 export const ConsentPatchSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -347,86 +506,124 @@ export const ConsentPatchSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ConsentPatch,
-  }))();
-export type ConsentPatchSigned = z.output<typeof ConsentPatchSigned>;
+  }))() as unknown as z.ZodType<ConsentPatchSigned, ConsentPatchSigned>;
 
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
+export type AccountId = string;
+/** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))();
-export type AccountId = z.output<typeof AccountId>;
+  z.string().min(1).max(40))() as unknown as z.ZodType<AccountId, AccountId>;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
+export type AccountHolderName = string;
+/** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  z.string())();
-export type AccountHolderName = z.output<typeof AccountHolderName>;
+  z.string())() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
 
 /** Short name (nickname) of the account holder concerned. */
+export type AccountHolderShortName = string;
+/** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  z.string())();
-export type AccountHolderShortName = z.output<typeof AccountHolderShortName>;
+  z.string())() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
 
 /** Current state of an account. */
+export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
+/** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]))();
-export type AccountStatus = z.output<typeof AccountStatus>;
+  z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
 
 /** Three-letter ISO 4217 currency code. */
+export type CurrencyCode = string;
+/** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  z.string().regex(/^[A-Z]{3,3}$/u))();
-export type CurrencyCode = z.output<typeof CurrencyCode>;
+  z.string().regex(/^[A-Z]{3,3}$/u))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
 
 /** Short description of the account given by the LFI. */
+export type AccountDescription = string;
+/** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))();
-export type AccountDescription = z.output<typeof AccountDescription>;
+  z.string().min(1).max(35))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
 
 /** Name the customer gave to the account. */
+export type AccountNickname = string;
+/** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  z.string().min(1).max(70))();
-export type AccountNickname = z.output<typeof AccountNickname>;
+  z.string().min(1).max(70))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
 
 /** Scheme used to identify an account. */
+export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
+/** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]))();
-export type AccountSchemeName = z.output<typeof AccountSchemeName>;
+  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
 
 /** Identifier of an account in the given scheme. */
+export type AccountIdentification = string;
+/** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  z.string().min(1).max(400))();
-export type AccountIdentification = z.output<typeof AccountIdentification>;
+  z.string().min(1).max(400))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
 
 /** Name attached to an account identifier. */
+export type AccountIdentifierName = string;
+/** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  z.string().min(1).max(70))();
-export type AccountIdentifierName = z.output<typeof AccountIdentifierName>;
+  z.string().min(1).max(70))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
 
+/** One way of addressing an account. */
+export type AccountIdentifier = {
+  SchemeName: AccountSchemeName;
+  Identification: AccountIdentification;
+  Name?: AccountIdentifierName | undefined;
+};
 /** One way of addressing an account. */
 export const AccountIdentifier = /* @__PURE__ */ (() =>
   z.strictObject({
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  }))();
-export type AccountIdentifier = z.output<typeof AccountIdentifier>;
+  }))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
 
 /** Scheme used to identify a financial institution. */
+export type InstitutionSchemeName = "BICFI" | "Other";
+/** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["BICFI", "Other"]))();
-export type InstitutionSchemeName = z.output<typeof InstitutionSchemeName>;
+  z.enum(["BICFI", "Other"]))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
 
 /** Identifier of a financial institution in the given scheme. */
+export type InstitutionIdentification = string;
+/** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))();
-export type InstitutionIdentification = z.output<typeof InstitutionIdentification>;
+  z.string().min(1).max(35))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
 
+/** A financial institution named by scheme and identifier only. */
+export type InstitutionId = {
+  SchemeName: InstitutionSchemeName;
+  Identification: InstitutionIdentification;
+};
 /** A financial institution named by scheme and identifier only. */
 export const InstitutionId = /* @__PURE__ */ (() =>
   z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  }))();
-export type InstitutionId = z.output<typeof InstitutionId>;
+  }))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
 
+/** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
+export type Account = {
+  AccountId: AccountId;
+  AccountHolderName?: AccountHolderName | undefined;
+  AccountHolderShortName?: AccountHolderShortName | undefined;
+  Status?: AccountStatus | undefined;
+  StatusUpdateDateTime?: DateTime | undefined;
+  Currency?: CurrencyCode | undefined;
+  AccountType?: AccountType | undefined;
+  AccountSubType?: AccountSubType | undefined;
+  Description?: AccountDescription | undefined;
+  Nickname?: AccountNickname | undefined;
+  OpeningDate?: DateTime | undefined;
+  MaturityDate?: DateTime | undefined;
+  AccountIdentifiers?: Array<AccountIdentifier> | undefined;
+  Servicer?: InstitutionId | undefined;
+  IsShariaCompliant?: boolean | undefined;
+};
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export const Account = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -446,9 +643,16 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }))();
-export type Account = z.output<typeof Account>;
+  }))() as unknown as z.ZodType<Account, Account>;
 
+/** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
+export type Links = {
+  Self: string;
+  First?: string | undefined;
+  Prev?: string | undefined;
+  Next?: string | undefined;
+  Last?: string | undefined;
+};
 /** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
 export const Links = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -462,9 +666,14 @@ export const Links = /* @__PURE__ */ (() =>
     Next: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
     /** The final page; absent when the result is not paginated. */
     Last: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }))();
-export type Links = z.output<typeof Links>;
+  }))() as unknown as z.ZodType<Links, Links>;
 
+/** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
+export type Meta = {
+  TotalPages: number;
+  FirstAvailableDateTime?: DateTime | undefined;
+  LastAvailableDateTime?: DateTime | undefined;
+};
 /** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
 export const Meta = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -474,9 +683,16 @@ export const Meta = /* @__PURE__ */ (() =>
     FirstAvailableDateTime: DateTime.optional(),
     /** Date and time of the newest record the LFI holds for the account. */
     LastAvailableDateTime: DateTime.optional(),
-  }))();
-export type Meta = z.output<typeof Meta>;
+  }))() as unknown as z.ZodType<Meta, Meta>;
 
+/** The accounts covered by the consent. */
+export type AccountsResponse = {
+  Data: {
+    Account: Array<Account>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** The accounts covered by the consent. */
 export const AccountsResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -485,9 +701,17 @@ export const AccountsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type AccountsResponse = z.output<typeof AccountsResponse>;
+  }))() as unknown as z.ZodType<AccountsResponse, AccountsResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the AccountsResponse body. */
+export type AccountsResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: AccountsResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountsResponse body. */
 export const AccountsResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -497,9 +721,25 @@ export const AccountsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountsResponse,
-  }))();
-export type AccountsResponseSigned = z.output<typeof AccountsResponseSigned>;
+  }))() as unknown as z.ZodType<AccountsResponseSigned, AccountsResponseSigned>;
 
+/** One account, read by its identifier (the identifier itself sits in Data.AccountId). */
+export type AccountDetail = {
+  AccountHolderName?: AccountHolderName | undefined;
+  AccountHolderShortName?: AccountHolderShortName | undefined;
+  Status?: AccountStatus | undefined;
+  StatusUpdateDateTime?: DateTime | undefined;
+  Currency?: CurrencyCode | undefined;
+  AccountType?: AccountType | undefined;
+  AccountSubType?: AccountSubType | undefined;
+  Description?: AccountDescription | undefined;
+  Nickname?: AccountNickname | undefined;
+  OpeningDate?: DateTime | undefined;
+  MaturityDate?: DateTime | undefined;
+  AccountIdentifiers?: Array<AccountIdentifier> | undefined;
+  Servicer?: InstitutionId | undefined;
+  IsShariaCompliant?: boolean | undefined;
+};
 /** One account, read by its identifier (the identifier itself sits in Data.AccountId). */
 export const AccountDetail = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -518,9 +758,17 @@ export const AccountDetail = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }))();
-export type AccountDetail = z.output<typeof AccountDetail>;
+  }))() as unknown as z.ZodType<AccountDetail, AccountDetail>;
 
+/** A single account. */
+export type AccountResponse = {
+  Data: {
+    AccountId: AccountId;
+    Account: AccountDetail;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** A single account. */
 export const AccountResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -530,9 +778,17 @@ export const AccountResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type AccountResponse = z.output<typeof AccountResponse>;
+  }))() as unknown as z.ZodType<AccountResponse, AccountResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the AccountResponse body. */
+export type AccountResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: AccountResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountResponse body. */
 export const AccountResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -542,32 +798,44 @@ export const AccountResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountResponse,
-  }))();
-export type AccountResponseSigned = z.output<typeof AccountResponseSigned>;
+  }))() as unknown as z.ZodType<AccountResponseSigned, AccountResponseSigned>;
 
 /** Whether the entry or balance is a credit or a debit. */
+export type CreditDebitIndicator = "Credit" | "Debit";
+/** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  z.enum(["Credit", "Debit"]))();
-export type CreditDebitIndicator = z.output<typeof CreditDebitIndicator>;
+  z.enum(["Credit", "Debit"]))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
 
 /** Which balance figure is reported. */
+export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
+/** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]))();
-export type BalanceType = z.output<typeof BalanceType>;
+  z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]))() as unknown as z.ZodType<BalanceType, BalanceType>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
+export type AmountValue = string;
+/** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u))();
-export type AmountValue = z.output<typeof AmountValue>;
+  z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u))() as unknown as z.ZodType<AmountValue, AmountValue>;
 
+/** An amount of money in a currency. */
+export type Amount = {
+  Amount: AmountValue;
+  Currency: CurrencyCode;
+};
 /** An amount of money in a currency. */
 export const Amount = /* @__PURE__ */ (() =>
   z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  }))();
-export type Amount = z.output<typeof Amount>;
+  }))() as unknown as z.ZodType<Amount, Amount>;
 
+/** A credit facility and whether it is counted in the balance. */
+export type CreditLine = {
+  Included: boolean;
+  Type: "Available" | "Credit" | "Emergency" | "Pre-Agreed" | "Temporary";
+  Amount: Amount;
+};
 /** A credit facility and whether it is counted in the balance. */
 export const CreditLine = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -575,22 +843,36 @@ export const CreditLine = /* @__PURE__ */ (() =>
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  }))();
-export type CreditLine = z.output<typeof CreditLine>;
+  }))() as unknown as z.ZodType<CreditLine, CreditLine>;
 
 /** Part of a balance an amount belongs to. */
+export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
+/** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]))();
-export type BalanceCategory = z.output<typeof BalanceCategory>;
+  z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
 
+/** An amount tied to one balance category. */
+export type AmountWithCategory = {
+  BalanceCategory: BalanceCategory;
+  Amount: Amount;
+  [key: string]: unknown;
+};
 /** An amount tied to one balance category. */
 export const AmountWithCategory = /* @__PURE__ */ (() =>
   z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  }))();
-export type AmountWithCategory = z.output<typeof AmountWithCategory>;
+  }))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
 
+/** One balance figure of the account at a point in time. */
+export type Balance = {
+  CreditDebitIndicator: CreditDebitIndicator;
+  Type: BalanceType;
+  DateTime: DateTime;
+  Amount: Amount;
+  CreditLine?: Array<CreditLine> | undefined;
+  Components?: Array<AmountWithCategory> | undefined;
+};
 /** One balance figure of the account at a point in time. */
 export const Balance = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -601,9 +883,17 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  }))();
-export type Balance = z.output<typeof Balance>;
+  }))() as unknown as z.ZodType<Balance, Balance>;
 
+/** Balances of the account. */
+export type BalancesResponse = {
+  Data: {
+    AccountId: AccountId;
+    Balance: Array<Balance>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Balances of the account. */
 export const BalancesResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -613,9 +903,17 @@ export const BalancesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type BalancesResponse = z.output<typeof BalancesResponse>;
+  }))() as unknown as z.ZodType<BalancesResponse, BalancesResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the BalancesResponse body. */
+export type BalancesResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: BalancesResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the BalancesResponse body. */
 export const BalancesResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -625,29 +923,48 @@ export const BalancesResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: BalancesResponse,
-  }))();
-export type BalancesResponseSigned = z.output<typeof BalancesResponseSigned>;
+  }))() as unknown as z.ZodType<BalancesResponseSigned, BalancesResponseSigned>;
 
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
+export type BeneficiaryId = string;
+/** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))();
-export type BeneficiaryId = z.output<typeof BeneficiaryId>;
+  z.string().min(1).max(40))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
 
 /** Free-text reference agreed with the creditor for the payment. */
+export type Reference = string;
+/** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))();
-export type Reference = z.output<typeof Reference>;
+  z.string().min(1).max(35))() as unknown as z.ZodType<Reference, Reference>;
 
 /** Extra information that has no structured field of its own. */
+export type SupplementaryData = {
+  [key: string]: unknown;
+};
+/** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  z.looseObject({}))();
-export type SupplementaryData = z.output<typeof SupplementaryData>;
+  z.looseObject({}))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
 
 /** Name of a financial institution. */
+export type InstitutionName = string;
+/** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  z.string().min(1).max(140))();
-export type InstitutionName = z.output<typeof InstitutionName>;
+  z.string().min(1).max(140))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
 
+/** A postal address. */
+export type PostalAddress = {
+  AddressType?: "Billing" | "Business" | "Correspondence" | "DeliveryTo" | "MailTo" | "POBox" | "Postal" | "Permanent" | "Residential" | "Statement" | "Other" | undefined;
+  AddressLine: Array<string>;
+  BuildingNumber?: string | undefined;
+  BuildingName?: string | undefined;
+  Floor?: string | undefined;
+  StreetName?: string | undefined;
+  DistrictName?: string | undefined;
+  PostBox?: string | undefined;
+  TownName?: string | undefined;
+  CountrySubDivision?: "AbuDhabi" | "Ajman" | "Dubai" | "Fujairah" | "RasAlKhaimah" | "Sharjah" | "UmmAlQuwain" | undefined;
+  Country: string;
+};
 /** A postal address. */
 export const PostalAddress = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -664,9 +981,15 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  }))();
-export type PostalAddress = z.output<typeof PostalAddress>;
+  }))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
 
+/** A financial institution with its identifier and, optionally, name and address. */
+export type InstitutionWithAddress = {
+  SchemeName: InstitutionSchemeName;
+  Identification: InstitutionIdentification;
+  Name?: InstitutionName | undefined;
+  PostalAddress?: PostalAddress | undefined;
+};
 /** A financial institution with its identifier and, optionally, name and address. */
 export const InstitutionWithAddress = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -674,22 +997,38 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }))();
-export type InstitutionWithAddress = z.output<typeof InstitutionWithAddress>;
+  }))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
 
 /** Scheme used to identify a payee's account. */
+export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
+/** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]))();
-export type BeneficiaryAccountSchemeName = z.output<typeof BeneficiaryAccountSchemeName>;
+  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
 
+/** Account of a payee. */
+export type BeneficiaryAccount = {
+  SchemeName: BeneficiaryAccountSchemeName;
+  Identification: AccountIdentification;
+};
 /** Account of a payee. */
 export const BeneficiaryAccount = /* @__PURE__ */ (() =>
   z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  }))();
-export type BeneficiaryAccount = z.output<typeof BeneficiaryAccount>;
+  }))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
 
+/** A payee saved on the account. */
+export type Beneficiary = {
+  BeneficiaryId: BeneficiaryId;
+  BeneficiaryType: "Activated" | "NotActivated";
+  AddedViaOF: boolean;
+  AccountHolderName?: AccountHolderName | undefined;
+  AccountHolderShortName?: AccountHolderShortName | undefined;
+  Reference?: Reference | undefined;
+  SupplementaryData?: SupplementaryData | undefined;
+  CreditorAgent?: InstitutionWithAddress | undefined;
+  CreditorAccount?: Array<BeneficiaryAccount> | undefined;
+};
 /** A payee saved on the account. */
 export const Beneficiary = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -704,9 +1043,17 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }))();
-export type Beneficiary = z.output<typeof Beneficiary>;
+  }))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
 
+/** Payees saved on the account. */
+export type BeneficiariesResponse = {
+  Data: {
+    AccountId: AccountId;
+    Beneficiary: Array<Beneficiary>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Payees saved on the account. */
 export const BeneficiariesResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -716,9 +1063,17 @@ export const BeneficiariesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type BeneficiariesResponse = z.output<typeof BeneficiariesResponse>;
+  }))() as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the BeneficiariesResponse body. */
+export type BeneficiariesResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: BeneficiariesResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the BeneficiariesResponse body. */
 export const BeneficiariesResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -728,9 +1083,18 @@ export const BeneficiariesResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: BeneficiariesResponse,
-  }))();
-export type BeneficiariesResponseSigned = z.output<typeof BeneficiariesResponseSigned>;
+  }))() as unknown as z.ZodType<BeneficiariesResponseSigned, BeneficiariesResponseSigned>;
 
+/** A direct debit mandate on the account. */
+export type DirectDebit = {
+  DirectDebitId: string;
+  MandateIdentification: string;
+  DirectDebitStatusCode: "Active" | "Inactive";
+  Name: string;
+  Frequency: "Annual" | "Daily" | "Fortnightly" | "HalfYearly" | "Monthly" | "NotKnown" | "Quarterly" | "Weekly";
+  PreviousPaymentDateTime?: DateTime | undefined;
+  PreviousPaymentAmount?: Amount | undefined;
+};
 /** A direct debit mandate on the account. */
 export const DirectDebit = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -745,9 +1109,17 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  }))();
-export type DirectDebit = z.output<typeof DirectDebit>;
+  }))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
 
+/** Direct debits of the account. */
+export type DirectDebitsResponse = {
+  Data: {
+    AccountId: AccountId;
+    DirectDebit: Array<DirectDebit>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Direct debits of the account. */
 export const DirectDebitsResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -757,9 +1129,17 @@ export const DirectDebitsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type DirectDebitsResponse = z.output<typeof DirectDebitsResponse>;
+  }))() as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the DirectDebitsResponse body. */
+export type DirectDebitsResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: DirectDebitsResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the DirectDebitsResponse body. */
 export const DirectDebitsResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -769,14 +1149,23 @@ export const DirectDebitsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: DirectDebitsResponse,
-  }))();
-export type DirectDebitsResponseSigned = z.output<typeof DirectDebitsResponseSigned>;
+  }))() as unknown as z.ZodType<DirectDebitsResponseSigned, DirectDebitsResponseSigned>;
 
 /** Islamic finance contract used by a Sharia-compliant product. */
+export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
+/** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]))();
-export type ShariaStructure = z.output<typeof ShariaStructure>;
+  z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
 
+/** How one charge is computed. */
+export type ChargeCalculation = {
+  Amount?: Amount | undefined;
+  Rate?: number | undefined;
+  ApplicationFrequency?: "Monthly" | "Daily" | undefined;
+  InterestCalculationMethod?: "PrincipalBalance" | "OutstandingBalance" | "InitialDrawdownAmount" | undefined;
+  MaximumChargeAmount?: Amount | undefined;
+  Basis?: string | undefined;
+};
 /** How one charge is computed. */
 export const ChargeCalculation = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -788,9 +1177,16 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  }))();
-export type ChargeCalculation = z.output<typeof ChargeCalculation>;
+  }))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
 
+/** A condition under which a charge or rate applies. */
+export type ProductCondition = {
+  Field?: string | undefined;
+  Operator?: string | undefined;
+  Value?: string | undefined;
+  Description: string;
+  [key: string]: unknown;
+};
 /** A condition under which a charge or rate applies. */
 export const ProductCondition = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -798,9 +1194,23 @@ export const ProductCondition = /* @__PURE__ */ (() =>
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  }))();
-export type ProductCondition = z.output<typeof ProductCondition>;
+  }))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
 
+/** A fee of the product. */
+export type ProductCharge = {
+  Type?: "MonthlyFees" | "AnnualFees" | "BalanceFallBelow" | "Overdraft" | "DomesticTransaction" | "ForeignTransaction" | "ATMWithdrawal" | "ChequeBook" | "ReplacementChequeBook" | "ReturnCheque" | "CardReplacement" | "AccountStatement" | "LetterIssued" | "AccountClosure" | "CashAdvance" | "LatePayment" | "BalanceTransfer" | "OverLimit" | "SalesVoucherCopy" | "Processing" | "FinanceCancellation" | "PartialPayment" | "EarlySettlement" | "FinalSettlement" | "Other" | undefined;
+  Name: string;
+  Description: string;
+  Charge: Array<ChargeCalculation>;
+  Conditions?: Array<ProductCondition> | undefined;
+  Justification?: string | undefined;
+  Frequency?: string | undefined;
+  DonatedToCharity?: boolean | undefined;
+  Notes?: string | undefined;
+  SupplementaryInformation?: {
+    [key: string]: unknown;
+  } | undefined;
+};
 /** A fee of the product. */
 export const ProductCharge = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -814,14 +1224,22 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  }))();
-export type ProductCharge = z.output<typeof ProductCharge>;
+  }))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
 
 /** Fees of the product. */
+export type ProductCharges = Array<ProductCharge>;
+/** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  z.array(ProductCharge).min(1))();
-export type ProductCharges = z.output<typeof ProductCharges>;
+  z.array(ProductCharge).min(1))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
 
+/** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
+export type FinanceRate = {
+  RateType: "FixedInterest" | "FixedProfit" | "VariableInterest" | "VariableProfit" | "HybridInterest" | "HybridProfit";
+  Description?: string | undefined;
+  Rate?: number | undefined;
+  Notes?: string | undefined;
+  [key: string]: unknown;
+};
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export const FinanceRate = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -829,32 +1247,59 @@ export const FinanceRate = /* @__PURE__ */ (() =>
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  }))();
-export type FinanceRate = z.output<typeof FinanceRate>;
+  }))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
 
 /** Data the LFI chose to send encrypted, as a compact JWE. */
+export type EncryptedData = string;
+/** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  z.string())();
-export type EncryptedData = z.output<typeof EncryptedData>;
+  z.string())() as unknown as z.ZodType<EncryptedData, EncryptedData>;
 
+/** Finance rate, in clear or encrypted at the LFI's choice. */
+export type FinanceRates = FinanceRate | EncryptedData;
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export const FinanceRates = /* @__PURE__ */ (() =>
   z.union([
     FinanceRate,
     EncryptedData,
-  ]))();
-export type FinanceRates = z.output<typeof FinanceRates>;
+  ]))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
 
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
+export type Duration = string;
+/** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]))();
-export type Duration = z.output<typeof Duration>;
+  z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]))() as unknown as z.ZodType<Duration, Duration>;
 
 /** How often a rate is computed or applied. */
+export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
+/** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]))();
-export type RateFrequency = z.output<typeof RateFrequency>;
+  z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
 
+/** One deposit rate band. */
+export type DepositRateDetail = {
+  RateCategory?: "Applied" | "Standard" | "Bonus" | "Introductory" | "Other" | undefined;
+  AnnualRate?: number | undefined;
+  AnnualRateRange?: {
+    MinRate?: number | undefined;
+    MaxRate?: number | undefined;
+    [key: string]: unknown;
+  } | undefined;
+  Tier?: {
+    MinBalance?: string | undefined;
+    MaxBalance?: string | undefined;
+    Currency?: CurrencyCode | undefined;
+    [key: string]: unknown;
+  } | undefined;
+  Term?: Duration | undefined;
+  EffectiveDate?: CalendarDate | undefined;
+  ExpiryDate?: CalendarDate | undefined;
+  CalculationMethod?: "DailyClosingBalance" | "MinimumMonthlyBalance" | "AverageDailyBalance" | "AverageMonthlyBalance" | "AccountOpeningBalance" | "NotApplicable" | "Other" | undefined;
+  CalculationFrequency?: RateFrequency | undefined;
+  ApplicationFrequency?: RateFrequency | undefined;
+  Notes?: string | undefined;
+  [key: string]: unknown;
+};
 /** One deposit rate band. */
 export const DepositRateDetail = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -876,39 +1321,69 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  }))();
-export type DepositRateDetail = z.output<typeof DepositRateDetail>;
+  }))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
 
+/** Rates paid on a deposit product. */
+export type DepositRates = {
+  RateType: "FixedInterest" | "FixedProfit" | "VariableInterest" | "VariableProfit";
+  RateDetails: Array<DepositRateDetail>;
+  [key: string]: unknown;
+};
 /** Rates paid on a deposit product. */
 export const DepositRates = /* @__PURE__ */ (() =>
   z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  }))();
-export type DepositRates = z.output<typeof DepositRates>;
+  }))() as unknown as z.ZodType<DepositRates, DepositRates>;
 
+/** Length of the product. */
+export type Tenor = {
+  OriginalTenor?: Duration | undefined;
+  RemainingTenor?: Duration | undefined;
+  [key: string]: unknown;
+};
 /** Length of the product. */
 export const Tenor = /* @__PURE__ */ (() =>
   z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  }))();
-export type Tenor = z.output<typeof Tenor>;
+  }))() as unknown as z.ZodType<Tenor, Tenor>;
 
+/** Assets that secure the product or whose ownership it transfers. */
+export type AssetBacked = Array<{
+  Type: "Collateral" | "OwnershipTransfer";
+  AssetType: "Property" | "SalaryAssignment" | "EndOfServiceGratuity" | "SalaryAndGratuityAssignment" | "FixedDepositLien" | "Vehicle" | "TakafulPolicy" | "Rahn" | "PostDatedCheque" | "Other";
+  Description: string;
+  [key: string]: unknown;
+}>;
 /** Assets that secure the product or whose ownership it transfers. */
 export const AssetBacked = /* @__PURE__ */ (() =>
   z.array(z.looseObject({
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  })))();
-export type AssetBacked = z.output<typeof AssetBacked>;
+  })))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
 
 /** Rewards and benefits attached to the product (details not typed here). */
+export type RewardsBenefits = Array<{
+  [key: string]: unknown;
+}>;
+/** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  z.array(z.looseObject({})).min(1))();
-export type RewardsBenefits = z.output<typeof RewardsBenefits>;
+  z.array(z.looseObject({})).min(1))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
 
+/** Terms of the product behind the account (v2.1). */
+export type Product = {
+  ShariaStructure?: ShariaStructure | undefined;
+  Charges?: ProductCharges | undefined;
+  FinanceRates?: FinanceRates | undefined;
+  DepositRates?: DepositRates | undefined;
+  IsSecured?: boolean | undefined;
+  IsSalaryTransferRequired?: boolean | undefined;
+  Tenor?: Tenor | undefined;
+  AssetBacked?: AssetBacked | undefined;
+  RewardsBenefits?: RewardsBenefits | undefined;
+};
 /** Terms of the product behind the account (v2.1). */
 export const Product = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -923,9 +1398,17 @@ export const Product = /* @__PURE__ */ (() =>
     Tenor: Tenor.optional(),
     AssetBacked: AssetBacked.optional(),
     RewardsBenefits: RewardsBenefits.optional(),
-  }))();
-export type Product = z.output<typeof Product>;
+  }))() as unknown as z.ZodType<Product, Product>;
 
+/** The product of the account. */
+export type ProductResponse = {
+  Data: {
+    AccountId: AccountId;
+    Product: Array<Product>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** The product of the account. */
 export const ProductResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -935,9 +1418,17 @@ export const ProductResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type ProductResponse = z.output<typeof ProductResponse>;
+  }))() as unknown as z.ZodType<ProductResponse, ProductResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the ProductResponse body. */
+export type ProductResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: ProductResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the ProductResponse body. */
 export const ProductResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -947,9 +1438,21 @@ export const ProductResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ProductResponse,
-  }))();
-export type ProductResponseSigned = z.output<typeof ProductResponseSigned>;
+  }))() as unknown as z.ZodType<ProductResponseSigned, ProductResponseSigned>;
 
+/** A single future payment booked on the account. */
+export type ScheduledPayment = {
+  ScheduledPaymentId: string;
+  AccountHolderName?: AccountHolderName | undefined;
+  AccountHolderShortName?: AccountHolderShortName | undefined;
+  ScheduledType: "Arrival" | "Execution";
+  ScheduledPaymentDateTime: DateTime;
+  CreditorReference?: Reference | undefined;
+  DebtorReference?: string | undefined;
+  InstructedAmount: Amount;
+  CreditorAgent?: InstitutionId | undefined;
+  CreditorAccount?: Array<BeneficiaryAccount> | undefined;
+};
 /** A single future payment booked on the account. */
 export const ScheduledPayment = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -966,9 +1469,17 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }))();
-export type ScheduledPayment = z.output<typeof ScheduledPayment>;
+  }))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
 
+/** Scheduled payments of the account. */
+export type ScheduledPaymentsResponse = {
+  Data: {
+    AccountId: AccountId;
+    ScheduledPayment: Array<ScheduledPayment>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Scheduled payments of the account. */
 export const ScheduledPaymentsResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -978,9 +1489,17 @@ export const ScheduledPaymentsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type ScheduledPaymentsResponse = z.output<typeof ScheduledPaymentsResponse>;
+  }))() as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the ScheduledPaymentsResponse body. */
+export type ScheduledPaymentsResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: ScheduledPaymentsResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the ScheduledPaymentsResponse body. */
 export const ScheduledPaymentsResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -990,24 +1509,49 @@ export const ScheduledPaymentsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ScheduledPaymentsResponse,
-  }))();
-export type ScheduledPaymentsResponseSigned = z.output<typeof ScheduledPaymentsResponseSigned>;
+  }))() as unknown as z.ZodType<ScheduledPaymentsResponseSigned, ScheduledPaymentsResponseSigned>;
 
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
+export type StandingOrderId = string;
+/** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))();
-export type StandingOrderId = z.output<typeof StandingOrderId>;
+  z.string().min(1).max(40))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
 
 /** What kind of transfer the standing order makes. */
+export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
+/** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]))();
-export type StandingOrderType = z.output<typeof StandingOrderType>;
+  z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
+export type Frequency = string;
+/** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))();
-export type Frequency = z.output<typeof Frequency>;
+  z.string().min(1).max(35))() as unknown as z.ZodType<Frequency, Frequency>;
 
+/** A recurring payment instruction on the account. */
+export type StandingOrder = {
+  StandingOrderId: StandingOrderId;
+  AccountHolderName?: AccountHolderName | undefined;
+  AccountHolderShortName?: AccountHolderShortName | undefined;
+  StandingOrderType?: StandingOrderType | undefined;
+  Frequency: Frequency;
+  CreditorReference?: Reference | undefined;
+  Purpose?: string | undefined;
+  FirstPaymentDateTime: DateTime;
+  NextPaymentDateTime?: DateTime | undefined;
+  LastPaymentDateTime?: DateTime | undefined;
+  FinalPaymentDateTime?: DateTime | undefined;
+  NumberOfPayments?: string | undefined;
+  StandingOrderStatusCode: "Active" | "Inactive";
+  FirstPaymentAmount: Amount;
+  NextPaymentAmount?: Amount | undefined;
+  LastPaymentAmount?: Amount | undefined;
+  FinalPaymentAmount?: Amount | undefined;
+  CreditorAgent?: InstitutionId | undefined;
+  CreditorAccount?: Array<BeneficiaryAccount> | undefined;
+  SupplementaryData?: SupplementaryData | undefined;
+};
 /** A recurring payment instruction on the account. */
 export const StandingOrder = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1033,9 +1577,17 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  }))();
-export type StandingOrder = z.output<typeof StandingOrder>;
+  }))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
 
+/** Standing orders of the account. */
+export type StandingOrdersResponse = {
+  Data: {
+    AccountId: AccountId;
+    StandingOrder: Array<StandingOrder>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Standing orders of the account. */
 export const StandingOrdersResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1045,9 +1597,17 @@ export const StandingOrdersResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type StandingOrdersResponse = z.output<typeof StandingOrdersResponse>;
+  }))() as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the StandingOrdersResponse body. */
+export type StandingOrdersResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: StandingOrdersResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the StandingOrdersResponse body. */
 export const StandingOrdersResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1057,59 +1617,74 @@ export const StandingOrdersResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: StandingOrdersResponse,
-  }))();
-export type StandingOrdersResponseSigned = z.output<typeof StandingOrdersResponseSigned>;
+  }))() as unknown as z.ZodType<StandingOrdersResponseSigned, StandingOrdersResponseSigned>;
 
 /** Identifier of the transaction at the LFI; unique and never changes. */
+export type TransactionId = string;
+/** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(210))();
-export type TransactionId = z.output<typeof TransactionId>;
+  z.string().min(1).max(210))() as unknown as z.ZodType<TransactionId, TransactionId>;
 
 /** When the transaction actually took place. */
+export type TransactionDateTime = DateTime;
+/** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  DateTime)();
-export type TransactionDateTime = z.output<typeof TransactionDateTime>;
+  DateTime)() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
+export type LocalTimeZone = string;
+/** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u))();
-export type LocalTimeZone = z.output<typeof LocalTimeZone>;
+  z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
+export type StatementReference = string;
+/** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))();
-export type StatementReference = z.output<typeof StatementReference>;
+  z.string().min(1).max(35))() as unknown as z.ZodType<StatementReference, StatementReference>;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
+export type TransactionReference = string;
+/** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(210))();
-export type TransactionReference = z.output<typeof TransactionReference>;
+  z.string().min(1).max(210))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
 
 /** Broad kind of the transaction. */
+export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
+/** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]))();
-export type TransactionType = z.output<typeof TransactionType>;
+  z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]))() as unknown as z.ZodType<TransactionType, TransactionType>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
+export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
+/** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]))();
-export type SubTransactionType = z.output<typeof SubTransactionType>;
+  z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
 
 /** A marker that tags a transaction with a special meaning. */
+export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
+/** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]))();
-export type Flags = z.output<typeof Flags>;
+  z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]))() as unknown as z.ZodType<Flags, Flags>;
 
 /** How the payment was processed. */
+export type PaymentMode = "Online" | "Offline" | "Batch";
+/** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  z.enum(["Online", "Offline", "Batch"]))();
-export type PaymentMode = z.output<typeof PaymentMode>;
+  z.enum(["Online", "Offline", "Batch"]))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
 
 /** Narrative of the transaction, as unstructured text. */
+export type TransactionInformation = string;
+/** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))();
-export type TransactionInformation = z.output<typeof TransactionInformation>;
+  z.string().min(1).max(500))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
 
+/** Charges paid for the transaction. */
+export type ChargeAmount = {
+  Amount: AmountValue;
+  Currency: CurrencyCode;
+  ChargeIncluded?: boolean | undefined;
+};
 /** Charges paid for the transaction. */
 export const ChargeAmount = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1117,9 +1692,18 @@ export const ChargeAmount = /* @__PURE__ */ (() =>
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  }))();
-export type ChargeAmount = z.output<typeof ChargeAmount>;
+  }))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
 
+/** Conversion applied when the transaction involved two currencies. */
+export type CurrencyExchange = {
+  SourceCurrency: CurrencyCode;
+  TargetCurrency: CurrencyCode;
+  UnitCurrency: CurrencyCode;
+  ExchangeRate: number;
+  ContractIdentification?: string | undefined;
+  QuotationDate?: DateTime | undefined;
+  InstructedAmount: Amount;
+};
 /** Conversion applied when the transaction involved two currencies. */
 export const CurrencyExchange = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1130,9 +1714,17 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  }))();
-export type CurrencyExchange = z.output<typeof CurrencyExchange>;
+  }))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
 
+/** ISO 20022 bank transaction code of the entry. */
+export type BankTransactionCode = {
+  Domain?: string | undefined;
+  DomainCode?: string | undefined;
+  Family?: string | undefined;
+  FamilyCode?: string | undefined;
+  SubFamily?: string | undefined;
+  SubFamilyCode?: string | undefined;
+};
 /** ISO 20022 bank transaction code of the entry. */
 export const BankTransactionCode = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1142,35 +1734,55 @@ export const BankTransactionCode = /* @__PURE__ */ (() =>
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  }))();
-export type BankTransactionCode = z.output<typeof BankTransactionCode>;
+  }))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
 
+/** The LFI's own code for the kind of entry. */
+export type ProprietaryBankTransactionCode = {
+  Code: string;
+  Issuer?: string | undefined;
+};
 /** The LFI's own code for the kind of entry. */
 export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
   z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  }))();
-export type ProprietaryBankTransactionCode = z.output<typeof ProprietaryBankTransactionCode>;
+  }))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
 
+/** Account balance right after the transaction was booked. */
+export type TransactionBalance = {
+  CreditDebitIndicator: CreditDebitIndicator;
+  Type: BalanceType;
+  Amount: Amount;
+};
 /** Account balance right after the transaction was booked. */
 export const TransactionBalance = /* @__PURE__ */ (() =>
   z.strictObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  }))();
-export type TransactionBalance = z.output<typeof TransactionBalance>;
+  }))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
 
+/** The merchant of a card transaction. */
+export type MerchantDetails = {
+  MerchantId?: number | undefined;
+  MerchantName?: string | undefined;
+  MerchantCategoryCode?: string | undefined;
+};
 /** The merchant of a card transaction. */
 export const MerchantDetails = /* @__PURE__ */ (() =>
   z.strictObject({
     MerchantId: z.int().optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  }))();
-export type MerchantDetails = z.output<typeof MerchantDetails>;
+  }))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
 
+/** Institution of the other side of a transaction; every member is optional because it is not always known. */
+export type CounterpartyInstitution = {
+  SchemeName?: InstitutionSchemeName | undefined;
+  Identification?: InstitutionIdentification | undefined;
+  Name?: InstitutionName | undefined;
+  PostalAddress?: PostalAddress | undefined;
+};
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export const CounterpartyInstitution = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1178,18 +1790,29 @@ export const CounterpartyInstitution = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }))();
-export type CounterpartyInstitution = z.output<typeof CounterpartyInstitution>;
+  }))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
 
+/** Account of the other side of a transaction; members are optional because they are not always known. */
+export type CounterpartyAccount = {
+  SchemeName?: AccountSchemeName | undefined;
+  Identification?: AccountIdentification | undefined;
+  Name?: AccountIdentifierName | undefined;
+};
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export const CounterpartyAccount = /* @__PURE__ */ (() =>
   z.strictObject({
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  }))();
-export type CounterpartyAccount = z.output<typeof CounterpartyAccount>;
+  }))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
 
+/** The card used for the transaction. */
+export type CardInstrument = {
+  CardSchemeName: "AmericanExpress" | "Diners" | "Discover" | "GCC" | "MasterCard" | "UPI" | "VISA";
+  InstrumentType: "ApplePay" | "Contactless" | "MagStripe" | "Chip" | "Other";
+  Name?: string | undefined;
+  Identification?: string | undefined;
+};
 /** The card used for the transaction. */
 export const CardInstrument = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1199,31 +1822,78 @@ export const CardInstrument = /* @__PURE__ */ (() =>
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  }))();
-export type CardInstrument = z.output<typeof CardInstrument>;
+  }))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
 
+/** The bill settled by a bill payment. */
+export type BillDetails = {
+  BillerId?: number | undefined;
+  BillNumber?: string | undefined;
+  BillPaymentType?: "Post-Paid" | "AdvancePaymentForRoaming" | "Recharge" | "Renewal" | "RoamingDeposit" | "One-Off" | "RecurringPayment" | undefined;
+};
 /** The bill settled by a bill payment. */
 export const BillDetails = /* @__PURE__ */ (() =>
   z.strictObject({
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  }))();
-export type BillDetails = z.output<typeof BillDetails>;
+  }))() as unknown as z.ZodType<BillDetails, BillDetails>;
 
+/** Where the transaction took place. */
+export type GeoLocation = {
+  Latitude: string;
+  Longitude: string;
+};
 /** Where the transaction took place. */
 export const GeoLocation = /* @__PURE__ */ (() =>
   z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  }))();
-export type GeoLocation = z.output<typeof GeoLocation>;
+  }))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
 
 /** Three-letter purpose-of-payment code. */
+export type PaymentPurposeCode = string;
+/** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  z.string().min(1).max(3).regex(/^[A-Z]{3}$/u))();
-export type PaymentPurposeCode = z.output<typeof PaymentPurposeCode>;
+  z.string().min(1).max(3).regex(/^[A-Z]{3}$/u))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
 
+/** An entry on the account. */
+export type TransactionBase = {
+  TransactionId: TransactionId;
+  TransactionDateTime: TransactionDateTime;
+  LocalTimeZone?: LocalTimeZone | undefined;
+  StatementReference?: StatementReference | undefined;
+  TransactionReference?: TransactionReference | undefined;
+  TransactionType: TransactionType;
+  SubTransactionType: SubTransactionType;
+  TerminalId?: number | undefined;
+  Flags?: Array<Flags> | undefined;
+  PaymentModes?: PaymentMode | undefined;
+  CreditDebitIndicator: CreditDebitIndicator;
+  Status: "Booked" | "Pending" | "Rejected";
+  TransactionMutability?: "Mutable" | "Immutable" | undefined;
+  BookingDateTime: DateTime;
+  ValueDateTime?: DateTime | undefined;
+  TransactionInformation?: TransactionInformation | undefined;
+  Amount: Amount;
+  ChargeAmount?: ChargeAmount | undefined;
+  ChargeAmountVat?: Amount | undefined;
+  CurrencyExchange?: CurrencyExchange | undefined;
+  BankTransactionCode?: BankTransactionCode | undefined;
+  ProprietaryBankTransactionCode?: ProprietaryBankTransactionCode | undefined;
+  Balance?: TransactionBalance | undefined;
+  MerchantDetails?: MerchantDetails | undefined;
+  CreditorAgent?: CounterpartyInstitution | undefined;
+  CreditorAccount?: Array<CounterpartyAccount> | undefined;
+  DebtorAgent?: CounterpartyInstitution | undefined;
+  DebtorAccount?: CounterpartyAccount | undefined;
+  CardInstrument?: CardInstrument | undefined;
+  SupplementaryData?: SupplementaryData | undefined;
+  BillDetails?: BillDetails | undefined;
+  GeoLocation?: GeoLocation | undefined;
+  PaymentPurposeCode?: PaymentPurposeCode | undefined;
+  IsPrimaryInstrument?: boolean | undefined;
+  Allocations?: AmountWithCategory | undefined;
+};
 /** An entry on the account. */
 export const TransactionBase = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1268,14 +1938,23 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  }))();
-export type TransactionBase = z.output<typeof TransactionBase>;
+  }))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
 
 /** An entry on the account (v2.1). TransactionInformation is optional in this version. */
+export type Transaction = TransactionBase;
+/** An entry on the account (v2.1). TransactionInformation is optional in this version. */
 export const Transaction = /* @__PURE__ */ (() =>
-  TransactionBase)();
-export type Transaction = z.output<typeof Transaction>;
+  TransactionBase)() as unknown as z.ZodType<Transaction, Transaction>;
 
+/** Transactions of the account, newest booking first. */
+export type TransactionsResponse = {
+  Data: {
+    AccountId: AccountId;
+    Transaction: Array<Transaction>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Transactions of the account, newest booking first. */
 export const TransactionsResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1285,9 +1964,17 @@ export const TransactionsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type TransactionsResponse = z.output<typeof TransactionsResponse>;
+  }))() as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the TransactionsResponse body. */
+export type TransactionsResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: TransactionsResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the TransactionsResponse body. */
 export const TransactionsResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1297,24 +1984,34 @@ export const TransactionsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: TransactionsResponse,
-  }))();
-export type TransactionsResponseSigned = z.output<typeof TransactionsResponseSigned>;
+  }))() as unknown as z.ZodType<TransactionsResponseSigned, TransactionsResponseSigned>;
 
 /** Identifier of the party at the LFI. */
+export type PartyId = string;
+/** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))();
-export type PartyId = z.output<typeof PartyId>;
+  z.string().min(1).max(40))() as unknown as z.ZodType<PartyId, PartyId>;
 
 /** Customer number of the party at the LFI. */
+export type PartyNumber = string;
+/** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))();
-export type PartyNumber = z.output<typeof PartyNumber>;
+  z.string().min(1).max(35))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
 
 /** Customer segment of the party. */
+export type PartyCategory = "Retail" | "SME" | "Corporate";
+/** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  z.enum(["Retail", "SME", "Corporate"]))();
-export type PartyCategory = z.output<typeof PartyCategory>;
+  z.enum(["Retail", "SME", "Corporate"]))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
 
+/** How and under which framework the claims were verified. */
+export type Verification = {
+  TrustFramework: "FI";
+  AssuranceLevel?: string | undefined;
+  Time?: DateTime | undefined;
+  VerificationProcess?: string | undefined;
+  [key: string]: unknown;
+};
 /** How and under which framework the claims were verified. */
 export const Verification = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -1322,9 +2019,35 @@ export const Verification = /* @__PURE__ */ (() =>
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  }))();
-export type Verification = z.output<typeof Verification>;
+  }))() as unknown as z.ZodType<Verification, Verification>;
 
+/** Verified facts about a natural person. */
+export type PersonClaims = {
+  IdentityType: "Person";
+  FullName: string;
+  GivenName: string;
+  Surname: string;
+  MiddleName?: string | undefined;
+  Nickname?: string | undefined;
+  EmiratesId: string;
+  EmiratesIdExpiryDate: CalendarDate;
+  DateOfBirth?: CalendarDate | undefined;
+  SourceOfIncome?: string | undefined;
+  Salary?: number | undefined;
+  Nationality?: string | undefined;
+  ResidentialAddress: PostalAddress;
+  MobileNumber?: string | undefined;
+  Email?: string | undefined;
+  MaritalStatus?: string | undefined;
+  Salutation?: string | undefined;
+  Language?: string | undefined;
+  EmployerName?: string | undefined;
+  EmploymentSinceDate?: CalendarDate | undefined;
+  PowerofAttorney?: boolean | undefined;
+  SalaryTransfer?: boolean | undefined;
+  Profession?: string | undefined;
+  UpdatedAt?: DateTime | undefined;
+};
 /** Verified facts about a natural person. */
 export const PersonClaims = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1352,9 +2075,23 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  }))();
-export type PersonClaims = z.output<typeof PersonClaims>;
+  }))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
 
+/** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
+export type BusinessClaims = {
+  IdentityType: "Business";
+  BusinessName?: string | undefined;
+  TradeLicenceNumber?: string | undefined;
+  TaxIdentificationNumber?: string | undefined;
+  DateOfIncorporation?: CalendarDate | undefined;
+  CountryOfIncorporation?: string | undefined;
+  CorporateAddress?: PostalAddress | undefined;
+  CorporateContactEmail?: string | undefined;
+  CorporateContactPhoneNumber?: string | undefined;
+  Industry?: string | undefined;
+  CompanyWebsite?: string | undefined;
+  [key: string]: unknown;
+};
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export const BusinessClaims = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -1369,9 +2106,13 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }))();
-export type BusinessClaims = z.output<typeof BusinessClaims>;
+  }))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
 
+/** A set of claims about the party together with how they were verified. */
+export type VerifiedClaim = {
+  Verification?: Verification | undefined;
+  Claims: PersonClaims | BusinessClaims;
+};
 /** A set of claims about the party together with how they were verified. */
 export const VerifiedClaim = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1380,9 +2121,17 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
       PersonClaims,
       BusinessClaims,
     ]),
-  }))();
-export type VerifiedClaim = z.output<typeof VerifiedClaim>;
+  }))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
 
+/** A party linked to the account and its role on it. */
+export type AccountParty = {
+  PartyId: PartyId;
+  PartyNumber?: PartyNumber | undefined;
+  PartyType: "Delegate" | "Joint" | "Sole";
+  PartyCategory: PartyCategory;
+  AccountRole: "Administrator" | "Beneficiary" | "CustodianForMinor" | "Granter" | "LegalGuardian" | "OtherParty" | "PowerOfAttorney" | "Principal" | "Protector" | "RegisteredShareholderName" | "SecondaryOwner" | "SeniorManagingOfficial" | "Settlor" | "SuccessorOnDeath";
+  VerifiedClaims: Array<VerifiedClaim>;
+};
 /** A party linked to the account and its role on it. */
 export const AccountParty = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1394,9 +2143,17 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  }))();
-export type AccountParty = z.output<typeof AccountParty>;
+  }))() as unknown as z.ZodType<AccountParty, AccountParty>;
 
+/** Parties linked to the account. */
+export type AccountPartiesResponse = {
+  Data: {
+    AccountId: AccountId;
+    Party: Array<AccountParty>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Parties linked to the account. */
 export const AccountPartiesResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1406,9 +2163,17 @@ export const AccountPartiesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type AccountPartiesResponse = z.output<typeof AccountPartiesResponse>;
+  }))() as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the AccountPartiesResponse body. */
+export type AccountPartiesResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: AccountPartiesResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountPartiesResponse body. */
 export const AccountPartiesResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1418,9 +2183,15 @@ export const AccountPartiesResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountPartiesResponse,
-  }))();
-export type AccountPartiesResponseSigned = z.output<typeof AccountPartiesResponseSigned>;
+  }))() as unknown as z.ZodType<AccountPartiesResponseSigned, AccountPartiesResponseSigned>;
 
+/** The party who authorised the consent. */
+export type Party = {
+  PartyId: PartyId;
+  PartyNumber?: PartyNumber | undefined;
+  PartyCategory: PartyCategory;
+  VerifiedClaims: Array<VerifiedClaim>;
+};
 /** The party who authorised the consent. */
 export const Party = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1428,9 +2199,16 @@ export const Party = /* @__PURE__ */ (() =>
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  }))();
-export type Party = z.output<typeof Party>;
+  }))() as unknown as z.ZodType<Party, Party>;
 
+/** The party who authorised the consent. */
+export type PartyResponse = {
+  Data: {
+    Party: Party;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** The party who authorised the consent. */
 export const PartyResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1439,9 +2217,17 @@ export const PartyResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type PartyResponse = z.output<typeof PartyResponse>;
+  }))() as unknown as z.ZodType<PartyResponse, PartyResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the PartyResponse body. */
+export type PartyResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: PartyResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the PartyResponse body. */
 export const PartyResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1451,18 +2237,32 @@ export const PartyResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: PartyResponse,
-  }))();
-export type PartyResponseSigned = z.output<typeof PartyResponseSigned>;
+  }))() as unknown as z.ZodType<PartyResponseSigned, PartyResponseSigned>;
 
+/** Opening or closing balance of a statement, optionally split by category. */
+export type StatementBalance = {
+  CreditDebitIndicator: CreditDebitIndicator;
+  Amount: Amount;
+  Components?: Array<AmountWithCategory> | undefined;
+  [key: string]: unknown;
+};
 /** Opening or closing balance of a statement, optionally split by category. */
 export const StatementBalance = /* @__PURE__ */ (() =>
   z.looseObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  }))();
-export type StatementBalance = z.output<typeof StatementBalance>;
+  }))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
 
+/** Totals of one kind of entry over the statement period. */
+export type StatementSummaryLine = {
+  CreditDebitIndicator: CreditDebitIndicator;
+  TransactionType?: TransactionType | undefined;
+  SubTransactionType: SubTransactionType;
+  Amount: Amount;
+  Count: number;
+  [key: string]: unknown;
+};
 /** Totals of one kind of entry over the statement period. */
 export const StatementSummaryLine = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -1472,9 +2272,31 @@ export const StatementSummaryLine = /* @__PURE__ */ (() =>
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  }))();
-export type StatementSummaryLine = z.output<typeof StatementSummaryLine>;
+  }))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
 
+/** One statement period of the account. Statements are listed newest first on OpeningDate. */
+export type Statement = {
+  StatementId: string;
+  StatementDate: CalendarDate;
+  OpeningDate: CalendarDate;
+  ClosingDate: CalendarDate;
+  CreditLine?: Amount | undefined;
+  OpeningBalance: StatementBalance;
+  ClosingBalance: StatementBalance;
+  Summary: Array<StatementSummaryLine>;
+  ExpectedNextStatement?: Array<{
+    Type?: SubTransactionType | undefined;
+    Amount?: Amount | undefined;
+    [key: string]: unknown;
+  }> | undefined;
+  NextPayment?: Array<{
+    Date: CalendarDate;
+    Amount: Amount;
+    Type?: "Minimum" | "Scheduled" | "Estimated" | "Other" | undefined;
+    [key: string]: unknown;
+  }> | undefined;
+  [key: string]: unknown;
+};
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export const Statement = /* @__PURE__ */ (() =>
   z.looseObject({
@@ -1497,9 +2319,18 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  }))();
-export type Statement = z.output<typeof Statement>;
+  }))() as unknown as z.ZodType<Statement, Statement>;
 
+/** Statements of the account. */
+export type StatementsResponse = {
+  Data: {
+    AccountId: AccountId;
+    AccountSubType: AccountSubType;
+    Statements: Array<Statement>;
+  };
+  Links: Links;
+  Meta: Meta;
+};
 /** Statements of the account. */
 export const StatementsResponse = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1510,9 +2341,17 @@ export const StatementsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))();
-export type StatementsResponse = z.output<typeof StatementsResponse>;
+  }))() as unknown as z.ZodType<StatementsResponse, StatementsResponse>;
 
+/** Signed form (decoded JWT claims) whose `message` claim is the StatementsResponse body. */
+export type StatementsResponseSigned = {
+  iss: JwtIssuer;
+  exp: JwtExpiry;
+  nbf: JwtNotBefore;
+  aud?: JwtAudience | undefined;
+  iat?: JwtIssuedAt | undefined;
+  message: StatementsResponse;
+};
 /** Signed form (decoded JWT claims) whose `message` claim is the StatementsResponse body. */
 export const StatementsResponseSigned = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -1522,5 +2361,4 @@ export const StatementsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: StatementsResponse,
-  }))();
-export type StatementsResponseSigned = z.output<typeof StatementsResponseSigned>;
+  }))() as unknown as z.ZodType<StatementsResponseSigned, StatementsResponseSigned>;

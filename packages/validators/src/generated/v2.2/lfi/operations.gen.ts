@@ -20,69 +20,163 @@ import {
   LfiStatementsPage,
 } from './schemas.gen.js';
 
+const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
+
+const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Page wanted by the hub, counted from 1. */
+  page: rt.fromText('number', z.int().gte(1)).default(1),
+  /** Number of records per page. */
+  "page-size": rt.fromText('number', z.int().gte(1)).default(100),
+})))();
+
+const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+  /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
+  "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
+  /** IP address of the customer, sent when the customer is present. */
+  "x-fapi-customer-ip-address": z.string().optional(),
+  /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
+  "x-fapi-interaction-id": InteractionId.optional(),
+  /** User agent of the customer's device or browser. */
+  "x-customer-user-agent": z.string().optional(),
+})))();
+
+const response1 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiAccountsPage,
+  },
+}))();
+
+const response2 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiError,
+  },
+}))();
+
+const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Identifier of the account, as returned by the accounts list. */
+  AccountId: AccountId,
+})))();
+
+const response3 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiAccount,
+  },
+}))();
+
+const response4 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiBalancesPage,
+  },
+}))();
+
+const response5 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiBeneficiariesPage,
+  },
+}))();
+
+const response6 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiDirectDebitsPage,
+  },
+}))();
+
+const response7 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiProductPage,
+  },
+}))();
+
+const response8 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiScheduledPaymentsPage,
+  },
+}))();
+
+const response9 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiStandingOrdersPage,
+  },
+}))();
+
+const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Keep transactions booked at or after this instant; no lower bound when absent. */
+  fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  /** Keep transactions booked at or before this instant; no upper bound when absent. */
+  toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  /** Page wanted by the hub, counted from 1. */
+  page: rt.fromText('number', z.int().gte(1)).default(1),
+  /** Number of records per page. */
+  "page-size": rt.fromText('number', z.int().gte(1)).default(100),
+})))();
+
+const response10 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiTransactionsPage,
+  },
+}))();
+
+const response11 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiAccountPartiesPage,
+  },
+}))();
+
+const response12 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiPartiesPage,
+  },
+}))();
+
+const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+  /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
+  fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
+  toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  /** Page wanted by the hub, counted from 1. */
+  page: rt.fromText('number', z.int().gte(1)).default(1),
+  /** Number of records per page. */
+  "page-size": rt.fromText('number', z.int().gte(1)).default(100),
+})))();
+
+const response13 = /* @__PURE__ */ (() => ({
+  headers: pathParameters1,
+  content: {
+    "application/json": LfiStatementsPage,
+  },
+}))();
+
 /** GET /accounts — Page through the accounts of the consent */
 export const LfiGetAccounts = /* @__PURE__ */ (() => ({
   operationId: "LfiGetAccounts",
   method: "get",
   path: "/accounts",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters1,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiAccountsPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response1,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -92,61 +186,19 @@ export const LfiGetAccountsAccountId = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({}),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: pathParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiAccount,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response3,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -156,66 +208,19 @@ export const LfiGetAccountsAccountIdBalances = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/balances",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiBalancesPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response4,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -225,66 +230,19 @@ export const LfiGetAccountsAccountIdBeneficiaries = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/beneficiaries",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiBeneficiariesPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response5,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -294,66 +252,19 @@ export const LfiGetAccountsAccountIdDirectDebits = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/direct-debits",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiDirectDebitsPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response6,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -363,66 +274,19 @@ export const LfiGetAccountsAccountIdProduct = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/product",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiProductPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response7,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -432,66 +296,19 @@ export const LfiGetScheduledPayments = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/scheduled-payments",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiScheduledPaymentsPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response8,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -501,66 +318,19 @@ export const LfiGetAccountsAccountIdStandingOrders = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/standing-orders",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiStandingOrdersPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response9,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -570,70 +340,19 @@ export const LfiGetAccountsAccountIdTransactions = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/transactions",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Keep transactions booked at or after this instant; no lower bound when absent. */
-      fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
-      /** Keep transactions booked at or before this instant; no upper bound when absent. */
-      toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters2,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiTransactionsPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response10,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -643,66 +362,19 @@ export const LfiPartiesByAccountId_read = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/parties",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiAccountPartiesPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response11,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -712,63 +384,19 @@ export const LfiParties_read = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/parties",
   request: {
-    path: z.looseObject({}),
-    query: z.looseObject({
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters1,
+    query: queryParameters1,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiPartiesPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response12,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();
 
@@ -778,69 +406,18 @@ export const LfiGetAccountAccountIdStatements = /* @__PURE__ */ (() => ({
   method: "get",
   path: "/accounts/{AccountId}/statements",
   request: {
-    path: z.looseObject({
-      /** Identifier of the account, as returned by the accounts list. */
-      AccountId: AccountId,
-    }),
-    query: z.looseObject({
-      /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
-      fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
-      /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
-      toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
-      /** Page wanted by the hub, counted from 1. */
-      page: rt.fromText('number', z.int().gte(1)).default(1),
-      /** Number of records per page. */
-      "page-size": rt.fromText('number', z.int().gte(1)).default(100),
-    }),
-    headers: z.looseObject({
-      /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
-      "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
-      /** IP address of the customer, sent when the customer is present. */
-      "x-fapi-customer-ip-address": z.string().optional(),
-      /** Correlation identifier chosen by the caller (RFC 4122 UUID); the response echoes it. */
-      "x-fapi-interaction-id": InteractionId.optional(),
-      /** User agent of the customer's device or browser. */
-      "x-customer-user-agent": z.string().optional(),
-    }),
-    cookies: z.looseObject({}),
+    path: pathParameters2,
+    query: queryParameters3,
+    headers: requestHeaders1,
+    cookies: pathParameters1,
     body: undefined,
   },
   responses: {
-    "200": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiStatementsPage,
-      },
-    },
-    "400": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "401": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "403": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "404": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
-    "500": {
-      headers: z.looseObject({}),
-      content: {
-        "application/json": LfiError,
-      },
-    },
+    "200": response13,
+    "400": response2,
+    "401": response2,
+    "403": response2,
+    "404": response2,
+    "500": response2,
   },
 }) as const)();

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate, writeFiles } from '../src/index.js';
+import { REAL_SPECS_DIR, REPO_ROOT, scratchDir } from './helpers/generated.js';
+import { SEMANTICS_FIXTURE } from './helpers/fixtures.js';
+import { dump } from 'js-yaml';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Validators are declared with written-out types (fast to type-check). This proves those types
+ * are exactly what zod infers from the same expressions: both ways assignable, per schema.
+ */
+async function checkTypesMatch(spec: string): Promise<{ compared: number; errors: string }> {
+  const dir = await scratchDir();
+  const result = await generate({ spec, targets: ['validators'] });
+  await writeFiles(dir, result.files, { check: false });
+  const declared = await readFile(path.join(dir, 'validators/schemas.gen.ts'), 'utf8');
+  const recursive = new Set(result.built.api.schemas.filter((s) => s.recursive).map((s) => s.name));
+  const castPattern = /\)\(\) as unknown as z\.ZodType<([\w$]+), [\w$]+>;/g;
+  // The same file without the casts: TypeScript infers every validator's type from zod.
+  const inferred = declared.replace(castPattern, (whole, id: string) => (recursive.has(id) ? whole : ')();'));
+  await writeFile(path.join(dir, 'validators/inferred.gen.ts'), inferred);
+  const ids = [...declared.matchAll(castPattern)].map((m) => m[1]!).filter((id) => !recursive.has(id));
+  const checks = ids.map(
+    (id) =>
+      `export const ${id}_a: D.${id} = null as unknown as z.output<typeof I.${id}>;\n` +
+      `export const ${id}_b: z.output<typeof I.${id}> = null as unknown as D.${id};\n` +
+      `export const ${id}_c: D.${id} = null as unknown as z.output<typeof D.${id}>;`,
+  );
+  await writeFile(
+    path.join(dir, 'validators/check.ts'),
+    `import type { z } from 'zod';\nimport type * as D from './schemas.gen.js';\nimport type * as I from './inferred.gen.js';\n${checks.join('\n')}\n`,
+  );
+  try {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'validators/check.ts'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    return { compared: ids.length, errors: '' };
+  } catch (error) {
+    return { compared: ids.length, errors: String((error as { stdout?: string }).stdout).split('\n').slice(0, 20).join('\n') };
+  }
+}
+
+describe('declared types equal the types zod infers', () => {
+  it('for the semantics fixture (every construct the emitter prints)', async () => {
+    const dir = await scratchDir();
+    const spec = path.join(dir, 'fixture.yaml');
+    await writeFile(spec, dump(SEMANTICS_FIXTURE));
+    const { compared, errors } = await checkTypesMatch(spec);
+    expect(errors).toBe('');
+    expect(compared).toBeGreaterThan(15);
+  });
+
+  it('for our v2.2 spec', async () => {
+    const { compared, errors } = await checkTypesMatch(path.join(REPO_ROOT, 'spec/v2.2/account-information.yaml'));
+    expect(errors).toBe('');
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it.skipIf(!existsSync(REAL_SPECS_DIR))('for the official account-information file', async () => {
+    const { compared, errors } = await checkTypesMatch(path.join(REAL_SPECS_DIR, 'standards-v2.1-errata2-account-information.yaml'));
+    expect(errors).toBe('');
+    expect(compared).toBeGreaterThan(200);
+  });
+});
