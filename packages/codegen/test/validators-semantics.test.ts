@@ -25,7 +25,9 @@ describe('generated validators follow JSON Schema semantics', () => {
     expect(v.schemas['Open']!.safeParse({ Extra: 1 }).data).toStrictEqual({ Extra: 1 });
   });
 
-  it('checks int32 and exclusive bounds', () => {
+  it('checks int32 and exclusive bounds, and integers beyond 2^53', () => {
+    ok('Big', 2 ** 60);
+    bad('Big', 1.5);
     ok('Count', 0);
     ok('Count', 2147483647);
     bad('Count', 2147483648);
@@ -37,6 +39,10 @@ describe('generated validators follow JSON Schema semantics', () => {
   });
 
   it('reads nullable, enum, const-like enums and arrays', () => {
+    bad('NullableColour', null);
+    ok('NullableColourWithNull', null);
+    bad('NullableColourWithNull', 'Blue');
+    bad('NullableNoType', null);
     ok('Nullable', null);
     ok('Nullable', 'x');
     ok('Colour', 'Red');
@@ -54,6 +60,8 @@ describe('generated validators follow JSON Schema semantics', () => {
     bad('Day', '2023-02-29');
     bad('Day', '2024-1-01');
     ok('Link', 'https://example.com/a?b=c#d');
+    ok('Link', 'https://[::1]:8443/x');
+    bad('Link', 'https://example.com/a[b]');
     bad('Link', 'not a uri');
     bad('Link', '/relative/path');
   });

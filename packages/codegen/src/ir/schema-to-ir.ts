@@ -115,7 +115,17 @@ function metaOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaC
   if (raw['readOnly'] === true) meta.readOnly = true;
   if (raw['writeOnly'] === true) meta.writeOnly = true;
   if ('default' in raw) meta.default = raw['default'];
-  if (ctx.dialect === '3.0' && raw['nullable'] === true) meta.nullable = true;
+  if (ctx.dialect === '3.0' && raw['nullable'] === true) {
+    // OpenAPI 3.0.3 §4.7.24: nullable adds null to the types listed by `type`, only beside it.
+    if (typeof raw['type'] === 'string') meta.nullable = true;
+    else
+      report(ctx, {
+        severity: 'warning',
+        code: 'nullable-without-type',
+        pointer: `${pointer}/nullable`,
+        message: 'nullable has no effect without "type" beside it (OpenAPI 3.0.3); null is not accepted here',
+      });
+  }
   return meta;
 }
 
@@ -320,7 +330,19 @@ function typesOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schema
   let types: string[];
   if (typeof t === 'string') types = [t];
   else if (Array.isArray(t)) types = t.filter((x): x is string => typeof x === 'string');
-  else types = inferTypes(raw);
+  else {
+    types = inferTypes(raw);
+    if (types.length > 0) {
+      // A deliberate reading, written down in the README: without `type`, JSON Schema would
+      // let every non-object value through a schema that lists properties.
+      report(ctx, {
+        severity: 'warning',
+        code: 'type-inferred',
+        pointer,
+        message: `schema has no "type"; read as ${types[0]} from its keywords (strict JSON Schema would accept values of every other type)`,
+      });
+    }
+  }
   const nullable = types.includes('null');
   const nonNull = types.filter((x) => x !== 'null');
   for (const x of nonNull) {
@@ -350,9 +372,8 @@ function typedSchemaToIR(raw: Record<string, unknown>, pointer: JsonPointer, met
   const allowed = constValue ?? enumValues;
 
   if (allowed !== undefined && types.length <= 1) {
-    const literal = literalToIR(allowed, types[0], pointer, meta, ctx);
-    if (nullable) literal.nullable = true;
-    return literal;
+    const typeAllowsNull = nullable || meta.nullable === true;
+    return literalToIR(allowed, types[0], pointer, { ...meta, ...(typeAllowsNull ? { nullable: true } : {}) }, ctx);
   }
   if (types.length === 0) {
     if (nullable && Array.isArray(raw['type'])) return { ...meta, kind: 'null' };
@@ -396,13 +417,16 @@ function literalToIR(
     return typeof v === type;
   });
   const withoutNull = kept.filter((v) => v !== null);
+  // null passes only if the enum lists it: `nullable` (3.0) or a null type (3.1) does not
+  // override the enum, which applies as well.
   const hasNull = kept.length !== withoutNull.length;
+  const { nullable: _typeAllowsNull, ...rest } = meta;
   const node: SchemaNode = (() => {
     if (withoutNull.length > 0 && withoutNull.every((v) => typeof v === 'string')) {
-      const s: StringNode = { ...meta, kind: 'string', enum: withoutNull as string[] };
+      const s: StringNode = { ...rest, kind: 'string', enum: withoutNull as string[] };
       return s;
     }
-    return { ...meta, kind: 'literal' as const, values: withoutNull };
+    return { ...rest, kind: 'literal' as const, values: withoutNull };
   })();
   if (hasNull) node.nullable = true;
   return node;

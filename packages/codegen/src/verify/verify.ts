@@ -32,11 +32,18 @@ export interface VerifyOptions {
 
 const require = createRequire(import.meta.url);
 
-/** Makes `zod` resolvable from the generated folder, wherever it is. */
+/**
+ * Makes `zod` resolvable from the generated folder, wherever it is; inside this workspace,
+ * also the server-stubs package whose runtime the generated server code imports (its own
+ * dependencies resolve from its real folder; its `dist` must be built).
+ */
 async function linkZod(dir: string): Promise<void> {
   const zodRoot = path.dirname(require.resolve('zod/package.json'));
   await mkdir(path.join(dir, 'node_modules'), { recursive: true });
   await symlink(zodRoot, path.join(dir, 'node_modules', 'zod'), 'dir');
+  const stubsRoot = path.dirname(require.resolve('../../../server-stubs/package.json'));
+  await mkdir(path.join(dir, 'node_modules', '@bank-data-sharing'), { recursive: true });
+  await symlink(stubsRoot, path.join(dir, 'node_modules', '@bank-data-sharing', 'server-stubs'), 'dir');
 }
 
 async function typeCheck(dir: string, files: string[]): Promise<string[]> {

@@ -41,7 +41,7 @@ describe('printing IR nodes as zod', () => {
       ],
     };
     expect(printSchema(node, ctx())).toBe(
-      ['z.strictObject({', '  Id: z.string(),', '  "x-y": z.int().nullable().optional(),', '  size: z.int().default(100),', '})'].join('\n'),
+      ['z.strictObject({', '  Id: z.string(),', '  "x-y": z.number().refine(Number.isInteger, rt.integerError).nullable().optional(),', '  size: z.number().refine(Number.isInteger, rt.integerError).default(100),', '})'].join('\n'),
     );
     expect(printSchema({ kind: 'object', pointer: p, additional: 'allow', properties: [] }, ctx())).toBe('z.looseObject({})');
     expect(printSchema({ kind: 'object', pointer: p, additional: { kind: 'string', pointer: p }, properties: [] }, ctx())).toBe(

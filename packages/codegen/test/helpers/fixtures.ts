@@ -16,6 +16,12 @@ export const SCHEMAS = {
   Ratio: { type: 'number', exclusiveMinimum: true, minimum: 0, maximum: 1 },
   Nullable: { type: 'string', nullable: true },
   Colour: { type: 'string', enum: ['Red', 'Green'] },
+  /** null passes only when the enum lists it, whatever `nullable` says. */
+  NullableColour: { type: 'string', nullable: true, enum: ['Red', 'Green'] },
+  NullableColourWithNull: { type: 'string', nullable: true, enum: ['Red', 'Green', null] },
+  /** OpenAPI 3.0.3: nullable without `type` beside it has no effect. */
+  NullableNoType: { allOf: [{ type: 'string' }], nullable: true },
+  Big: { type: 'integer', format: 'int64' },
   Tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2, uniqueItems: true },
   Day: { type: 'string', format: 'date' },
   Link: { type: 'string', format: 'uri' },

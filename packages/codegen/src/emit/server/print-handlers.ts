@@ -21,11 +21,11 @@ function securityLine(op: OperationIR): string | undefined {
 function printMember(op: OperationIR): string {
   const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
   const permissions = permissionsOf(op);
-  const statuses = op.responses.map((r) => r.status).join(', ');
+  const statuses = op.responses.length ? `Responses: ${op.responses.map((r) => r.status).join(', ')}.` : undefined;
   const doc = jsDoc(
     [
       title,
-      [securityLine(op), permissions.length ? `Consent permissions (any of): ${permissions.join(', ')}.` : undefined, `Responses: ${statuses}.`]
+      [securityLine(op), permissions.length ? `Consent permissions (any of): ${permissions.join(', ')}.` : undefined, statuses]
         .filter(Boolean)
         .join(' '),
       op.deprecated ? '@deprecated The spec marks this operation as deprecated.' : undefined,

@@ -55,7 +55,13 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
     if (typeof node.additional === 'object') return `${shape} & { [key: string]: ${printType(node.additional, ctx, indent)} }`;
     return node.additional === 'forbid' && members.length === 0 ? 'Record<string, never>' : shape;
   },
-  union: (node, ctx, indent) => union(node.variants.map((v) => printType(v, ctx, indent))),
+  union: (node, ctx, indent) => {
+    const d = node.mode === 'oneOf' && !node.exclusive ? node.discriminator : undefined;
+    if (!d || ctx.mode === 'input') return union(node.variants.map((v) => printType(v, ctx, indent)));
+    // Dispatched by the discriminator: each variant comes out with its tag (rt.Discriminated).
+    const tags = Object.keys(d.mapping).sort();
+    return union(tags.map((tag) => `${ctx.names.get(d.mapping[tag]!)} & { ${propertyKey(d.propertyName)}: ${JSON.stringify(tag)} }`));
+  },
   intersection: (node, ctx, indent) => node.parts.map((p) => group(printType(p, ctx, indent))).join(' & '),
 };
 

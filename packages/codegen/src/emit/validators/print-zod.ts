@@ -84,7 +84,8 @@ const printNumber: Printer<'number'> = (node) => {
   let out: string;
   if (node.integer && node.format === 'int32') out = 'z.int32()';
   else if (node.integer) {
-    out = 'z.int()';
+    // Not z.int(): that also rejects integers beyond 2^53, which JSON Schema allows.
+    out = 'z.number().refine(Number.isInteger, rt.integerError)';
     const range = node.format ? INTEGER_RANGES[node.format] : undefined;
     if (range) out += `.gte(${range[0]}).lte(${range[1]})`;
   } else out = 'z.number()';

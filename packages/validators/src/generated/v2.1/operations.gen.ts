@@ -104,7 +104,7 @@ const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
   "x-fapi-interaction-id": InteractionId,
   /** Number of seconds the client must wait before sending another request. */
-  "retry-after": rt.fromText('number', z.int().gte(0)),
+  "retry-after": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(0)),
 })))();
 
 const response5 = /* @__PURE__ */ (() => ({

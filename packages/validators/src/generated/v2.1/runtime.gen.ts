@@ -52,8 +52,11 @@ export function isDateTime(value: string): boolean {
   );
 }
 
-// RFC 3986 absolute URI: a scheme, then only URI characters or percent-escapes.
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]|%[0-9A-Fa-f]{2})*$/;
+// RFC 3986 §3 absolute URI: scheme ":" hier-part [ "?" query ] [ "#" fragment ]. Square
+// brackets are allowed only around an IP-literal host (§3.2.2).
+const URI_CHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2}";
+const URI_AUTHORITY = "//(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?(?:\\[[0-9A-Za-z:.]+\\]|(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::\\d*)?";
+const URI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:${URI_AUTHORITY})?(?:${URI_CHAR})*(?:\\?(?:${URI_CHAR}|\\?)*)?(?:#(?:${URI_CHAR}|\\?)*)?$`);
 const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
@@ -141,10 +144,15 @@ export function oneOf<const T extends Variants>(variants: T): z.ZodType<z.output
  * `oneOf` with a `discriminator`: the member named by `property` selects the variant, which
  * alone is checked (as OpenAPI describes, and as ajv's discriminator mode does).
  */
-export function discriminated<const M extends Record<string, z.ZodType>>(
-  property: string,
+/** Each variant's output, with the discriminator member narrowed to the tag that selects it. */
+export type Discriminated<P extends string, M extends Record<string, z.ZodType>> = {
+  [K in keyof M & string]: z.output<M[K]> & { [Q in P]: K };
+}[keyof M & string];
+
+export function discriminated<const P extends string, const M extends Record<string, z.ZodType>>(
+  property: P,
   mapping: M,
-): z.ZodType<z.output<M[keyof M]>, z.input<M[keyof M]>> {
+): z.ZodType<Discriminated<P, M>, z.input<M[keyof M]>> {
   const known = Object.keys(mapping);
   return z.unknown().transform((input, ctx) => {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -166,8 +174,11 @@ export function discriminated<const M extends Record<string, z.ZodType>>(
     if (result.success) return result.data;
     for (const issue of result.error.issues) ctx.issues.push({ ...issue, input } as never);
     return z.NEVER;
-  }) as unknown as z.ZodType<z.output<M[keyof M]>, z.input<M[keyof M]>>;
+  }) as unknown as z.ZodType<Discriminated<P, M>, z.input<M[keyof M]>>;
 }
+
+/** JSON Schema `integer`: any number without a fractional part (no safe-integer limit). */
+export const integerError = { error: 'expected an integer' } as const;
 
 const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 

@@ -1771,7 +1771,7 @@ export type MerchantDetails = {
 /** The merchant of a card transaction. */
 export const MerchantDetails = /* @__PURE__ */ (() =>
   z.strictObject({
-    MerchantId: z.int().optional(),
+    MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
   }))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
@@ -1905,7 +1905,7 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     TransactionType: TransactionType,
     SubTransactionType: SubTransactionType,
     /** Identifier of the terminal (POS or ATM) used. */
-    TerminalId: z.int().optional(),
+    TerminalId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     Flags: z.array(Flags).optional(),
     PaymentModes: PaymentMode.optional(),
     CreditDebitIndicator: CreditDebitIndicator,

@@ -24,9 +24,9 @@ const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
 
 const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
   /** Page wanted by the hub, counted from 1. */
-  page: rt.fromText('number', z.int().gte(1)).default(1),
+  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
   /** Number of records per page. */
-  "page-size": rt.fromText('number', z.int().gte(1)).default(100),
+  "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
 })))();
 
 const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
@@ -114,9 +114,9 @@ const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
   toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
   /** Page wanted by the hub, counted from 1. */
-  page: rt.fromText('number', z.int().gte(1)).default(1),
+  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
   /** Number of records per page. */
-  "page-size": rt.fromText('number', z.int().gte(1)).default(100),
+  "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
 })))();
 
 const response10 = /* @__PURE__ */ (() => ({
@@ -146,9 +146,9 @@ const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
   toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
   /** Page wanted by the hub, counted from 1. */
-  page: rt.fromText('number', z.int().gte(1)).default(1),
+  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
   /** Number of records per page. */
-  "page-size": rt.fromText('number', z.int().gte(1)).default(100),
+  "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
 })))();
 
 const response13 = /* @__PURE__ */ (() => ({

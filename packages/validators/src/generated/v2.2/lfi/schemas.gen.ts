@@ -176,9 +176,9 @@ export const LfiPageMeta = /* @__PURE__ */ (() =>
     /** True when the answer holds one page of a larger set. */
     paginated: z.boolean().optional(),
     /** Number of pages, ceil(totalRecords / page-size); 0 for an empty set. */
-    totalPages: z.int().gte(0),
+    totalPages: z.number().refine(Number.isInteger, rt.integerError).gte(0),
     /** Number of records in the filtered set. */
-    totalRecords: z.int().gte(0),
+    totalRecords: z.number().refine(Number.isInteger, rt.integerError).gte(0),
   }))() as unknown as z.ZodType<LfiPageMeta, LfiPageMeta>;
 
 /** A page of accounts. */
@@ -1041,7 +1041,7 @@ export type MerchantDetails = {
 /** The merchant of a card transaction. */
 export const MerchantDetails = /* @__PURE__ */ (() =>
   z.strictObject({
-    MerchantId: z.int().optional(),
+    MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
   }))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
@@ -1175,7 +1175,7 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     TransactionType: TransactionType,
     SubTransactionType: SubTransactionType,
     /** Identifier of the terminal (POS or ATM) used. */
-    TerminalId: z.int().optional(),
+    TerminalId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     Flags: z.array(Flags).optional(),
     PaymentModes: PaymentMode.optional(),
     CreditDebitIndicator: CreditDebitIndicator,
@@ -1259,7 +1259,7 @@ export const Transaction = /* @__PURE__ */ (() =>
     TransactionType: TransactionType,
     SubTransactionType: SubTransactionType,
     /** Identifier of the terminal (POS or ATM) used. */
-    TerminalId: z.int().optional(),
+    TerminalId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     Flags: z.array(Flags).optional(),
     PaymentModes: PaymentMode.optional(),
     CreditDebitIndicator: CreditDebitIndicator,

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildAjvOracle } from '../support/ajv-oracle.js';
+import { applySite, InstanceGenerator, pickMutants, UnsatisfiableSchema } from '../support/instances.js';
+
+// The DateTime type of the service specification (rejects the -00:00 offset).
+const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|\\+\\d{2}:\\d{2}|-(?:0[1-9]|1[0-2]):\\d{2})$';
+
+const DOCUMENT = {
+  openapi: '3.0.3',
+  info: { title: 'Fixture', version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      DateTime: { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
+      Code: { type: 'string', pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 },
+      Count: { type: 'integer', format: 'int32', minimum: 0 },
+      Colour: { type: 'string', enum: ['Red', 'Green'] },
+      Tags: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'string', minLength: 1, maxLength: 4 } },
+      Claims: { type: 'object', required: ['iss'], properties: { iss: { type: 'string' }, exp: { type: 'number' } } },
+      Message: {
+        type: 'object',
+        required: ['At', 'Code'],
+        properties: { At: { $ref: '#/components/schemas/DateTime' }, Code: { $ref: '#/components/schemas/Code' }, Tags: { $ref: '#/components/schemas/Tags' } },
+        additionalProperties: false,
+      },
+      Signed: { allOf: [{ $ref: '#/components/schemas/Claims' }, { type: 'object', required: ['message'], properties: { message: { $ref: '#/components/schemas/Message' } }, additionalProperties: false }] },
+      Cat: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['cat'] }, colour: { $ref: '#/components/schemas/Colour' } }, additionalProperties: false },
+      Dog: { allOf: [{ type: 'object', properties: { kind: { type: 'string' } } }, { type: 'object', properties: { count: { $ref: '#/components/schemas/Count' } } }] },
+      Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } } },
+      Node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+      Impossible: { type: 'object', required: ['a'], properties: { b: { type: 'string' } }, additionalProperties: false },
+    },
+  },
+};
+
+const generator = new InstanceGenerator({ document: DOCUMENT });
+const oracle = buildAjvOracle(DOCUMENT);
+const NAMES = Object.keys(DOCUMENT.components.schemas).filter((n) => n !== 'Impossible');
+
+describe('InstanceGenerator', () => {
+  it.each(NAMES)('builds instances of %s that ajv accepts', (name) => {
+    const samples = fc.sample(generator.forComponent(name), { seed: 42, numRuns: 30 });
+    const rejected = samples.filter((s) => !oracle.validate(name, s.value)).map((s) => JSON.stringify(s.value));
+    expect(rejected).toStrictEqual([]);
+  });
+
+  it('is deterministic for a seed', () => {
+    const a = fc.sample(generator.forComponent('Signed'), { seed: 7, numRuns: 5 });
+    const b = fc.sample(generator.forComponent('Signed'), { seed: 7, numRuns: 5 });
+    expect(a).toStrictEqual(b);
+  });
+
+  it('offers the mutations the differential relies on', () => {
+    const kinds = new Set<string>();
+    for (const name of NAMES) {
+      for (const sample of fc.sample(generator.forComponent(name), { seed: 1, numRuns: 10 })) for (const site of sample.sites) kinds.add(site.kind);
+    }
+    for (const expected of [
+      'missing-required',
+      'unknown-member',
+      'wrong-type:string',
+      'null-not-allowed',
+      'enum-outside',
+      'too-long',
+      'too-short',
+      'pattern-empty',
+      'date-time:offset -00:00 (valid RFC 3339; the DateTime pattern rejects it)',
+      'int32-overflow',
+      'under-minimum',
+      'under-minItems',
+      'over-maxItems',
+      'discriminator-unmapped',
+      'discriminator-other-variant',
+    ]) {
+      expect(kinds).toContain(expected);
+    }
+  });
+
+  it('reads allOf as the generator does: members of every branch are allowed, others are not', () => {
+    const samples = fc.sample(generator.forComponent('Signed'), { seed: 3, numRuns: 10 });
+    for (const sample of samples) {
+      expect(Object.keys(sample.value as object)).toContain('message');
+      const unknown = sample.sites.find((s) => s.kind === 'unknown-member' && s.path.length === 0)!;
+      expect(oracle.validate('Signed', applySite(sample.value, unknown))).toBe(false);
+    }
+  });
+
+  it('mutates DateTime into -00:00, which the pattern rejects', () => {
+    const [sample] = fc.sample(generator.forComponent('DateTime'), { seed: 5, numRuns: 1 });
+    const site = sample!.sites.find((s) => s.kind.startsWith('date-time:offset -00:00'))!;
+    const mutated = applySite(sample!.value, site) as string;
+    expect(mutated.endsWith('-00:00')).toBe(true);
+    expect(oracle.validate('DateTime', mutated)).toBe(false);
+  });
+
+  it('picks mutants across kinds, deterministically, without duplicates', () => {
+    const samples = fc.sample(generator.forComponent('Pet'), { seed: 11, numRuns: 20 });
+    const a = pickMutants(samples, 25, 99);
+    const b = pickMutants(samples, 25, 99);
+    expect(a).toStrictEqual(b);
+    expect(a.length).toBe(25);
+    expect(new Set(a.map((m) => JSON.stringify(m.value))).size).toBe(a.length);
+    expect(new Set(a.map((m) => m.kind)).size).toBeGreaterThan(8);
+  });
+
+  it('says so when no instance exists', () => {
+    expect(() => fc.sample(generator.forComponent('Impossible'), { seed: 1, numRuns: 1 })).toThrow(UnsatisfiableSchema);
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * An independent JSON Schema validator for the component schemas of an OpenAPI document:
+ * ajv 8 (draft 2019-09, for `unevaluatedProperties`) with every ajv-formats format.
+ *
+ * The document is copied, then adapted, in this order:
+ * 1. the generator's `allOf` reading (see all-of-reading.ts);
+ * 2. what OpenAPI says and ajv reads otherwise (`adaptForAjv` below).
+ */
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { applyAllOfReading } from './all-of-reading.js';
+
+const require = createRequire(import.meta.url);
+const { default: Ajv2019 } = require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+
+type Json = Record<string, unknown>;
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+const DOCUMENT_ID = 'urn:differential:openapi-document';
+
+const SCHEMA_VALUED = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Visits every schema below `schema`, children before parents. */
+function postOrder(schema: unknown, pointer: string, visit: (node: Json, pointer: string) => void): void {
+  if (!isObject(schema)) return;
+  for (const key of SCHEMA_VALUED) {
+    const child = schema[key];
+    if (Array.isArray(child)) child.forEach((c, i) => postOrder(c, `${pointer}/${key}/${i}`, visit));
+    else postOrder(child, `${pointer}/${key}`, visit);
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = schema[key];
+    if (isObject(map)) for (const [name, child] of Object.entries(map)) postOrder(child, `${pointer}/${key}/${escapeToken(name)}`, visit);
+  }
+  for (const key of SCHEMA_LISTS) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((c, i) => postOrder(c, `${pointer}/${key}/${i}`, visit));
+  }
+  visit(schema, pointer);
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'default', 'externalDocs', 'xml']);
+
+/**
+ * OpenAPI rules that ajv does not apply by itself, written into the copy so that ajv checks
+ * what the OpenAPI file means. Returns a note per kind of adaptation made.
+ */
+export function adaptForAjv(document: Json): { document: Json; notes: string[] } {
+  const copy = structuredClone(document);
+  const dialect = String(copy['openapi']).startsWith('3.1') ? '3.1' : '3.0';
+  const components = isObject(copy['components']) ? copy['components'] : {};
+  const schemas = isObject(components['schemas']) ? components['schemas'] : {};
+  const notes = new Set<string>();
+
+  const adapt = (node: Json, pointer: string): void => {
+    // OpenAPI 3.0 §4.7.24: a Reference Object's siblings are ignored (ajv 2019-09 would apply them).
+    if (dialect === '3.0' && typeof node['$ref'] === 'string') {
+      const siblings = Object.keys(node).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+      if (siblings.length > 0) {
+        for (const key of siblings) delete node[key];
+        notes.add(`3.0: keywords beside $ref removed (e.g. ${pointer})`);
+      }
+    }
+    // OpenAPI 3.0 (draft-wright-00) exclusiveMinimum/exclusiveMaximum are booleans.
+    if (dialect === '3.0') {
+      for (const [flag, bound] of [
+        ['exclusiveMinimum', 'minimum'],
+        ['exclusiveMaximum', 'maximum'],
+      ] as const) {
+        if (node[flag] === true && typeof node[bound] === 'number') {
+          node[flag] = node[bound];
+          delete node[bound];
+          notes.add(`3.0: boolean ${flag} turned into its 2019-09 form`);
+        } else if (node[flag] === false) delete node[flag];
+      }
+    }
+    // `nullable` is an OpenAPI 3.0 keyword (ajv reads it in every draft). OpenAPI 3.0.3 §4.7.24:
+    // it adds null "only if type is explicitly defined within the same Schema Object", and
+    // other keywords (enum) keep their meaning. Without `type` it has no effect (ajv would throw).
+    if ('nullable' in node) {
+      if (dialect === '3.1' || node['nullable'] !== true) delete node['nullable'];
+      else if (node['type'] === undefined) {
+        delete node['nullable'];
+        notes.add(`3.0.3: nullable without type has no effect (e.g. ${pointer})`);
+      }
+    }
+    // ajv's discriminator mode does not take `mapping`, and looks for the tag's const/enum at
+    // the top of each variant (not inside its allOf). Each variant becomes its $ref plus the
+    // tag values that select it (explicit mapping, else the component name, OpenAPI §4.8.25).
+    const discriminator = node['discriminator'];
+    const variants = node['oneOf'];
+    if (isObject(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(variants)) {
+      const tag = discriminator['propertyName'];
+      const keysByRef = new Map<string, string[]>();
+      const mapping = isObject(discriminator['mapping']) ? discriminator['mapping'] : {};
+      for (const [key, target] of Object.entries(mapping)) {
+        if (typeof target !== 'string') continue;
+        const ref = target.startsWith('#') ? target : `${COMPONENT_PREFIX}${escapeToken(target)}`;
+        keysByRef.set(ref, [...(keysByRef.get(ref) ?? []), key]);
+      }
+      node['oneOf'] = variants.map((variant) => {
+        const ref = isObject(variant) && typeof variant['$ref'] === 'string' ? variant['$ref'] : undefined;
+        if (ref === undefined) throw new Error(`${pointer}: a discriminator variant is not a $ref`);
+        const keys = keysByRef.get(ref) ?? [decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1)).replace(/~1/g, '/').replace(/~0/g, '~')];
+        return { $ref: ref, properties: { [tag]: { enum: keys } }, required: [tag] };
+      });
+      node['discriminator'] = { propertyName: tag };
+      // In ajv's discriminator mode `oneOf` is not evaluated and `discriminator` only applies
+      // to objects, so a string would pass; OpenAPI's oneOf of object variants rejects it.
+      if (node['type'] === undefined) node['type'] = 'object';
+      notes.add('discriminator mapping moved into the variants (ajv does not read `mapping`); type object added');
+    }
+  };
+
+  for (const [name, schema] of Object.entries(schemas)) postOrder(schema, `${COMPONENT_PREFIX}${escapeToken(name)}`, adapt);
+  return { document: copy, notes: [...notes] };
+}
+
+export interface AjvOracle {
+  /** True when the value is valid for the named component schema. */
+  validate(name: string, value: unknown): boolean;
+  /** ajv's errors for the last call of `validate` on that schema, as text. */
+  errorsText(name: string): string;
+  /**
+   * A copy of a valid value with the `default`s ajv applies (option `useDefaults`: a
+   * member absent from an object gets the `default` written on its property schema).
+   */
+  withDefaults(name: string, value: unknown): unknown;
+  /** Pointers of the allOf nodes given the generator's reading. */
+  rewrittenAllOf: string[];
+  /** What was adapted for ajv, one line per kind. */
+  notes: string[];
+}
+
+/** Builds the oracle for every component schema of `document` (left untouched). */
+export function buildAjvOracle(document: Json): AjvOracle {
+  const reading = applyAllOfReading(document);
+  const adapted = adaptForAjv(reading.document);
+  const components = isObject(adapted.document['components']) ? adapted.document['components'] : {};
+  const schemas = isObject(components['schemas']) ? components['schemas'] : {};
+  const instance = (useDefaults: boolean) => {
+    const ajv = new Ajv2019({
+      strict: false,
+      discriminator: true,
+      allErrors: false,
+      useDefaults,
+      // `example`, `x-` extensions and OpenAPI-only keywords are annotations here.
+      logger: false,
+    });
+    addFormats(ajv);
+    ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
+    const compiled = new Map<string, ValidateFunction>();
+    const get = (name: string): ValidateFunction => {
+      let validate = compiled.get(name);
+      if (!validate) {
+        const ref = `${DOCUMENT_ID}${COMPONENT_PREFIX}${encodeURIComponent(escapeToken(name))}`;
+        validate = ajv.getSchema(ref);
+        if (!validate) throw new Error(`ajv cannot find ${ref}`);
+        compiled.set(name, validate);
+      }
+      return validate;
+    };
+    return { ajv, get };
+  };
+  const plain = instance(false);
+  let defaults: ReturnType<typeof instance> | undefined;
+  return {
+    validate: (name, value) => plain.get(name)(value) === true,
+    errorsText: (name) => plain.ajv.errorsText((plain.get(name).errors ?? []) as ErrorObject[]),
+    withDefaults: (name, value) => {
+      defaults ??= instance(true);
+      const copy = structuredClone(value);
+      if (!defaults.get(name)(copy)) throw new Error(`withDefaults: the value is not valid for ${name}`);
+      return copy;
+    },
+    rewrittenAllOf: reading.rewritten,
+    notes: adapted.notes,
+  };
+}
