@@ -32,18 +32,34 @@ export interface VerifyOptions {
 
 const require = createRequire(import.meta.url);
 
+/** The runtime packages generated server and client code import. */
+const RUNTIME_PACKAGES = ['server-stubs', 'client'] as const;
+
+/** Where a runtime package lives: installed beside codegen, or next to it in this workspace. */
+function findRuntimePackage(name: string): string | undefined {
+  for (const candidate of [`@bank-data-sharing/${name}/package.json`, `../../../${name}/package.json`]) {
+    try {
+      return path.dirname(require.resolve(candidate));
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return undefined;
+}
+
 /**
- * Makes `zod` resolvable from the generated folder, wherever it is; inside this workspace,
- * also the server-stubs package whose runtime the generated server code imports (its own
- * dependencies resolve from its real folder; its `dist` must be built).
+ * Makes what the generated code imports resolvable from the temporary folder: `zod`, and the
+ * server and client runtime packages (their own dependencies resolve from their real
+ * folders; their `dist` must be built). A package that cannot be found is reported by the
+ * type-check as a missing module, which is the truth.
  */
-async function linkZod(dir: string): Promise<void> {
-  const zodRoot = path.dirname(require.resolve('zod/package.json'));
-  await mkdir(path.join(dir, 'node_modules'), { recursive: true });
-  await symlink(zodRoot, path.join(dir, 'node_modules', 'zod'), 'dir');
-  const stubsRoot = path.dirname(require.resolve('../../../server-stubs/package.json'));
+async function linkDependencies(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'node_modules', '@bank-data-sharing'), { recursive: true });
-  await symlink(stubsRoot, path.join(dir, 'node_modules', '@bank-data-sharing', 'server-stubs'), 'dir');
+  await symlink(path.dirname(require.resolve('zod/package.json')), path.join(dir, 'node_modules', 'zod'), 'dir');
+  for (const name of RUNTIME_PACKAGES) {
+    const root = findRuntimePackage(name);
+    if (root) await symlink(root, path.join(dir, 'node_modules', '@bank-data-sharing', name), 'dir');
+  }
 }
 
 async function typeCheck(dir: string, files: string[]): Promise<string[]> {
@@ -93,7 +109,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   try {
     await writeFiles(dir, files, { check: false });
     await writeFile(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
-    await linkZod(dir).catch(() => undefined);
+    await linkDependencies(dir);
     const tsFiles = files.map((f) => f.path).filter((p) => p.endsWith('.ts'));
     progress(`type-checking ${tsFiles.length} files`);
     const typeErrors = await typeCheck(dir, tsFiles);

@@ -33,9 +33,11 @@ function printMember(op: OperationIR): string {
     '  ',
   );
   const type = operationType(op.operationId);
-  const oneLine = `  ${propertyKey(op.operationId)}(request: HandlerRequest<${type}>): HandlerReply<${type}>;`;
+  // Whether a body is required comes from the IR, so it holds however the validators type it.
+  const request = op.requestBody?.required ? `HandlerRequest<${type}, true>` : `HandlerRequest<${type}>`;
+  const oneLine = `  ${propertyKey(op.operationId)}(request: ${request}): HandlerReply<${type}>;`;
   if (oneLine.length <= 100) return `${doc}${oneLine}`;
-  return `${doc}  ${propertyKey(op.operationId)}(\n    request: HandlerRequest<${type}>,\n  ): HandlerReply<${type}>;`;
+  return `${doc}  ${propertyKey(op.operationId)}(\n    request: ${request},\n  ): HandlerReply<${type}>;`;
 }
 
 /** `handlers.gen.ts`: the interface an implementation of the API fills in. */

@@ -198,7 +198,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     // Declared with the written-out types instead of the ones TypeScript would infer from the
     // zod expression: that keeps type-checking fast and lets schemas refer to each other in
     // cycles. A pure IIFE per schema lets bundlers drop every schema a program does not use.
-    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${expr})() as unknown as z.ZodType<${id}, ${inputId ?? id}>;`;
+    // Recursive schemas are parsed by zod's ordinary parser: its compiler does not close cycles.
+    const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr})`;
+    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${body})() as unknown as z.ZodType<${id}, ${inputId ?? id}>;`;
   });
   const schemasBody = `${schemaDecls.join('\n\n')}\n`;
   const schemaImports = ["import { z } from 'zod';", /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : ''].filter(Boolean).join('\n');

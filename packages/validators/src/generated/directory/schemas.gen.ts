@@ -12,13 +12,13 @@ export type TokenRequest = {
 };
 /** Form fields of a client-credentials token request. */
 export const TokenRequest = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     grant_type: z.enum(["client_credentials"]),
     /** Space-separated scopes; `directory:software` for reading software statements. */
     scope: z.string(),
     /** Client identifier of the registered application. */
     client_id: z.string().min(1).max(255),
-  }))() as unknown as z.ZodType<TokenRequest, TokenRequest>;
+  })))() as unknown as z.ZodType<TokenRequest, TokenRequest>;
 
 /** An issued access token. */
 export type TokenResponse = {
@@ -30,14 +30,14 @@ export type TokenResponse = {
 };
 /** An issued access token. */
 export const TokenResponse = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     access_token: z.string(),
     /** Token type, normally Bearer. */
     token_type: z.string().optional(),
     /** Lifetime of the token in seconds. */
     expires_in: z.number().refine(Number.isInteger, rt.integerError).optional(),
     scope: z.string().optional(),
-  }))() as unknown as z.ZodType<TokenResponse, TokenResponse>;
+  })))() as unknown as z.ZodType<TokenResponse, TokenResponse>;
 
 /** OAuth 2.0 error answer. */
 export type TokenError = {
@@ -47,16 +47,16 @@ export type TokenError = {
 };
 /** OAuth 2.0 error answer. */
 export const TokenError = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     error: z.string().optional(),
     error_description: z.string().optional(),
-  }))() as unknown as z.ZodType<TokenError, TokenError>;
+  })))() as unknown as z.ZodType<TokenError, TokenError>;
 
 /** Identifier of an organisation in the directory. */
 export type OrganisationId = string;
 /** Identifier of an organisation in the directory. */
 export const OrganisationId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40).regex(/^[^<>]*$/u))() as unknown as z.ZodType<OrganisationId, OrganisationId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40).regex(/^[^<>]*$/u)))() as unknown as z.ZodType<OrganisationId, OrganisationId>;
 
 /** An organisation registered in the directory (only the members the project reads are listed). */
 export type Organisation = {
@@ -69,7 +69,7 @@ export type Organisation = {
 };
 /** An organisation registered in the directory (only the members the project reads are listed). */
 export const Organisation = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     OrganisationId: OrganisationId,
     OrganisationName: z.string().min(1).max(255).regex(/^[^<>]*$/u).optional(),
     /** Kind of participant, for example TPP (third-party provider) or LFI (licensed institution). */
@@ -78,13 +78,13 @@ export const Organisation = /* @__PURE__ */ (() =>
     Status: z.string().optional(),
     /** When the organisation was registered (ISO 8601). */
     CreatedOn: z.string().max(30).optional(),
-  }))() as unknown as z.ZodType<Organisation, Organisation>;
+  })))() as unknown as z.ZodType<Organisation, Organisation>;
 
 /** Organisations as a plain array. */
 export type OrganisationList = Array<Organisation>;
 /** Organisations as a plain array. */
 export const OrganisationList = /* @__PURE__ */ (() =>
-  z.array(Organisation))() as unknown as z.ZodType<OrganisationList, OrganisationList>;
+  rt.compiledOnFirstUse(z.array(Organisation)))() as unknown as z.ZodType<OrganisationList, OrganisationList>;
 
 /** Organisations as a page object. */
 export type OrganisationPage = {
@@ -96,12 +96,12 @@ export type OrganisationPage = {
 };
 /** Organisations as a page object. */
 export const OrganisationPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     content: z.array(Organisation),
     totalPages: z.number().refine(Number.isInteger, rt.integerError).optional(),
     totalSize: z.number().refine(Number.isInteger, rt.integerError).optional(),
     pageNumber: z.number().refine(Number.isInteger, rt.integerError).optional(),
-  }))() as unknown as z.ZodType<OrganisationPage, OrganisationPage>;
+  })))() as unknown as z.ZodType<OrganisationPage, OrganisationPage>;
 
 /** A software statement (only the members the project reads are listed). */
 export type SoftwareStatement = {
@@ -114,7 +114,7 @@ export type SoftwareStatement = {
 };
 /** A software statement (only the members the project reads are listed). */
 export const SoftwareStatement = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     SoftwareStatementId: z.string().max(40).regex(/^[^<>]*$/u),
     /** Name of the client application. */
     SoftwareClientName: z.string().optional(),
@@ -123,13 +123,13 @@ export const SoftwareStatement = /* @__PURE__ */ (() =>
     /** Roles granted to the software, for example BDSP or BSIP. */
     SoftwareRoles: z.array(z.string()).optional(),
     OrganisationId: OrganisationId.optional(),
-  }))() as unknown as z.ZodType<SoftwareStatement, SoftwareStatement>;
+  })))() as unknown as z.ZodType<SoftwareStatement, SoftwareStatement>;
 
 /** Software statements as a plain array. */
 export type SoftwareStatementList = Array<SoftwareStatement>;
 /** Software statements as a plain array. */
 export const SoftwareStatementList = /* @__PURE__ */ (() =>
-  z.array(SoftwareStatement))() as unknown as z.ZodType<SoftwareStatementList, SoftwareStatementList>;
+  rt.compiledOnFirstUse(z.array(SoftwareStatement)))() as unknown as z.ZodType<SoftwareStatementList, SoftwareStatementList>;
 
 /** Software statements as a page object. */
 export type SoftwareStatementPage = {
@@ -141,9 +141,9 @@ export type SoftwareStatementPage = {
 };
 /** Software statements as a page object. */
 export const SoftwareStatementPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     content: z.array(SoftwareStatement),
     totalPages: z.number().refine(Number.isInteger, rt.integerError).optional(),
     totalSize: z.number().refine(Number.isInteger, rt.integerError).optional(),
     pageNumber: z.number().refine(Number.isInteger, rt.integerError).optional(),
-  }))() as unknown as z.ZodType<SoftwareStatementPage, SoftwareStatementPage>;
+  })))() as unknown as z.ZodType<SoftwareStatementPage, SoftwareStatementPage>;

@@ -7,55 +7,55 @@ import * as rt from './runtime.gen.js';
 export type InteractionId = string;
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export const InteractionId = /* @__PURE__ */ (() =>
-  z.string().refine(rt.isUuid, rt.formatError["uuid"]))() as unknown as z.ZodType<InteractionId, InteractionId>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isUuid, rt.formatError["uuid"])))() as unknown as z.ZodType<InteractionId, InteractionId>;
 
 /** Identifier shared by a consent and all the consents that later replace it. */
 export type BaseConsentId = string;
 /** Identifier shared by a consent and all the consents that later replace it. */
 export const BaseConsentId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(128))() as unknown as z.ZodType<BaseConsentId, BaseConsentId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(128)))() as unknown as z.ZodType<BaseConsentId, BaseConsentId>;
 
 /** Identifier of a consent. */
 export type ConsentId = string;
 /** Identifier of a consent. */
 export const ConsentId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(128))() as unknown as z.ZodType<ConsentId, ConsentId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(128)))() as unknown as z.ZodType<ConsentId, ConsentId>;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]))() as unknown as z.ZodType<DateTime, DateTime>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"])))() as unknown as z.ZodType<DateTime, DateTime>;
 
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export type ConsentStatus = "AwaitingAuthorization" | "Authorized" | "Rejected" | "Revoked" | "Expired" | "Consumed" | "Suspended";
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export const ConsentStatus = /* @__PURE__ */ (() =>
-  z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]))() as unknown as z.ZodType<ConsentStatus, ConsentStatus>;
+  rt.compiledOnFirstUse(z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"])))() as unknown as z.ZodType<ConsentStatus, ConsentStatus>;
 
 /** A data cluster the customer agreed to share. */
 export type Permission = "ReadAccountsBasic" | "ReadAccountsDetail" | "ReadBalances" | "ReadBeneficiariesBasic" | "ReadBeneficiariesDetail" | "ReadFXTransactionsBasic" | "ReadFXTransactionsDetail" | "ReadFXRemittanceCharges" | "ReadTransactionsBasic" | "ReadTransactionsDetail" | "ReadProduct" | "ReadScheduledPaymentsBasic" | "ReadScheduledPaymentsDetail" | "ReadDirectDebits" | "ReadStandingOrdersBasic" | "ReadStandingOrdersDetail" | "ReadStatements" | "ReadPartyUser" | "ReadPartyUserIdentity" | "ReadParty" | "ReadProductFinanceRates";
 /** A data cluster the customer agreed to share. */
 export const Permission = /* @__PURE__ */ (() =>
-  z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]))() as unknown as z.ZodType<Permission, Permission>;
+  rt.compiledOnFirstUse(z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"])))() as unknown as z.ZodType<Permission, Permission>;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
 /** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  z.string().refine(rt.isDate, rt.formatError["date"]))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"])))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
 
 /** Customer segment the account belongs to. */
 export type AccountType = "Retail" | "SME" | "Corporate";
 /** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  z.enum(["Retail", "SME", "Corporate"]))() as unknown as z.ZodType<AccountType, AccountType>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<AccountType, AccountType>;
 
 /** Product family of the account. */
 export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
 /** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
+  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"])))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
 
 /** The party for which the TPP acts, when it is not the TPP itself. */
 export type OnBehalfOf = {
@@ -66,12 +66,12 @@ export type OnBehalfOf = {
 };
 /** The party for which the TPP acts, when it is not the TPP itself. */
 export const OnBehalfOf = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     TradingName: z.string().optional(),
     LegalName: z.string().optional(),
     IdentifierType: z.enum(["Other"]).optional(),
     Identifier: z.string().optional(),
-  }))() as unknown as z.ZodType<OnBehalfOf, OnBehalfOf>;
+  })))() as unknown as z.ZodType<OnBehalfOf, OnBehalfOf>;
 
 /** Facts the scheme needs to bill the use of this consent. */
 export type OpenFinanceBilling = {
@@ -81,17 +81,17 @@ export type OpenFinanceBilling = {
 };
 /** Facts the scheme needs to bill the use of this consent. */
 export const OpenFinanceBilling = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     IsLargeCorporate: z.boolean().optional(),
     UserType: z.enum(["Retail", "SME", "Corporate"]),
     Purpose: z.enum(["AccountAggregation", "RiskAssessment", "TaxFiling", "Onboarding", "Verification", "QuoteComparison", "BudgetingAnalysis", "FinancialAdvice", "AuditReconciliation"]),
-  }))() as unknown as z.ZodType<OpenFinanceBilling, OpenFinanceBilling>;
+  })))() as unknown as z.ZodType<OpenFinanceBilling, OpenFinanceBilling>;
 
 /** Who revoked the consent, and whether the customer asked for it. */
 export type RevokedBy = "LFI" | "TPP" | "LFI.InitiatedByUser" | "TPP.InitiatedByUser";
 /** Who revoked the consent, and whether the customer asked for it. */
 export const RevokedBy = /* @__PURE__ */ (() =>
-  z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"]))() as unknown as z.ZodType<RevokedBy, RevokedBy>;
+  rt.compiledOnFirstUse(z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"])))() as unknown as z.ZodType<RevokedBy, RevokedBy>;
 
 /** What the consent allows and where it stands. */
 export type ConsentData = {
@@ -114,7 +114,7 @@ export type ConsentData = {
 };
 /** What the consent allows and where it stands. */
 export const ConsentData = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     ConsentId: ConsentId,
     BaseConsentId: BaseConsentId.optional(),
     CreationDateTime: DateTime,
@@ -131,7 +131,7 @@ export const ConsentData = /* @__PURE__ */ (() =>
     OnBehalfOf: OnBehalfOf.optional(),
     OpenFinanceBilling: OpenFinanceBilling,
     RevokedBy: RevokedBy.optional(),
-  }))() as unknown as z.ZodType<ConsentData, ConsentData>;
+  })))() as unknown as z.ZodType<ConsentData, ConsentData>;
 
 /** Where and whether the LFI sends event notifications to the TPP. */
 export type WebhookSubscription = {
@@ -142,7 +142,7 @@ export type WebhookSubscription = {
 };
 /** Where and whether the LFI sends event notifications to the TPP. */
 export const WebhookSubscription = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** The subscription itself. */
     Webhook: z.strictObject({
       /** Callback URL of the TPP registered with the LFI. */
@@ -150,7 +150,7 @@ export const WebhookSubscription = /* @__PURE__ */ (() =>
       /** True when notifications must be sent to the URL; false to stop them. */
       IsActive: z.boolean().optional(),
     }),
-  }))() as unknown as z.ZodType<WebhookSubscription, WebhookSubscription>;
+  })))() as unknown as z.ZodType<WebhookSubscription, WebhookSubscription>;
 
 /** Links of a single resource that is never paginated. */
 export type SelfLink = {
@@ -158,16 +158,16 @@ export type SelfLink = {
 };
 /** Links of a single resource that is never paginated. */
 export const SelfLink = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** The URL that produced this response. */
     Self: z.string().refine(rt.isUri, rt.formatError["uri"]),
-  }))() as unknown as z.ZodType<SelfLink, SelfLink>;
+  })))() as unknown as z.ZodType<SelfLink, SelfLink>;
 
 /** Metadata of a single consent or attestation resource; it has no members. */
 export type EmptyMeta = Record<string, never>;
 /** Metadata of a single consent or attestation resource; it has no members. */
 export const EmptyMeta = /* @__PURE__ */ (() =>
-  z.strictObject({}))() as unknown as z.ZodType<EmptyMeta, EmptyMeta>;
+  rt.compiledOnFirstUse(z.strictObject({})))() as unknown as z.ZodType<EmptyMeta, EmptyMeta>;
 
 /** A consent as returned to the TPP. */
 export type Consent = {
@@ -178,48 +178,48 @@ export type Consent = {
 };
 /** A consent as returned to the TPP. */
 export const Consent = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: ConsentData,
     Subscription: WebhookSubscription.optional(),
     Links: SelfLink,
     Meta: EmptyMeta.optional(),
-  }))() as unknown as z.ZodType<Consent, Consent>;
+  })))() as unknown as z.ZodType<Consent, Consent>;
 
 /** Every consent that shares the requested base consent identifier. */
 export type ConsentList = Array<Consent>;
 /** Every consent that shares the requested base consent identifier. */
 export const ConsentList = /* @__PURE__ */ (() =>
-  z.array(Consent))() as unknown as z.ZodType<ConsentList, ConsentList>;
+  rt.compiledOnFirstUse(z.array(Consent)))() as unknown as z.ZodType<ConsentList, ConsentList>;
 
 /** Issuer of the token. */
 export type JwtIssuer = string;
 /** Issuer of the token. */
 export const JwtIssuer = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<JwtIssuer, JwtIssuer>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<JwtIssuer, JwtIssuer>;
 
 /** Expiry, in seconds since the epoch. */
 export type JwtExpiry = number;
 /** Expiry, in seconds since the epoch. */
 export const JwtExpiry = /* @__PURE__ */ (() =>
-  z.number())() as unknown as z.ZodType<JwtExpiry, JwtExpiry>;
+  rt.compiledOnFirstUse(z.number()))() as unknown as z.ZodType<JwtExpiry, JwtExpiry>;
 
 /** Start of validity, in seconds since the epoch. */
 export type JwtNotBefore = number;
 /** Start of validity, in seconds since the epoch. */
 export const JwtNotBefore = /* @__PURE__ */ (() =>
-  z.number())() as unknown as z.ZodType<JwtNotBefore, JwtNotBefore>;
+  rt.compiledOnFirstUse(z.number()))() as unknown as z.ZodType<JwtNotBefore, JwtNotBefore>;
 
 /** Intended audiences. */
 export type JwtAudience = Array<string>;
 /** Intended audiences. */
 export const JwtAudience = /* @__PURE__ */ (() =>
-  z.array(z.string()))() as unknown as z.ZodType<JwtAudience, JwtAudience>;
+  rt.compiledOnFirstUse(z.array(z.string())))() as unknown as z.ZodType<JwtAudience, JwtAudience>;
 
 /** Issue time, in seconds since the epoch. */
 export type JwtIssuedAt = number;
 /** Issue time, in seconds since the epoch. */
 export const JwtIssuedAt = /* @__PURE__ */ (() =>
-  z.number())() as unknown as z.ZodType<JwtIssuedAt, JwtIssuedAt>;
+  rt.compiledOnFirstUse(z.number()))() as unknown as z.ZodType<JwtIssuedAt, JwtIssuedAt>;
 
 /** Registered claims (RFC 7519) carried by every signed body. A signed body adds a `message` claim holding the JSON form and allows no other claims; see the *Signed schemas, which repeat the claim names (by reference) next to `message` so that `additionalProperties: false` does not reject them. */
 export type JwtClaims = {
@@ -232,13 +232,13 @@ export type JwtClaims = {
 };
 /** Registered claims (RFC 7519) carried by every signed body. A signed body adds a `message` claim holding the JSON form and allows no other claims; see the *Signed schemas, which repeat the claim names (by reference) next to `message` so that `additionalProperties: false` does not reject them. */
 export const JwtClaims = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
-  }))() as unknown as z.ZodType<JwtClaims, JwtClaims>;
+  })))() as unknown as z.ZodType<JwtClaims, JwtClaims>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is an array of Consent objects. */
 export type ConsentListSigned = {
@@ -251,47 +251,47 @@ export type ConsentListSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is an array of Consent objects. */
 export const ConsentListSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: z.array(Consent),
-  }))() as unknown as z.ZodType<ConsentListSigned, ConsentListSigned>;
+  })))() as unknown as z.ZodType<ConsentListSigned, ConsentListSigned>;
 
 /** A code chosen by the responding system, written Namespace.Code. */
 export type NamespacedErrorCode = string;
 /** A code chosen by the responding system, written Namespace.Code. */
 export const NamespacedErrorCode = /* @__PURE__ */ (() =>
-  z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u))() as unknown as z.ZodType<NamespacedErrorCode, NamespacedErrorCode>;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u)))() as unknown as z.ZodType<NamespacedErrorCode, NamespacedErrorCode>;
 
 /** A code prescribed for 400 responses or a namespaced code. */
 export type Error400Code = string & ("Consent.Invalid" | "Consent.BusinessRuleViolation" | "Consent.FailsControlParameters" | "Consent.InvalidUserIdentifier" | "JWS.InvalidSignature" | "JWS.Malformed" | "JWS.InvalidClaim" | "JWS.InvalidHeader" | "JWE.DecryptionError" | "JWE.InvalidHeader" | "GenericRecoverableError" | "GenericError" | "Event.UnexpectedEvent" | "Body.InvalidFormat" | "Resource.InvalidFormat" | NamespacedErrorCode);
 /** A code prescribed for 400 responses or a namespaced code. */
 export const Error400Code = /* @__PURE__ */ (() =>
-  z.intersection(z.string(), z.union([
+  rt.compiledOnFirstUse(z.intersection(z.string(), z.union([
     z.enum(["Consent.Invalid", "Consent.BusinessRuleViolation", "Consent.FailsControlParameters", "Consent.InvalidUserIdentifier", "JWS.InvalidSignature", "JWS.Malformed", "JWS.InvalidClaim", "JWS.InvalidHeader", "JWE.DecryptionError", "JWE.InvalidHeader", "GenericRecoverableError", "GenericError", "Event.UnexpectedEvent", "Body.InvalidFormat", "Resource.InvalidFormat"]),
     NamespacedErrorCode,
-  ])))() as unknown as z.ZodType<Error400Code, Error400Code>;
+  ]))))() as unknown as z.ZodType<Error400Code, Error400Code>;
 
 /** Human-readable explanation of the problem; wording is not standardised. */
 export type ErrorMessage = string;
 /** Human-readable explanation of the problem; wording is not standardised. */
 export const ErrorMessage = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))() as unknown as z.ZodType<ErrorMessage, ErrorMessage>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<ErrorMessage, ErrorMessage>;
 
 /** JSON path of the field at fault, when there is one. */
 export type ErrorPath = string;
 /** JSON path of the field at fault, when there is one. */
 export const ErrorPath = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))() as unknown as z.ZodType<ErrorPath, ErrorPath>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<ErrorPath, ErrorPath>;
 
 /** Where to find help for fixing the problem. */
 export type ErrorUrl = string;
 /** Where to find help for fixing the problem. */
 export const ErrorUrl = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<ErrorUrl, ErrorUrl>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<ErrorUrl, ErrorUrl>;
 
 /** One problem found in a request that was rejected with 400. */
 export type Error400 = {
@@ -302,12 +302,12 @@ export type Error400 = {
 };
 /** One problem found in a request that was rejected with 400. */
 export const Error400 = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Code: Error400Code,
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  }))() as unknown as z.ZodType<Error400, Error400>;
+  })))() as unknown as z.ZodType<Error400, Error400>;
 
 /** Body of a 400 response. */
 export type Errors400 = {
@@ -315,9 +315,9 @@ export type Errors400 = {
 };
 /** Body of a 400 response. */
 export const Errors400 = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Errors: z.array(Error400).min(1),
-  }))() as unknown as z.ZodType<Errors400, Errors400>;
+  })))() as unknown as z.ZodType<Errors400, Errors400>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors400 body. */
 export type Errors400Signed = {
@@ -330,23 +330,23 @@ export type Errors400Signed = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors400 body. */
 export const Errors400Signed = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors400,
-  }))() as unknown as z.ZodType<Errors400Signed, Errors400Signed>;
+  })))() as unknown as z.ZodType<Errors400Signed, Errors400Signed>;
 
 /** A code prescribed for 403 responses or a namespaced code. */
 export type Error403Code = string & ("AccessToken.InvalidScope" | "Consent.TransientAccountAccessFailure" | "Consent.AccountTemporarilyBlocked" | "Consent.PermanentAccountAccessFailure" | "GenericRecoverableError" | "GenericError" | NamespacedErrorCode);
 /** A code prescribed for 403 responses or a namespaced code. */
 export const Error403Code = /* @__PURE__ */ (() =>
-  z.intersection(z.string(), z.union([
+  rt.compiledOnFirstUse(z.intersection(z.string(), z.union([
     z.enum(["AccessToken.InvalidScope", "Consent.TransientAccountAccessFailure", "Consent.AccountTemporarilyBlocked", "Consent.PermanentAccountAccessFailure", "GenericRecoverableError", "GenericError"]),
     NamespacedErrorCode,
-  ])))() as unknown as z.ZodType<Error403Code, Error403Code>;
+  ]))))() as unknown as z.ZodType<Error403Code, Error403Code>;
 
 /** One reason why a request was refused with 403. */
 export type Error403 = {
@@ -357,12 +357,12 @@ export type Error403 = {
 };
 /** One reason why a request was refused with 403. */
 export const Error403 = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Code: Error403Code,
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  }))() as unknown as z.ZodType<Error403, Error403>;
+  })))() as unknown as z.ZodType<Error403, Error403>;
 
 /** Body of a 403 response. */
 export type Errors403 = {
@@ -370,9 +370,9 @@ export type Errors403 = {
 };
 /** Body of a 403 response. */
 export const Errors403 = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Errors: z.array(Error403).min(1),
-  }))() as unknown as z.ZodType<Errors403, Errors403>;
+  })))() as unknown as z.ZodType<Errors403, Errors403>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors403 body. */
 export type Errors403Signed = {
@@ -385,23 +385,23 @@ export type Errors403Signed = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors403 body. */
 export const Errors403Signed = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors403,
-  }))() as unknown as z.ZodType<Errors403Signed, Errors403Signed>;
+  })))() as unknown as z.ZodType<Errors403Signed, Errors403Signed>;
 
 /** A code prescribed for 500 responses or a namespaced code. */
 export type Error500Code = string & ("GenericRecoverableError" | "GenericError" | NamespacedErrorCode);
 /** A code prescribed for 500 responses or a namespaced code. */
 export const Error500Code = /* @__PURE__ */ (() =>
-  z.intersection(z.string(), z.union([
+  rt.compiledOnFirstUse(z.intersection(z.string(), z.union([
     z.enum(["GenericRecoverableError", "GenericError"]),
     NamespacedErrorCode,
-  ])))() as unknown as z.ZodType<Error500Code, Error500Code>;
+  ]))))() as unknown as z.ZodType<Error500Code, Error500Code>;
 
 /** One fault reported with 500. */
 export type Error500 = {
@@ -412,12 +412,12 @@ export type Error500 = {
 };
 /** One fault reported with 500. */
 export const Error500 = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Code: Error500Code,
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  }))() as unknown as z.ZodType<Error500, Error500>;
+  })))() as unknown as z.ZodType<Error500, Error500>;
 
 /** Body of a 500 response. */
 export type Errors500 = {
@@ -425,9 +425,9 @@ export type Errors500 = {
 };
 /** Body of a 500 response. */
 export const Errors500 = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Errors: z.array(Error500).min(1),
-  }))() as unknown as z.ZodType<Errors500, Errors500>;
+  })))() as unknown as z.ZodType<Errors500, Errors500>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors500 body. */
 export type Errors500Signed = {
@@ -440,14 +440,14 @@ export type Errors500Signed = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the Errors500 body. */
 export const Errors500Signed = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors500,
-  }))() as unknown as z.ZodType<Errors500Signed, Errors500Signed>;
+  })))() as unknown as z.ZodType<Errors500Signed, Errors500Signed>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the Consent body. */
 export type ConsentSigned = {
@@ -460,14 +460,14 @@ export type ConsentSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the Consent body. */
 export const ConsentSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Consent,
-  }))() as unknown as z.ZodType<ConsentSigned, ConsentSigned>;
+  })))() as unknown as z.ZodType<ConsentSigned, ConsentSigned>;
 
 /** Change to a consent: revoke it (Data) and/or change its webhook subscription (Subscription). */
 export type ConsentPatch = {
@@ -479,14 +479,14 @@ export type ConsentPatch = {
 };
 /** Change to a consent: revoke it (Data) and/or change its webhook subscription (Subscription). */
 export const ConsentPatch = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       /** The only status a TPP may set. */
       Status: z.enum(["Revoked"]),
       RevokedBy: RevokedBy.optional(),
     }).optional(),
     Subscription: WebhookSubscription.optional(),
-  }))() as unknown as z.ZodType<ConsentPatch, ConsentPatch>;
+  })))() as unknown as z.ZodType<ConsentPatch, ConsentPatch>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the ConsentPatch body. */
 export type ConsentPatchSigned = {
@@ -499,44 +499,44 @@ export type ConsentPatchSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the ConsentPatch body. */
 export const ConsentPatchSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ConsentPatch,
-  }))() as unknown as z.ZodType<ConsentPatchSigned, ConsentPatchSigned>;
+  })))() as unknown as z.ZodType<ConsentPatchSigned, ConsentPatchSigned>;
 
 /** The obligation the attestation answers. Only data retention or deletion exists so far. */
 export type AttestationType = "DataRetentionDeletion";
 /** The obligation the attestation answers. Only data retention or deletion exists so far. */
 export const AttestationType = /* @__PURE__ */ (() =>
-  z.enum(["DataRetentionDeletion"]))() as unknown as z.ZodType<AttestationType, AttestationType>;
+  rt.compiledOnFirstUse(z.enum(["DataRetentionDeletion"])))() as unknown as z.ZodType<AttestationType, AttestationType>;
 
 /** What the TPP did with one category of data. */
 export type DataActionType = "Deleted" | "Retained" | "Anonymised" | "ArchivedRestricted";
 /** What the TPP did with one category of data. */
 export const DataActionType = /* @__PURE__ */ (() =>
-  z.enum(["Deleted", "Retained", "Anonymised", "ArchivedRestricted"]))() as unknown as z.ZodType<DataActionType, DataActionType>;
+  rt.compiledOnFirstUse(z.enum(["Deleted", "Retained", "Anonymised", "ArchivedRestricted"])))() as unknown as z.ZodType<DataActionType, DataActionType>;
 
 /** The data concerned: everything obtained under the consent, one permission cluster, data derived for analytics, or audit records. */
 export type DataCategory = "AllConsentedData" | "ReadAccountsBasic" | "ReadAccountsDetail" | "ReadBalances" | "ReadBeneficiariesBasic" | "ReadBeneficiariesDetail" | "ReadFXTransactionsBasic" | "ReadFXTransactionsDetail" | "ReadFXRemittanceCharges" | "ReadTransactionsBasic" | "ReadTransactionsDetail" | "ReadProduct" | "ReadScheduledPaymentsBasic" | "ReadScheduledPaymentsDetail" | "ReadDirectDebits" | "ReadStandingOrdersBasic" | "ReadStandingOrdersDetail" | "ReadStatements" | "ReadPartyUser" | "ReadPartyUserIdentity" | "ReadParty" | "ReadProductFinanceRates" | "AnalyticsData" | "AuditRecords";
 /** The data concerned: everything obtained under the consent, one permission cluster, data derived for analytics, or audit records. */
 export const DataCategory = /* @__PURE__ */ (() =>
-  z.enum(["AllConsentedData", "ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates", "AnalyticsData", "AuditRecords"]))() as unknown as z.ZodType<DataCategory, DataCategory>;
+  rt.compiledOnFirstUse(z.enum(["AllConsentedData", "ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates", "AnalyticsData", "AuditRecords"])))() as unknown as z.ZodType<DataCategory, DataCategory>;
 
 /** Why data is kept. */
 export type RetentionReason = "RegulatoryOrLegalObligation" | "FraudSecurityOrCompliance" | "ComplaintOrDispute" | "ExplicitCustomerAgreement" | "UserRequestedHistory" | "AnonymisedOrAggregatedData" | "Other";
 /** Why data is kept. */
 export const RetentionReason = /* @__PURE__ */ (() =>
-  z.enum(["RegulatoryOrLegalObligation", "FraudSecurityOrCompliance", "ComplaintOrDispute", "ExplicitCustomerAgreement", "UserRequestedHistory", "AnonymisedOrAggregatedData", "Other"]))() as unknown as z.ZodType<RetentionReason, RetentionReason>;
+  rt.compiledOnFirstUse(z.enum(["RegulatoryOrLegalObligation", "FraudSecurityOrCompliance", "ComplaintOrDispute", "ExplicitCustomerAgreement", "UserRequestedHistory", "AnonymisedOrAggregatedData", "Other"])))() as unknown as z.ZodType<RetentionReason, RetentionReason>;
 
 /** How access to kept data is limited. */
 export type AccessRestriction = "NotRestricted" | "RestrictedUseOnly" | "Other";
 /** How access to kept data is limited. */
 export const AccessRestriction = /* @__PURE__ */ (() =>
-  z.enum(["NotRestricted", "RestrictedUseOnly", "Other"]))() as unknown as z.ZodType<AccessRestriction, AccessRestriction>;
+  rt.compiledOnFirstUse(z.enum(["NotRestricted", "RestrictedUseOnly", "Other"])))() as unknown as z.ZodType<AccessRestriction, AccessRestriction>;
 
 /** The action taken for one data category. Retention details are expected when the data was not deleted. */
 export type DataAction = {
@@ -551,7 +551,7 @@ export type DataAction = {
 };
 /** The action taken for one data category. Retention details are expected when the data was not deleted. */
 export const DataAction = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     DataActionType: DataActionType,
     DataCategory: DataCategory,
     /** When the action for this category was attested; in the past. */
@@ -564,7 +564,7 @@ export const DataAction = /* @__PURE__ */ (() =>
     AccessRestriction: AccessRestriction.optional(),
     /** Explanation when AccessRestriction is Other. */
     AccessRestrictionDescription: z.string().min(1).max(500).optional(),
-  }))() as unknown as z.ZodType<DataAction, DataAction>;
+  })))() as unknown as z.ZodType<DataAction, DataAction>;
 
 /** A data retention or deletion attestation, as submitted by the TPP. */
 export type Attestation = {
@@ -576,7 +576,7 @@ export type Attestation = {
 };
 /** A data retention or deletion attestation, as submitted by the TPP. */
 export const Attestation = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     AttestationType: AttestationType,
     /** From when the attestation holds; in the past. */
     AttestationStatusAppliedDateTime: DateTime,
@@ -586,7 +586,7 @@ export const Attestation = /* @__PURE__ */ (() =>
     ConsentRevocationDateTime: DateTime.optional(),
     /** One entry per data category that applies to the consent. */
     DataActions: z.array(DataAction).min(1),
-  }))() as unknown as z.ZodType<Attestation, Attestation>;
+  })))() as unknown as z.ZodType<Attestation, Attestation>;
 
 /** An attestation recorded by the hub. */
 export type AttestationEvent = {
@@ -597,7 +597,7 @@ export type AttestationEvent = {
 };
 /** An attestation recorded by the hub. */
 export const AttestationEvent = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** Identifier given to the recorded attestation. */
     AttestationId: z.string().refine(rt.isUuid, rt.formatError["uuid"]),
     /** When the hub received the attestation. */
@@ -605,7 +605,7 @@ export const AttestationEvent = /* @__PURE__ */ (() =>
     /** True when the attestation arrived before the regulatory deadline for its type. */
     RegulatoryDeadlineMetIndicator: z.boolean(),
     Attestation: Attestation,
-  }))() as unknown as z.ZodType<AttestationEvent, AttestationEvent>;
+  })))() as unknown as z.ZodType<AttestationEvent, AttestationEvent>;
 
 /** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
 export type Links = {
@@ -617,7 +617,7 @@ export type Links = {
 };
 /** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
 export const Links = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** The URL that produced this response. */
     Self: z.string().refine(rt.isUri, rt.formatError["uri"]),
     /** The first page; absent when the result is not paginated. */
@@ -628,7 +628,7 @@ export const Links = /* @__PURE__ */ (() =>
     Next: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
     /** The final page; absent when the result is not paginated. */
     Last: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }))() as unknown as z.ZodType<Links, Links>;
+  })))() as unknown as z.ZodType<Links, Links>;
 
 /** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
 export type Meta = {
@@ -638,14 +638,14 @@ export type Meta = {
 };
 /** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
 export const Meta = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** Number of pages in the (filtered) result; 1 when not paginated, 0 when empty. */
     TotalPages: z.int32().gte(0),
     /** Date and time of the oldest record the LFI holds for the account. */
     FirstAvailableDateTime: DateTime.optional(),
     /** Date and time of the newest record the LFI holds for the account. */
     LastAvailableDateTime: DateTime.optional(),
-  }))() as unknown as z.ZodType<Meta, Meta>;
+  })))() as unknown as z.ZodType<Meta, Meta>;
 
 /** Attestation events recorded against the consent. */
 export type AttestationsResponse = {
@@ -655,11 +655,11 @@ export type AttestationsResponse = {
 };
 /** Attestation events recorded against the consent. */
 export const AttestationsResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.array(AttestationEvent),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<AttestationsResponse, AttestationsResponse>;
+  })))() as unknown as z.ZodType<AttestationsResponse, AttestationsResponse>;
 
 /** Body of an attestation submission (carried as the `message` of a signed JWT). */
 export type AttestationRequest = {
@@ -667,9 +667,9 @@ export type AttestationRequest = {
 };
 /** Body of an attestation submission (carried as the `message` of a signed JWT). */
 export const AttestationRequest = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: Attestation,
-  }))() as unknown as z.ZodType<AttestationRequest, AttestationRequest>;
+  })))() as unknown as z.ZodType<AttestationRequest, AttestationRequest>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AttestationRequest body. */
 export type AttestationRequestSigned = {
@@ -682,14 +682,14 @@ export type AttestationRequestSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the AttestationRequest body. */
 export const AttestationRequestSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AttestationRequest,
-  }))() as unknown as z.ZodType<AttestationRequestSigned, AttestationRequestSigned>;
+  })))() as unknown as z.ZodType<AttestationRequestSigned, AttestationRequestSigned>;
 
 /** The attestation just recorded (carried as the `message` of a signed JWT). */
 export type AttestationResponse = {
@@ -699,11 +699,11 @@ export type AttestationResponse = {
 };
 /** The attestation just recorded (carried as the `message` of a signed JWT). */
 export const AttestationResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: AttestationEvent,
     Links: SelfLink,
     Meta: EmptyMeta.optional(),
-  }))() as unknown as z.ZodType<AttestationResponse, AttestationResponse>;
+  })))() as unknown as z.ZodType<AttestationResponse, AttestationResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AttestationResponse body. */
 export type AttestationResponseSigned = {
@@ -716,74 +716,74 @@ export type AttestationResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the AttestationResponse body. */
 export const AttestationResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AttestationResponse,
-  }))() as unknown as z.ZodType<AttestationResponseSigned, AttestationResponseSigned>;
+  })))() as unknown as z.ZodType<AttestationResponseSigned, AttestationResponseSigned>;
 
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export type AccountId = string;
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<AccountId, AccountId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<AccountId, AccountId>;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export type AccountHolderName = string;
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
 
 /** Short name (nickname) of the account holder concerned. */
 export type AccountHolderShortName = string;
 /** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
 
 /** Current state of an account. */
 export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
 /** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
+  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"])))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
 /** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  z.string().regex(/^[A-Z]{3,3}$/u))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u)))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
 
 /** Short description of the account given by the LFI. */
 export type AccountDescription = string;
 /** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
 
 /** Name the customer gave to the account. */
 export type AccountNickname = string;
 /** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  z.string().min(1).max(70))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
 
 /** Scheme used to identify an account. */
 export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
 /** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"])))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
 
 /** Identifier of an account in the given scheme. */
 export type AccountIdentification = string;
 /** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  z.string().min(1).max(400))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(400)))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
 
 /** Name attached to an account identifier. */
 export type AccountIdentifierName = string;
 /** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  z.string().min(1).max(70))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
 
 /** One way of addressing an account. */
 export type AccountIdentifier = {
@@ -793,23 +793,23 @@ export type AccountIdentifier = {
 };
 /** One way of addressing an account. */
 export const AccountIdentifier = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  }))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
+  })))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
 
 /** Scheme used to identify a financial institution. */
 export type InstitutionSchemeName = "BICFI" | "Other";
 /** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["BICFI", "Other"]))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"])))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
 
 /** Identifier of a financial institution in the given scheme. */
 export type InstitutionIdentification = string;
 /** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
 
 /** A financial institution named by scheme and identifier only. */
 export type InstitutionId = {
@@ -818,10 +818,10 @@ export type InstitutionId = {
 };
 /** A financial institution named by scheme and identifier only. */
 export const InstitutionId = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  }))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
+  })))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
 
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export type Account = {
@@ -843,7 +843,7 @@ export type Account = {
 };
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export const Account = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     AccountId: AccountId,
     AccountHolderName: AccountHolderName.optional(),
     AccountHolderShortName: AccountHolderShortName.optional(),
@@ -860,7 +860,7 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }))() as unknown as z.ZodType<Account, Account>;
+  })))() as unknown as z.ZodType<Account, Account>;
 
 /** The accounts covered by the consent. */
 export type AccountsResponse = {
@@ -872,13 +872,13 @@ export type AccountsResponse = {
 };
 /** The accounts covered by the consent. */
 export const AccountsResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       Account: z.array(Account),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<AccountsResponse, AccountsResponse>;
+  })))() as unknown as z.ZodType<AccountsResponse, AccountsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountsResponse body. */
 export type AccountsResponseSigned = {
@@ -891,14 +891,14 @@ export type AccountsResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountsResponse body. */
 export const AccountsResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountsResponse,
-  }))() as unknown as z.ZodType<AccountsResponseSigned, AccountsResponseSigned>;
+  })))() as unknown as z.ZodType<AccountsResponseSigned, AccountsResponseSigned>;
 
 /** One account, read by its identifier (the identifier itself sits in Data.AccountId). */
 export type AccountDetail = {
@@ -919,7 +919,7 @@ export type AccountDetail = {
 };
 /** One account, read by its identifier (the identifier itself sits in Data.AccountId). */
 export const AccountDetail = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     AccountHolderName: AccountHolderName.optional(),
     AccountHolderShortName: AccountHolderShortName.optional(),
     Status: AccountStatus.optional(),
@@ -935,7 +935,7 @@ export const AccountDetail = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }))() as unknown as z.ZodType<AccountDetail, AccountDetail>;
+  })))() as unknown as z.ZodType<AccountDetail, AccountDetail>;
 
 /** A single account. */
 export type AccountResponse = {
@@ -948,14 +948,14 @@ export type AccountResponse = {
 };
 /** A single account. */
 export const AccountResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       Account: AccountDetail,
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<AccountResponse, AccountResponse>;
+  })))() as unknown as z.ZodType<AccountResponse, AccountResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountResponse body. */
 export type AccountResponseSigned = {
@@ -968,32 +968,32 @@ export type AccountResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountResponse body. */
 export const AccountResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountResponse,
-  }))() as unknown as z.ZodType<AccountResponseSigned, AccountResponseSigned>;
+  })))() as unknown as z.ZodType<AccountResponseSigned, AccountResponseSigned>;
 
 /** Whether the entry or balance is a credit or a debit. */
 export type CreditDebitIndicator = "Credit" | "Debit";
 /** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  z.enum(["Credit", "Debit"]))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
+  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"])))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
 
 /** Which balance figure is reported. */
 export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
 /** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]))() as unknown as z.ZodType<BalanceType, BalanceType>;
+  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"])))() as unknown as z.ZodType<BalanceType, BalanceType>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export type AmountValue = string;
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u))() as unknown as z.ZodType<AmountValue, AmountValue>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u)))() as unknown as z.ZodType<AmountValue, AmountValue>;
 
 /** An amount of money in a currency. */
 export type Amount = {
@@ -1002,10 +1002,10 @@ export type Amount = {
 };
 /** An amount of money in a currency. */
 export const Amount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  }))() as unknown as z.ZodType<Amount, Amount>;
+  })))() as unknown as z.ZodType<Amount, Amount>;
 
 /** A credit facility and whether it is counted in the balance. */
 export type CreditLine = {
@@ -1015,18 +1015,18 @@ export type CreditLine = {
 };
 /** A credit facility and whether it is counted in the balance. */
 export const CreditLine = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** True when the credit line is part of the reported balance. */
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  }))() as unknown as z.ZodType<CreditLine, CreditLine>;
+  })))() as unknown as z.ZodType<CreditLine, CreditLine>;
 
 /** Part of a balance an amount belongs to. */
 export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
 /** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
+  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"])))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
 
 /** An amount tied to one balance category. */
 export type AmountWithCategory = {
@@ -1036,10 +1036,10 @@ export type AmountWithCategory = {
 };
 /** An amount tied to one balance category. */
 export const AmountWithCategory = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  }))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
+  })))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
 
 /** One balance figure of the account at a point in time. */
 export type Balance = {
@@ -1052,7 +1052,7 @@ export type Balance = {
 };
 /** One balance figure of the account at a point in time. */
 export const Balance = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     DateTime: DateTime,
@@ -1060,7 +1060,7 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  }))() as unknown as z.ZodType<Balance, Balance>;
+  })))() as unknown as z.ZodType<Balance, Balance>;
 
 /** Balances of the account. */
 export type BalancesResponse = {
@@ -1073,14 +1073,14 @@ export type BalancesResponse = {
 };
 /** Balances of the account. */
 export const BalancesResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       Balance: z.array(Balance).min(1),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<BalancesResponse, BalancesResponse>;
+  })))() as unknown as z.ZodType<BalancesResponse, BalancesResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the BalancesResponse body. */
 export type BalancesResponseSigned = {
@@ -1093,26 +1093,26 @@ export type BalancesResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the BalancesResponse body. */
 export const BalancesResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: BalancesResponse,
-  }))() as unknown as z.ZodType<BalancesResponseSigned, BalancesResponseSigned>;
+  })))() as unknown as z.ZodType<BalancesResponseSigned, BalancesResponseSigned>;
 
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export type BeneficiaryId = string;
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
 
 /** Free-text reference agreed with the creditor for the payment. */
 export type Reference = string;
 /** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<Reference, Reference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Reference, Reference>;
 
 /** Extra information that has no structured field of its own. */
 export type SupplementaryData = {
@@ -1120,13 +1120,13 @@ export type SupplementaryData = {
 };
 /** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  z.looseObject({}))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
+  rt.compiledOnFirstUse(z.looseObject({})))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
 
 /** Name of a financial institution. */
 export type InstitutionName = string;
 /** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  z.string().min(1).max(140))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(140)))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
 
 /** A postal address. */
 export type PostalAddress = {
@@ -1144,7 +1144,7 @@ export type PostalAddress = {
 };
 /** A postal address. */
 export const PostalAddress = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     AddressType: z.enum(["Billing", "Business", "Correspondence", "DeliveryTo", "MailTo", "POBox", "Postal", "Permanent", "Residential", "Statement", "Other"]).optional(),
     AddressLine: z.array(z.string().min(1).max(70)).min(1).max(7),
     BuildingNumber: z.string().min(1).max(16).optional(),
@@ -1158,7 +1158,7 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  }))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
+  })))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
 
 /** A financial institution with its identifier and, optionally, name and address. */
 export type InstitutionWithAddress = {
@@ -1169,18 +1169,18 @@ export type InstitutionWithAddress = {
 };
 /** A financial institution with its identifier and, optionally, name and address. */
 export const InstitutionWithAddress = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
+  })))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
 
 /** Scheme used to identify a payee's account. */
 export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
 /** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"])))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
 
 /** Account of a payee. */
 export type BeneficiaryAccount = {
@@ -1189,10 +1189,10 @@ export type BeneficiaryAccount = {
 };
 /** Account of a payee. */
 export const BeneficiaryAccount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  }))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
+  })))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
 
 /** A payee saved on the account. */
 export type Beneficiary = {
@@ -1208,7 +1208,7 @@ export type Beneficiary = {
 };
 /** A payee saved on the account. */
 export const Beneficiary = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     BeneficiaryId: BeneficiaryId,
     /** Activated when the payee was added with strong customer authentication, NotActivated otherwise. */
     BeneficiaryType: z.enum(["Activated", "NotActivated"]),
@@ -1220,7 +1220,7 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
+  })))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
 
 /** Payees saved on the account. */
 export type BeneficiariesResponse = {
@@ -1233,14 +1233,14 @@ export type BeneficiariesResponse = {
 };
 /** Payees saved on the account. */
 export const BeneficiariesResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       Beneficiary: z.array(Beneficiary),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>;
+  })))() as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the BeneficiariesResponse body. */
 export type BeneficiariesResponseSigned = {
@@ -1253,14 +1253,14 @@ export type BeneficiariesResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the BeneficiariesResponse body. */
 export const BeneficiariesResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: BeneficiariesResponse,
-  }))() as unknown as z.ZodType<BeneficiariesResponseSigned, BeneficiariesResponseSigned>;
+  })))() as unknown as z.ZodType<BeneficiariesResponseSigned, BeneficiariesResponseSigned>;
 
 /** A direct debit mandate on the account. */
 export type DirectDebit = {
@@ -1274,7 +1274,7 @@ export type DirectDebit = {
 };
 /** A direct debit mandate on the account. */
 export const DirectDebit = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** Identifier of the direct debit, issued by the LFI. */
     DirectDebitId: z.string().min(1).max(256),
     /** Reference of the mandate as known to the customer. */
@@ -1286,7 +1286,7 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  }))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
+  })))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
 
 /** Direct debits of the account. */
 export type DirectDebitsResponse = {
@@ -1299,14 +1299,14 @@ export type DirectDebitsResponse = {
 };
 /** Direct debits of the account. */
 export const DirectDebitsResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       DirectDebit: z.array(DirectDebit),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>;
+  })))() as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the DirectDebitsResponse body. */
 export type DirectDebitsResponseSigned = {
@@ -1319,20 +1319,20 @@ export type DirectDebitsResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the DirectDebitsResponse body. */
 export const DirectDebitsResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: DirectDebitsResponse,
-  }))() as unknown as z.ZodType<DirectDebitsResponseSigned, DirectDebitsResponseSigned>;
+  })))() as unknown as z.ZodType<DirectDebitsResponseSigned, DirectDebitsResponseSigned>;
 
 /** Islamic finance contract used by a Sharia-compliant product. */
 export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
 /** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
+  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"])))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
 
 /** How one charge is computed. */
 export type ChargeCalculation = {
@@ -1345,7 +1345,7 @@ export type ChargeCalculation = {
 };
 /** How one charge is computed. */
 export const ChargeCalculation = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Amount: Amount.optional(),
     /** Percentage applied when the charge is a rate rather than a fixed amount. */
     Rate: z.number().gte(0).lte(100).optional(),
@@ -1354,7 +1354,7 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  }))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
+  })))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
 
 /** A condition under which a charge or rate applies. */
 export type ProductCondition = {
@@ -1366,12 +1366,12 @@ export type ProductCondition = {
 };
 /** A condition under which a charge or rate applies. */
 export const ProductCondition = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     Field: z.string().optional(),
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  }))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
+  })))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
 
 /** A fee of the product. */
 export type ProductCharge = {
@@ -1390,7 +1390,7 @@ export type ProductCharge = {
 };
 /** A fee of the product. */
 export const ProductCharge = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Type: z.enum(["MonthlyFees", "AnnualFees", "BalanceFallBelow", "Overdraft", "DomesticTransaction", "ForeignTransaction", "ATMWithdrawal", "ChequeBook", "ReplacementChequeBook", "ReturnCheque", "CardReplacement", "AccountStatement", "LetterIssued", "AccountClosure", "CashAdvance", "LatePayment", "BalanceTransfer", "OverLimit", "SalesVoucherCopy", "Processing", "FinanceCancellation", "PartialPayment", "EarlySettlement", "FinalSettlement", "Other"]).optional(),
     Name: z.string().min(1).max(40),
     Description: z.string(),
@@ -1401,13 +1401,13 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  }))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
+  })))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
 
 /** Fees of the product. */
 export type ProductCharges = Array<ProductCharge>;
 /** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  z.array(ProductCharge).min(1))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
+  rt.compiledOnFirstUse(z.array(ProductCharge).min(1)))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
 
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export type FinanceRate = {
@@ -1419,39 +1419,39 @@ export type FinanceRate = {
 };
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export const FinanceRate = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit", "HybridInterest", "HybridProfit"]),
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  }))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
+  })))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
 
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export type EncryptedData = string;
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<EncryptedData, EncryptedData>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<EncryptedData, EncryptedData>;
 
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export type FinanceRates = FinanceRate | EncryptedData;
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export const FinanceRates = /* @__PURE__ */ (() =>
-  z.union([
+  rt.compiledOnFirstUse(z.union([
     FinanceRate,
     EncryptedData,
-  ]))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
+  ])))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
 
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]))() as unknown as z.ZodType<Duration, Duration>;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"])))() as unknown as z.ZodType<Duration, Duration>;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
 /** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
+  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"])))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
 
 /** One deposit rate band. */
 export type DepositRateDetail = {
@@ -1479,7 +1479,7 @@ export type DepositRateDetail = {
 };
 /** One deposit rate band. */
 export const DepositRateDetail = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     RateCategory: z.enum(["Applied", "Standard", "Bonus", "Introductory", "Other"]).optional(),
     AnnualRate: z.number().optional(),
     AnnualRateRange: z.looseObject({
@@ -1498,7 +1498,7 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  }))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
+  })))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
 
 /** Rates paid on a deposit product. */
 export type DepositRates = {
@@ -1508,10 +1508,10 @@ export type DepositRates = {
 };
 /** Rates paid on a deposit product. */
 export const DepositRates = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  }))() as unknown as z.ZodType<DepositRates, DepositRates>;
+  })))() as unknown as z.ZodType<DepositRates, DepositRates>;
 
 /** Length of the product. */
 export type Tenor = {
@@ -1521,10 +1521,10 @@ export type Tenor = {
 };
 /** Length of the product. */
 export const Tenor = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  }))() as unknown as z.ZodType<Tenor, Tenor>;
+  })))() as unknown as z.ZodType<Tenor, Tenor>;
 
 /** Assets that secure the product or whose ownership it transfers. */
 export type AssetBacked = Array<{
@@ -1535,11 +1535,11 @@ export type AssetBacked = Array<{
 }>;
 /** Assets that secure the product or whose ownership it transfers. */
 export const AssetBacked = /* @__PURE__ */ (() =>
-  z.array(z.looseObject({
+  rt.compiledOnFirstUse(z.array(z.looseObject({
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  })))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
+  }))))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
 
 /** Rewards and benefits attached to the product (details not typed here). */
 export type RewardsBenefits = Array<{
@@ -1547,7 +1547,7 @@ export type RewardsBenefits = Array<{
 }>;
 /** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  z.array(z.looseObject({})).min(1))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
+  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1)))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
 
 /** Terms of the product behind the account (v2.2). */
 export type Product = {
@@ -1565,7 +1565,7 @@ export type Product = {
 };
 /** Terms of the product behind the account (v2.2). */
 export const Product = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     ShariaStructure: ShariaStructure.optional(),
     Charges: ProductCharges.optional(),
     FinanceRates: FinanceRates.optional(),
@@ -1581,7 +1581,7 @@ export const Product = /* @__PURE__ */ (() =>
     TakafulRequired: z.boolean().optional(),
     /** What the required Takaful cover is and why it is needed. */
     TakafulDescription: z.string().min(1).max(500).optional(),
-  }))() as unknown as z.ZodType<Product, Product>;
+  })))() as unknown as z.ZodType<Product, Product>;
 
 /** The product of the account. */
 export type ProductResponse = {
@@ -1594,14 +1594,14 @@ export type ProductResponse = {
 };
 /** The product of the account. */
 export const ProductResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       Product: z.array(Product),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<ProductResponse, ProductResponse>;
+  })))() as unknown as z.ZodType<ProductResponse, ProductResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the ProductResponse body. */
 export type ProductResponseSigned = {
@@ -1614,14 +1614,14 @@ export type ProductResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the ProductResponse body. */
 export const ProductResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ProductResponse,
-  }))() as unknown as z.ZodType<ProductResponseSigned, ProductResponseSigned>;
+  })))() as unknown as z.ZodType<ProductResponseSigned, ProductResponseSigned>;
 
 /** A single future payment booked on the account. */
 export type ScheduledPayment = {
@@ -1638,7 +1638,7 @@ export type ScheduledPayment = {
 };
 /** A single future payment booked on the account. */
 export const ScheduledPayment = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** Identifier of the scheduled payment, issued by the LFI. */
     ScheduledPaymentId: z.string().min(1).max(40),
     AccountHolderName: AccountHolderName.optional(),
@@ -1652,7 +1652,7 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
+  })))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
 
 /** Scheduled payments of the account. */
 export type ScheduledPaymentsResponse = {
@@ -1665,14 +1665,14 @@ export type ScheduledPaymentsResponse = {
 };
 /** Scheduled payments of the account. */
 export const ScheduledPaymentsResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       ScheduledPayment: z.array(ScheduledPayment),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>;
+  })))() as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the ScheduledPaymentsResponse body. */
 export type ScheduledPaymentsResponseSigned = {
@@ -1685,32 +1685,32 @@ export type ScheduledPaymentsResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the ScheduledPaymentsResponse body. */
 export const ScheduledPaymentsResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ScheduledPaymentsResponse,
-  }))() as unknown as z.ZodType<ScheduledPaymentsResponseSigned, ScheduledPaymentsResponseSigned>;
+  })))() as unknown as z.ZodType<ScheduledPaymentsResponseSigned, ScheduledPaymentsResponseSigned>;
 
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export type StandingOrderId = string;
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
 
 /** What kind of transfer the standing order makes. */
 export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
 /** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
+  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"])))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export type Frequency = string;
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<Frequency, Frequency>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Frequency, Frequency>;
 
 /** A recurring payment instruction on the account. */
 export type StandingOrder = {
@@ -1737,7 +1737,7 @@ export type StandingOrder = {
 };
 /** A recurring payment instruction on the account. */
 export const StandingOrder = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     StandingOrderId: StandingOrderId,
     AccountHolderName: AccountHolderName.optional(),
     AccountHolderShortName: AccountHolderShortName.optional(),
@@ -1760,7 +1760,7 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  }))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
+  })))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
 
 /** Standing orders of the account. */
 export type StandingOrdersResponse = {
@@ -1773,14 +1773,14 @@ export type StandingOrdersResponse = {
 };
 /** Standing orders of the account. */
 export const StandingOrdersResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       StandingOrder: z.array(StandingOrder),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>;
+  })))() as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the StandingOrdersResponse body. */
 export type StandingOrdersResponseSigned = {
@@ -1793,74 +1793,74 @@ export type StandingOrdersResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the StandingOrdersResponse body. */
 export const StandingOrdersResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: StandingOrdersResponse,
-  }))() as unknown as z.ZodType<StandingOrdersResponseSigned, StandingOrdersResponseSigned>;
+  })))() as unknown as z.ZodType<StandingOrdersResponseSigned, StandingOrdersResponseSigned>;
 
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export type TransactionId = string;
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(210))() as unknown as z.ZodType<TransactionId, TransactionId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionId, TransactionId>;
 
 /** When the transaction actually took place. */
 export type TransactionDateTime = DateTime;
 /** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  DateTime)() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
+  rt.compiledOnFirstUse(DateTime))() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export type LocalTimeZone = string;
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
+  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u)))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export type StatementReference = string;
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<StatementReference, StatementReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<StatementReference, StatementReference>;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export type TransactionReference = string;
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(210))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
 
 /** Broad kind of the transaction. */
 export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
 /** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]))() as unknown as z.ZodType<TransactionType, TransactionType>;
+  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"])))() as unknown as z.ZodType<TransactionType, TransactionType>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
 export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
 /** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
+  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"])))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
 
 /** A marker that tags a transaction with a special meaning. */
 export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
 /** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]))() as unknown as z.ZodType<Flags, Flags>;
+  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"])))() as unknown as z.ZodType<Flags, Flags>;
 
 /** How the payment was processed. */
 export type PaymentMode = "Online" | "Offline" | "Batch";
 /** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  z.enum(["Online", "Offline", "Batch"]))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
+  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"])))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
 
 /** Narrative of the transaction, as unstructured text. */
 export type TransactionInformation = string;
 /** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
 
 /** Charges paid for the transaction. */
 export type ChargeAmount = {
@@ -1870,12 +1870,12 @@ export type ChargeAmount = {
 };
 /** Charges paid for the transaction. */
 export const ChargeAmount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  }))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
+  })))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
 
 /** Conversion applied when the transaction involved two currencies. */
 export type CurrencyExchange = {
@@ -1889,7 +1889,7 @@ export type CurrencyExchange = {
 };
 /** Conversion applied when the transaction involved two currencies. */
 export const CurrencyExchange = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SourceCurrency: CurrencyCode,
     TargetCurrency: CurrencyCode,
     UnitCurrency: CurrencyCode,
@@ -1897,7 +1897,7 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  }))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
+  })))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
 
 /** ISO 20022 bank transaction code of the entry. */
 export type BankTransactionCode = {
@@ -1910,14 +1910,14 @@ export type BankTransactionCode = {
 };
 /** ISO 20022 bank transaction code of the entry. */
 export const BankTransactionCode = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Domain: z.string().optional(),
     DomainCode: z.string().optional(),
     Family: z.string().optional(),
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  }))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
+  })))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
 
 /** The LFI's own code for the kind of entry. */
 export type ProprietaryBankTransactionCode = {
@@ -1926,10 +1926,10 @@ export type ProprietaryBankTransactionCode = {
 };
 /** The LFI's own code for the kind of entry. */
 export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  }))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
+  })))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
 
 /** Account balance right after the transaction was booked. */
 export type TransactionBalance = {
@@ -1939,11 +1939,11 @@ export type TransactionBalance = {
 };
 /** Account balance right after the transaction was booked. */
 export const TransactionBalance = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  }))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
+  })))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
 
 /** The merchant of a card transaction. */
 export type MerchantDetails = {
@@ -1953,11 +1953,11 @@ export type MerchantDetails = {
 };
 /** The merchant of a card transaction. */
 export const MerchantDetails = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  }))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
+  })))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
 
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export type CounterpartyInstitution = {
@@ -1968,12 +1968,12 @@ export type CounterpartyInstitution = {
 };
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export const CounterpartyInstitution = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName.optional(),
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
+  })))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
 
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export type CounterpartyAccount = {
@@ -1983,11 +1983,11 @@ export type CounterpartyAccount = {
 };
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export const CounterpartyAccount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  }))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
+  })))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
 
 /** The card used for the transaction. */
 export type CardInstrument = {
@@ -1998,14 +1998,14 @@ export type CardInstrument = {
 };
 /** The card used for the transaction. */
 export const CardInstrument = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     CardSchemeName: z.enum(["AmericanExpress", "Diners", "Discover", "GCC", "MasterCard", "UPI", "VISA"]),
     InstrumentType: z.enum(["ApplePay", "Contactless", "MagStripe", "Chip", "Other"]),
     /** Name of the cardholder. */
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  }))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
+  })))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
 
 /** The bill settled by a bill payment. */
 export type BillDetails = {
@@ -2015,11 +2015,11 @@ export type BillDetails = {
 };
 /** The bill settled by a bill payment. */
 export const BillDetails = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  }))() as unknown as z.ZodType<BillDetails, BillDetails>;
+  })))() as unknown as z.ZodType<BillDetails, BillDetails>;
 
 /** Where the transaction took place. */
 export type GeoLocation = {
@@ -2028,16 +2028,16 @@ export type GeoLocation = {
 };
 /** Where the transaction took place. */
 export const GeoLocation = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  }))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
+  })))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
 
 /** Three-letter purpose-of-payment code. */
 export type PaymentPurposeCode = string;
 /** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  z.string().min(1).max(3).regex(/^[A-Z]{3}$/u))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
+  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u)))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
 
 /** An entry on the account. */
 export type TransactionBase = {
@@ -2079,7 +2079,7 @@ export type TransactionBase = {
 };
 /** An entry on the account. */
 export const TransactionBase = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     TransactionId: TransactionId,
     TransactionDateTime: TransactionDateTime,
     LocalTimeZone: LocalTimeZone.optional(),
@@ -2121,7 +2121,7 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  }))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
+  })))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
 
 /** An entry on the account (v2.2). TransactionInformation is mandatory in this version. */
 export type Transaction = {
@@ -2163,7 +2163,7 @@ export type Transaction = {
 };
 /** An entry on the account (v2.2). TransactionInformation is mandatory in this version. */
 export const Transaction = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     TransactionId: TransactionId,
     TransactionDateTime: TransactionDateTime,
     LocalTimeZone: LocalTimeZone.optional(),
@@ -2205,7 +2205,7 @@ export const Transaction = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  }))() as unknown as z.ZodType<Transaction, Transaction>;
+  })))() as unknown as z.ZodType<Transaction, Transaction>;
 
 /** Transactions of the account, newest booking first. */
 export type TransactionsResponse = {
@@ -2218,14 +2218,14 @@ export type TransactionsResponse = {
 };
 /** Transactions of the account, newest booking first. */
 export const TransactionsResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       Transaction: z.array(Transaction),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>;
+  })))() as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the TransactionsResponse body. */
 export type TransactionsResponseSigned = {
@@ -2238,32 +2238,32 @@ export type TransactionsResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the TransactionsResponse body. */
 export const TransactionsResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: TransactionsResponse,
-  }))() as unknown as z.ZodType<TransactionsResponseSigned, TransactionsResponseSigned>;
+  })))() as unknown as z.ZodType<TransactionsResponseSigned, TransactionsResponseSigned>;
 
 /** Identifier of the party at the LFI. */
 export type PartyId = string;
 /** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<PartyId, PartyId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<PartyId, PartyId>;
 
 /** Customer number of the party at the LFI. */
 export type PartyNumber = string;
 /** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
 
 /** Customer segment of the party. */
 export type PartyCategory = "Retail" | "SME" | "Corporate";
 /** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  z.enum(["Retail", "SME", "Corporate"]))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
 
 /** How and under which framework the claims were verified. */
 export type Verification = {
@@ -2275,12 +2275,12 @@ export type Verification = {
 };
 /** How and under which framework the claims were verified. */
 export const Verification = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     TrustFramework: z.enum(["FI"]),
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  }))() as unknown as z.ZodType<Verification, Verification>;
+  })))() as unknown as z.ZodType<Verification, Verification>;
 
 /** Verified facts about a natural person. */
 export type PersonClaims = {
@@ -2311,7 +2311,7 @@ export type PersonClaims = {
 };
 /** Verified facts about a natural person. */
 export const PersonClaims = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     IdentityType: z.enum(["Person"]),
     FullName: z.string(),
     GivenName: z.string(),
@@ -2336,7 +2336,7 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  }))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
+  })))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
 
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export type BusinessClaims = {
@@ -2355,7 +2355,7 @@ export type BusinessClaims = {
 };
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export const BusinessClaims = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     IdentityType: z.enum(["Business"]),
     BusinessName: z.string().min(1).max(140).optional(),
     TradeLicenceNumber: z.string().optional(),
@@ -2367,7 +2367,7 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
+  })))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
 
 /** A set of claims about the party together with how they were verified. */
 export type VerifiedClaim = {
@@ -2376,13 +2376,13 @@ export type VerifiedClaim = {
 };
 /** A set of claims about the party together with how they were verified. */
 export const VerifiedClaim = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Verification: Verification.optional(),
     Claims: z.union([
       PersonClaims,
       BusinessClaims,
     ]),
-  }))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
+  })))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
 
 /** A party linked to the account and its role on it. */
 export type AccountParty = {
@@ -2395,7 +2395,7 @@ export type AccountParty = {
 };
 /** A party linked to the account and its role on it. */
 export const AccountParty = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     PartyId: PartyId,
     PartyNumber: PartyNumber.optional(),
     /** How the party holds the account. */
@@ -2404,7 +2404,7 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  }))() as unknown as z.ZodType<AccountParty, AccountParty>;
+  })))() as unknown as z.ZodType<AccountParty, AccountParty>;
 
 /** Parties linked to the account. */
 export type AccountPartiesResponse = {
@@ -2417,14 +2417,14 @@ export type AccountPartiesResponse = {
 };
 /** Parties linked to the account. */
 export const AccountPartiesResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       Party: z.array(AccountParty),
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>;
+  })))() as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountPartiesResponse body. */
 export type AccountPartiesResponseSigned = {
@@ -2437,14 +2437,14 @@ export type AccountPartiesResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountPartiesResponse body. */
 export const AccountPartiesResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountPartiesResponse,
-  }))() as unknown as z.ZodType<AccountPartiesResponseSigned, AccountPartiesResponseSigned>;
+  })))() as unknown as z.ZodType<AccountPartiesResponseSigned, AccountPartiesResponseSigned>;
 
 /** The party who authorised the consent. */
 export type Party = {
@@ -2455,12 +2455,12 @@ export type Party = {
 };
 /** The party who authorised the consent. */
 export const Party = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     PartyId: PartyId,
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  }))() as unknown as z.ZodType<Party, Party>;
+  })))() as unknown as z.ZodType<Party, Party>;
 
 /** The party who authorised the consent. */
 export type PartyResponse = {
@@ -2472,13 +2472,13 @@ export type PartyResponse = {
 };
 /** The party who authorised the consent. */
 export const PartyResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       Party: Party,
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<PartyResponse, PartyResponse>;
+  })))() as unknown as z.ZodType<PartyResponse, PartyResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the PartyResponse body. */
 export type PartyResponseSigned = {
@@ -2491,14 +2491,14 @@ export type PartyResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the PartyResponse body. */
 export const PartyResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: PartyResponse,
-  }))() as unknown as z.ZodType<PartyResponseSigned, PartyResponseSigned>;
+  })))() as unknown as z.ZodType<PartyResponseSigned, PartyResponseSigned>;
 
 /** Opening or closing balance of a statement, optionally split by category. */
 export type StatementBalance = {
@@ -2509,11 +2509,11 @@ export type StatementBalance = {
 };
 /** Opening or closing balance of a statement, optionally split by category. */
 export const StatementBalance = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  }))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
+  })))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
 
 /** Totals of one kind of entry over the statement period. */
 export type StatementSummaryLine = {
@@ -2526,14 +2526,14 @@ export type StatementSummaryLine = {
 };
 /** Totals of one kind of entry over the statement period. */
 export const StatementSummaryLine = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     CreditDebitIndicator: CreditDebitIndicator,
     TransactionType: TransactionType.optional(),
     SubTransactionType: SubTransactionType,
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  }))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
+  })))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
 
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export type Statement = {
@@ -2560,7 +2560,7 @@ export type Statement = {
 };
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export const Statement = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     StatementId: z.string(),
     StatementDate: CalendarDate,
     OpeningDate: CalendarDate,
@@ -2580,7 +2580,7 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  }))() as unknown as z.ZodType<Statement, Statement>;
+  })))() as unknown as z.ZodType<Statement, Statement>;
 
 /** Statements of the account. */
 export type StatementsResponse = {
@@ -2594,7 +2594,7 @@ export type StatementsResponse = {
 };
 /** Statements of the account. */
 export const StatementsResponse = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Data: z.strictObject({
       AccountId: AccountId,
       AccountSubType: AccountSubType,
@@ -2602,7 +2602,7 @@ export const StatementsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }))() as unknown as z.ZodType<StatementsResponse, StatementsResponse>;
+  })))() as unknown as z.ZodType<StatementsResponse, StatementsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the StatementsResponse body. */
 export type StatementsResponseSigned = {
@@ -2615,11 +2615,11 @@ export type StatementsResponseSigned = {
 };
 /** Signed form (decoded JWT claims) whose `message` claim is the StatementsResponse body. */
 export const StatementsResponseSigned = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     iss: JwtIssuer,
     exp: JwtExpiry,
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: StatementsResponse,
-  }))() as unknown as z.ZodType<StatementsResponseSigned, StatementsResponseSigned>;
+  })))() as unknown as z.ZodType<StatementsResponseSigned, StatementsResponseSigned>;

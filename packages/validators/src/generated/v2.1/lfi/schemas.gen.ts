@@ -7,85 +7,85 @@ import * as rt from './runtime.gen.js';
 export type InteractionId = string;
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export const InteractionId = /* @__PURE__ */ (() =>
-  z.string().refine(rt.isUuid, rt.formatError["uuid"]))() as unknown as z.ZodType<InteractionId, InteractionId>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isUuid, rt.formatError["uuid"])))() as unknown as z.ZodType<InteractionId, InteractionId>;
 
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export type AccountId = string;
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<AccountId, AccountId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<AccountId, AccountId>;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export type AccountHolderName = string;
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
 
 /** Short name (nickname) of the account holder concerned. */
 export type AccountHolderShortName = string;
 /** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
 
 /** Current state of an account. */
 export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
 /** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
+  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"])))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]))() as unknown as z.ZodType<DateTime, DateTime>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"])))() as unknown as z.ZodType<DateTime, DateTime>;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
 /** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  z.string().regex(/^[A-Z]{3,3}$/u))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u)))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
 
 /** Customer segment the account belongs to. */
 export type AccountType = "Retail" | "SME" | "Corporate";
 /** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  z.enum(["Retail", "SME", "Corporate"]))() as unknown as z.ZodType<AccountType, AccountType>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<AccountType, AccountType>;
 
 /** Product family of the account. */
 export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
 /** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
+  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"])))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
 
 /** Short description of the account given by the LFI. */
 export type AccountDescription = string;
 /** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
 
 /** Name the customer gave to the account. */
 export type AccountNickname = string;
 /** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  z.string().min(1).max(70))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
 
 /** Scheme used to identify an account. */
 export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
 /** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"])))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
 
 /** Identifier of an account in the given scheme. */
 export type AccountIdentification = string;
 /** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  z.string().min(1).max(400))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(400)))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
 
 /** Name attached to an account identifier. */
 export type AccountIdentifierName = string;
 /** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  z.string().min(1).max(70))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
 
 /** One way of addressing an account. */
 export type AccountIdentifier = {
@@ -95,23 +95,23 @@ export type AccountIdentifier = {
 };
 /** One way of addressing an account. */
 export const AccountIdentifier = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  }))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
+  })))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
 
 /** Scheme used to identify a financial institution. */
 export type InstitutionSchemeName = "BICFI" | "Other";
 /** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["BICFI", "Other"]))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"])))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
 
 /** Identifier of a financial institution in the given scheme. */
 export type InstitutionIdentification = string;
 /** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
 
 /** A financial institution named by scheme and identifier only. */
 export type InstitutionId = {
@@ -120,10 +120,10 @@ export type InstitutionId = {
 };
 /** A financial institution named by scheme and identifier only. */
 export const InstitutionId = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  }))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
+  })))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
 
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export type Account = {
@@ -145,7 +145,7 @@ export type Account = {
 };
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export const Account = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     AccountId: AccountId,
     AccountHolderName: AccountHolderName.optional(),
     AccountHolderShortName: AccountHolderShortName.optional(),
@@ -162,7 +162,7 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }))() as unknown as z.ZodType<Account, Account>;
+  })))() as unknown as z.ZodType<Account, Account>;
 
 /** Paging facts of an LFI answer, counted on the filtered set. When `paginated` is false or absent the LFI returned the whole set in one answer. */
 export type LfiPageMeta = {
@@ -172,14 +172,14 @@ export type LfiPageMeta = {
 };
 /** Paging facts of an LFI answer, counted on the filtered set. When `paginated` is false or absent the LFI returned the whole set in one answer. */
 export const LfiPageMeta = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** True when the answer holds one page of a larger set. */
     paginated: z.boolean().optional(),
     /** Number of pages, ceil(totalRecords / page-size); 0 for an empty set. */
     totalPages: z.number().refine(Number.isInteger, rt.integerError).gte(0),
     /** Number of records in the filtered set. */
     totalRecords: z.number().refine(Number.isInteger, rt.integerError).gte(0),
-  }))() as unknown as z.ZodType<LfiPageMeta, LfiPageMeta>;
+  })))() as unknown as z.ZodType<LfiPageMeta, LfiPageMeta>;
 
 /** A page of accounts. */
 export type LfiAccountsPage = {
@@ -189,10 +189,10 @@ export type LfiAccountsPage = {
 };
 /** A page of accounts. */
 export const LfiAccountsPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Account),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiAccountsPage, LfiAccountsPage>;
+  })))() as unknown as z.ZodType<LfiAccountsPage, LfiAccountsPage>;
 
 /** Error body returned by an LFI. */
 export type LfiError = {
@@ -202,12 +202,12 @@ export type LfiError = {
 };
 /** Error body returned by an LFI. */
 export const LfiError = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     /** A prescribed code, a namespaced code, or another code of the LFI. */
     errorCode: z.string(),
     /** Explanation of the error. */
     errorMessage: z.string(),
-  }))() as unknown as z.ZodType<LfiError, LfiError>;
+  })))() as unknown as z.ZodType<LfiError, LfiError>;
 
 /** One account as answered by the LFI. */
 export type LfiAccount = {
@@ -216,27 +216,27 @@ export type LfiAccount = {
 };
 /** One account as answered by the LFI. */
 export const LfiAccount = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: Account,
-  }))() as unknown as z.ZodType<LfiAccount, LfiAccount>;
+  })))() as unknown as z.ZodType<LfiAccount, LfiAccount>;
 
 /** Whether the entry or balance is a credit or a debit. */
 export type CreditDebitIndicator = "Credit" | "Debit";
 /** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  z.enum(["Credit", "Debit"]))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
+  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"])))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
 
 /** Which balance figure is reported. */
 export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
 /** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]))() as unknown as z.ZodType<BalanceType, BalanceType>;
+  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"])))() as unknown as z.ZodType<BalanceType, BalanceType>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export type AmountValue = string;
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u))() as unknown as z.ZodType<AmountValue, AmountValue>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u)))() as unknown as z.ZodType<AmountValue, AmountValue>;
 
 /** An amount of money in a currency. */
 export type Amount = {
@@ -245,10 +245,10 @@ export type Amount = {
 };
 /** An amount of money in a currency. */
 export const Amount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  }))() as unknown as z.ZodType<Amount, Amount>;
+  })))() as unknown as z.ZodType<Amount, Amount>;
 
 /** A credit facility and whether it is counted in the balance. */
 export type CreditLine = {
@@ -258,18 +258,18 @@ export type CreditLine = {
 };
 /** A credit facility and whether it is counted in the balance. */
 export const CreditLine = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** True when the credit line is part of the reported balance. */
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  }))() as unknown as z.ZodType<CreditLine, CreditLine>;
+  })))() as unknown as z.ZodType<CreditLine, CreditLine>;
 
 /** Part of a balance an amount belongs to. */
 export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
 /** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
+  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"])))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
 
 /** An amount tied to one balance category. */
 export type AmountWithCategory = {
@@ -279,10 +279,10 @@ export type AmountWithCategory = {
 };
 /** An amount tied to one balance category. */
 export const AmountWithCategory = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  }))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
+  })))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
 
 /** One balance figure of the account at a point in time. */
 export type Balance = {
@@ -295,7 +295,7 @@ export type Balance = {
 };
 /** One balance figure of the account at a point in time. */
 export const Balance = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     DateTime: DateTime,
@@ -303,7 +303,7 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  }))() as unknown as z.ZodType<Balance, Balance>;
+  })))() as unknown as z.ZodType<Balance, Balance>;
 
 /** A page of balances. */
 export type LfiBalancesPage = {
@@ -313,22 +313,22 @@ export type LfiBalancesPage = {
 };
 /** A page of balances. */
 export const LfiBalancesPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Balance),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiBalancesPage, LfiBalancesPage>;
+  })))() as unknown as z.ZodType<LfiBalancesPage, LfiBalancesPage>;
 
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export type BeneficiaryId = string;
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
 
 /** Free-text reference agreed with the creditor for the payment. */
 export type Reference = string;
 /** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<Reference, Reference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Reference, Reference>;
 
 /** Extra information that has no structured field of its own. */
 export type SupplementaryData = {
@@ -336,13 +336,13 @@ export type SupplementaryData = {
 };
 /** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  z.looseObject({}))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
+  rt.compiledOnFirstUse(z.looseObject({})))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
 
 /** Name of a financial institution. */
 export type InstitutionName = string;
 /** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  z.string().min(1).max(140))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(140)))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
 
 /** A postal address. */
 export type PostalAddress = {
@@ -360,7 +360,7 @@ export type PostalAddress = {
 };
 /** A postal address. */
 export const PostalAddress = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     AddressType: z.enum(["Billing", "Business", "Correspondence", "DeliveryTo", "MailTo", "POBox", "Postal", "Permanent", "Residential", "Statement", "Other"]).optional(),
     AddressLine: z.array(z.string().min(1).max(70)).min(1).max(7),
     BuildingNumber: z.string().min(1).max(16).optional(),
@@ -374,7 +374,7 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  }))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
+  })))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
 
 /** A financial institution with its identifier and, optionally, name and address. */
 export type InstitutionWithAddress = {
@@ -385,18 +385,18 @@ export type InstitutionWithAddress = {
 };
 /** A financial institution with its identifier and, optionally, name and address. */
 export const InstitutionWithAddress = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
+  })))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
 
 /** Scheme used to identify a payee's account. */
 export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
 /** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"])))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
 
 /** Account of a payee. */
 export type BeneficiaryAccount = {
@@ -405,10 +405,10 @@ export type BeneficiaryAccount = {
 };
 /** Account of a payee. */
 export const BeneficiaryAccount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  }))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
+  })))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
 
 /** A payee saved on the account. */
 export type Beneficiary = {
@@ -424,7 +424,7 @@ export type Beneficiary = {
 };
 /** A payee saved on the account. */
 export const Beneficiary = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     BeneficiaryId: BeneficiaryId,
     /** Activated when the payee was added with strong customer authentication, NotActivated otherwise. */
     BeneficiaryType: z.enum(["Activated", "NotActivated"]),
@@ -436,7 +436,7 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
+  })))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
 
 /** A page of beneficiaries. */
 export type LfiBeneficiariesPage = {
@@ -446,10 +446,10 @@ export type LfiBeneficiariesPage = {
 };
 /** A page of beneficiaries. */
 export const LfiBeneficiariesPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Beneficiary),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiBeneficiariesPage, LfiBeneficiariesPage>;
+  })))() as unknown as z.ZodType<LfiBeneficiariesPage, LfiBeneficiariesPage>;
 
 /** A direct debit mandate on the account. */
 export type DirectDebit = {
@@ -463,7 +463,7 @@ export type DirectDebit = {
 };
 /** A direct debit mandate on the account. */
 export const DirectDebit = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** Identifier of the direct debit, issued by the LFI. */
     DirectDebitId: z.string().min(1).max(256),
     /** Reference of the mandate as known to the customer. */
@@ -475,7 +475,7 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  }))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
+  })))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
 
 /** A page of direct debits. */
 export type LfiDirectDebitsPage = {
@@ -485,16 +485,16 @@ export type LfiDirectDebitsPage = {
 };
 /** A page of direct debits. */
 export const LfiDirectDebitsPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(DirectDebit),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiDirectDebitsPage, LfiDirectDebitsPage>;
+  })))() as unknown as z.ZodType<LfiDirectDebitsPage, LfiDirectDebitsPage>;
 
 /** Islamic finance contract used by a Sharia-compliant product. */
 export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
 /** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
+  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"])))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
 
 /** How one charge is computed. */
 export type ChargeCalculation = {
@@ -507,7 +507,7 @@ export type ChargeCalculation = {
 };
 /** How one charge is computed. */
 export const ChargeCalculation = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Amount: Amount.optional(),
     /** Percentage applied when the charge is a rate rather than a fixed amount. */
     Rate: z.number().gte(0).lte(100).optional(),
@@ -516,7 +516,7 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  }))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
+  })))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
 
 /** A condition under which a charge or rate applies. */
 export type ProductCondition = {
@@ -528,12 +528,12 @@ export type ProductCondition = {
 };
 /** A condition under which a charge or rate applies. */
 export const ProductCondition = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     Field: z.string().optional(),
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  }))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
+  })))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
 
 /** A fee of the product. */
 export type ProductCharge = {
@@ -552,7 +552,7 @@ export type ProductCharge = {
 };
 /** A fee of the product. */
 export const ProductCharge = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Type: z.enum(["MonthlyFees", "AnnualFees", "BalanceFallBelow", "Overdraft", "DomesticTransaction", "ForeignTransaction", "ATMWithdrawal", "ChequeBook", "ReplacementChequeBook", "ReturnCheque", "CardReplacement", "AccountStatement", "LetterIssued", "AccountClosure", "CashAdvance", "LatePayment", "BalanceTransfer", "OverLimit", "SalesVoucherCopy", "Processing", "FinanceCancellation", "PartialPayment", "EarlySettlement", "FinalSettlement", "Other"]).optional(),
     Name: z.string().min(1).max(40),
     Description: z.string(),
@@ -563,13 +563,13 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  }))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
+  })))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
 
 /** Fees of the product. */
 export type ProductCharges = Array<ProductCharge>;
 /** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  z.array(ProductCharge).min(1))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
+  rt.compiledOnFirstUse(z.array(ProductCharge).min(1)))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
 
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export type FinanceRate = {
@@ -581,45 +581,45 @@ export type FinanceRate = {
 };
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export const FinanceRate = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit", "HybridInterest", "HybridProfit"]),
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  }))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
+  })))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
 
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export type EncryptedData = string;
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  z.string())() as unknown as z.ZodType<EncryptedData, EncryptedData>;
+  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<EncryptedData, EncryptedData>;
 
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export type FinanceRates = FinanceRate | EncryptedData;
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export const FinanceRates = /* @__PURE__ */ (() =>
-  z.union([
+  rt.compiledOnFirstUse(z.union([
     FinanceRate,
     EncryptedData,
-  ]))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
+  ])))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
 
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]))() as unknown as z.ZodType<Duration, Duration>;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"])))() as unknown as z.ZodType<Duration, Duration>;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
 /** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  z.string().refine(rt.isDate, rt.formatError["date"]))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"])))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
 /** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
+  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"])))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
 
 /** One deposit rate band. */
 export type DepositRateDetail = {
@@ -647,7 +647,7 @@ export type DepositRateDetail = {
 };
 /** One deposit rate band. */
 export const DepositRateDetail = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     RateCategory: z.enum(["Applied", "Standard", "Bonus", "Introductory", "Other"]).optional(),
     AnnualRate: z.number().optional(),
     AnnualRateRange: z.looseObject({
@@ -666,7 +666,7 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  }))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
+  })))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
 
 /** Rates paid on a deposit product. */
 export type DepositRates = {
@@ -676,10 +676,10 @@ export type DepositRates = {
 };
 /** Rates paid on a deposit product. */
 export const DepositRates = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  }))() as unknown as z.ZodType<DepositRates, DepositRates>;
+  })))() as unknown as z.ZodType<DepositRates, DepositRates>;
 
 /** Length of the product. */
 export type Tenor = {
@@ -689,10 +689,10 @@ export type Tenor = {
 };
 /** Length of the product. */
 export const Tenor = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  }))() as unknown as z.ZodType<Tenor, Tenor>;
+  })))() as unknown as z.ZodType<Tenor, Tenor>;
 
 /** Assets that secure the product or whose ownership it transfers. */
 export type AssetBacked = Array<{
@@ -703,11 +703,11 @@ export type AssetBacked = Array<{
 }>;
 /** Assets that secure the product or whose ownership it transfers. */
 export const AssetBacked = /* @__PURE__ */ (() =>
-  z.array(z.looseObject({
+  rt.compiledOnFirstUse(z.array(z.looseObject({
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  })))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
+  }))))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
 
 /** Rewards and benefits attached to the product (details not typed here). */
 export type RewardsBenefits = Array<{
@@ -715,7 +715,7 @@ export type RewardsBenefits = Array<{
 }>;
 /** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  z.array(z.looseObject({})).min(1))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
+  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1)))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
 
 /** Terms of the product behind the account (v2.1). */
 export type Product = {
@@ -731,7 +731,7 @@ export type Product = {
 };
 /** Terms of the product behind the account (v2.1). */
 export const Product = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     ShariaStructure: ShariaStructure.optional(),
     Charges: ProductCharges.optional(),
     FinanceRates: FinanceRates.optional(),
@@ -743,7 +743,7 @@ export const Product = /* @__PURE__ */ (() =>
     Tenor: Tenor.optional(),
     AssetBacked: AssetBacked.optional(),
     RewardsBenefits: RewardsBenefits.optional(),
-  }))() as unknown as z.ZodType<Product, Product>;
+  })))() as unknown as z.ZodType<Product, Product>;
 
 /** A page of product records. */
 export type LfiProductPage = {
@@ -753,10 +753,10 @@ export type LfiProductPage = {
 };
 /** A page of product records. */
 export const LfiProductPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Product),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiProductPage, LfiProductPage>;
+  })))() as unknown as z.ZodType<LfiProductPage, LfiProductPage>;
 
 /** A single future payment booked on the account. */
 export type ScheduledPayment = {
@@ -773,7 +773,7 @@ export type ScheduledPayment = {
 };
 /** A single future payment booked on the account. */
 export const ScheduledPayment = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     /** Identifier of the scheduled payment, issued by the LFI. */
     ScheduledPaymentId: z.string().min(1).max(40),
     AccountHolderName: AccountHolderName.optional(),
@@ -787,7 +787,7 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
+  })))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
 
 /** A page of scheduled payments. */
 export type LfiScheduledPaymentsPage = {
@@ -797,28 +797,28 @@ export type LfiScheduledPaymentsPage = {
 };
 /** A page of scheduled payments. */
 export const LfiScheduledPaymentsPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(ScheduledPayment),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiScheduledPaymentsPage, LfiScheduledPaymentsPage>;
+  })))() as unknown as z.ZodType<LfiScheduledPaymentsPage, LfiScheduledPaymentsPage>;
 
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export type StandingOrderId = string;
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
 
 /** What kind of transfer the standing order makes. */
 export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
 /** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
+  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"])))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export type Frequency = string;
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<Frequency, Frequency>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Frequency, Frequency>;
 
 /** A recurring payment instruction on the account. */
 export type StandingOrder = {
@@ -845,7 +845,7 @@ export type StandingOrder = {
 };
 /** A recurring payment instruction on the account. */
 export const StandingOrder = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     StandingOrderId: StandingOrderId,
     AccountHolderName: AccountHolderName.optional(),
     AccountHolderShortName: AccountHolderShortName.optional(),
@@ -868,7 +868,7 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  }))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
+  })))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
 
 /** A page of standing orders. */
 export type LfiStandingOrdersPage = {
@@ -878,70 +878,70 @@ export type LfiStandingOrdersPage = {
 };
 /** A page of standing orders. */
 export const LfiStandingOrdersPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(StandingOrder),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiStandingOrdersPage, LfiStandingOrdersPage>;
+  })))() as unknown as z.ZodType<LfiStandingOrdersPage, LfiStandingOrdersPage>;
 
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export type TransactionId = string;
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(210))() as unknown as z.ZodType<TransactionId, TransactionId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionId, TransactionId>;
 
 /** When the transaction actually took place. */
 export type TransactionDateTime = DateTime;
 /** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  DateTime)() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
+  rt.compiledOnFirstUse(DateTime))() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export type LocalTimeZone = string;
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
+  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u)))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export type StatementReference = string;
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<StatementReference, StatementReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<StatementReference, StatementReference>;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export type TransactionReference = string;
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  z.string().min(1).max(210))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
 
 /** Broad kind of the transaction. */
 export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
 /** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]))() as unknown as z.ZodType<TransactionType, TransactionType>;
+  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"])))() as unknown as z.ZodType<TransactionType, TransactionType>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
 export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
 /** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
+  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"])))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
 
 /** A marker that tags a transaction with a special meaning. */
 export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
 /** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]))() as unknown as z.ZodType<Flags, Flags>;
+  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"])))() as unknown as z.ZodType<Flags, Flags>;
 
 /** How the payment was processed. */
 export type PaymentMode = "Online" | "Offline" | "Batch";
 /** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  z.enum(["Online", "Offline", "Batch"]))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
+  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"])))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
 
 /** Narrative of the transaction, as unstructured text. */
 export type TransactionInformation = string;
 /** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  z.string().min(1).max(500))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
 
 /** Charges paid for the transaction. */
 export type ChargeAmount = {
@@ -951,12 +951,12 @@ export type ChargeAmount = {
 };
 /** Charges paid for the transaction. */
 export const ChargeAmount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  }))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
+  })))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
 
 /** Conversion applied when the transaction involved two currencies. */
 export type CurrencyExchange = {
@@ -970,7 +970,7 @@ export type CurrencyExchange = {
 };
 /** Conversion applied when the transaction involved two currencies. */
 export const CurrencyExchange = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SourceCurrency: CurrencyCode,
     TargetCurrency: CurrencyCode,
     UnitCurrency: CurrencyCode,
@@ -978,7 +978,7 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  }))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
+  })))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
 
 /** ISO 20022 bank transaction code of the entry. */
 export type BankTransactionCode = {
@@ -991,14 +991,14 @@ export type BankTransactionCode = {
 };
 /** ISO 20022 bank transaction code of the entry. */
 export const BankTransactionCode = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Domain: z.string().optional(),
     DomainCode: z.string().optional(),
     Family: z.string().optional(),
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  }))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
+  })))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
 
 /** The LFI's own code for the kind of entry. */
 export type ProprietaryBankTransactionCode = {
@@ -1007,10 +1007,10 @@ export type ProprietaryBankTransactionCode = {
 };
 /** The LFI's own code for the kind of entry. */
 export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  }))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
+  })))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
 
 /** Account balance right after the transaction was booked. */
 export type TransactionBalance = {
@@ -1020,11 +1020,11 @@ export type TransactionBalance = {
 };
 /** Account balance right after the transaction was booked. */
 export const TransactionBalance = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  }))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
+  })))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
 
 /** The merchant of a card transaction. */
 export type MerchantDetails = {
@@ -1034,11 +1034,11 @@ export type MerchantDetails = {
 };
 /** The merchant of a card transaction. */
 export const MerchantDetails = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  }))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
+  })))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
 
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export type CounterpartyInstitution = {
@@ -1049,12 +1049,12 @@ export type CounterpartyInstitution = {
 };
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export const CounterpartyInstitution = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName.optional(),
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
+  })))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
 
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export type CounterpartyAccount = {
@@ -1064,11 +1064,11 @@ export type CounterpartyAccount = {
 };
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export const CounterpartyAccount = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  }))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
+  })))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
 
 /** The card used for the transaction. */
 export type CardInstrument = {
@@ -1079,14 +1079,14 @@ export type CardInstrument = {
 };
 /** The card used for the transaction. */
 export const CardInstrument = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     CardSchemeName: z.enum(["AmericanExpress", "Diners", "Discover", "GCC", "MasterCard", "UPI", "VISA"]),
     InstrumentType: z.enum(["ApplePay", "Contactless", "MagStripe", "Chip", "Other"]),
     /** Name of the cardholder. */
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  }))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
+  })))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
 
 /** The bill settled by a bill payment. */
 export type BillDetails = {
@@ -1096,11 +1096,11 @@ export type BillDetails = {
 };
 /** The bill settled by a bill payment. */
 export const BillDetails = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  }))() as unknown as z.ZodType<BillDetails, BillDetails>;
+  })))() as unknown as z.ZodType<BillDetails, BillDetails>;
 
 /** Where the transaction took place. */
 export type GeoLocation = {
@@ -1109,16 +1109,16 @@ export type GeoLocation = {
 };
 /** Where the transaction took place. */
 export const GeoLocation = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  }))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
+  })))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
 
 /** Three-letter purpose-of-payment code. */
 export type PaymentPurposeCode = string;
 /** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  z.string().min(1).max(3).regex(/^[A-Z]{3}$/u))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
+  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u)))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
 
 /** An entry on the account. */
 export type TransactionBase = {
@@ -1160,7 +1160,7 @@ export type TransactionBase = {
 };
 /** An entry on the account. */
 export const TransactionBase = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     TransactionId: TransactionId,
     TransactionDateTime: TransactionDateTime,
     LocalTimeZone: LocalTimeZone.optional(),
@@ -1202,13 +1202,13 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  }))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
+  })))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
 
 /** An entry on the account (v2.1). TransactionInformation is optional in this version. */
 export type Transaction = TransactionBase;
 /** An entry on the account (v2.1). TransactionInformation is optional in this version. */
 export const Transaction = /* @__PURE__ */ (() =>
-  TransactionBase)() as unknown as z.ZodType<Transaction, Transaction>;
+  rt.compiledOnFirstUse(TransactionBase))() as unknown as z.ZodType<Transaction, Transaction>;
 
 /** A page of transactions. */
 export type LfiTransactionsPage = {
@@ -1218,28 +1218,28 @@ export type LfiTransactionsPage = {
 };
 /** A page of transactions. */
 export const LfiTransactionsPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Transaction),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiTransactionsPage, LfiTransactionsPage>;
+  })))() as unknown as z.ZodType<LfiTransactionsPage, LfiTransactionsPage>;
 
 /** Identifier of the party at the LFI. */
 export type PartyId = string;
 /** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  z.string().min(1).max(40))() as unknown as z.ZodType<PartyId, PartyId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<PartyId, PartyId>;
 
 /** Customer number of the party at the LFI. */
 export type PartyNumber = string;
 /** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  z.string().min(1).max(35))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
 
 /** Customer segment of the party. */
 export type PartyCategory = "Retail" | "SME" | "Corporate";
 /** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  z.enum(["Retail", "SME", "Corporate"]))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
 
 /** How and under which framework the claims were verified. */
 export type Verification = {
@@ -1251,12 +1251,12 @@ export type Verification = {
 };
 /** How and under which framework the claims were verified. */
 export const Verification = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     TrustFramework: z.enum(["FI"]),
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  }))() as unknown as z.ZodType<Verification, Verification>;
+  })))() as unknown as z.ZodType<Verification, Verification>;
 
 /** Verified facts about a natural person. */
 export type PersonClaims = {
@@ -1287,7 +1287,7 @@ export type PersonClaims = {
 };
 /** Verified facts about a natural person. */
 export const PersonClaims = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     IdentityType: z.enum(["Person"]),
     FullName: z.string(),
     GivenName: z.string(),
@@ -1312,7 +1312,7 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  }))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
+  })))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
 
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export type BusinessClaims = {
@@ -1331,7 +1331,7 @@ export type BusinessClaims = {
 };
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export const BusinessClaims = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     IdentityType: z.enum(["Business"]),
     BusinessName: z.string().min(1).max(140).optional(),
     TradeLicenceNumber: z.string().optional(),
@@ -1343,7 +1343,7 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
+  })))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
 
 /** A set of claims about the party together with how they were verified. */
 export type VerifiedClaim = {
@@ -1352,13 +1352,13 @@ export type VerifiedClaim = {
 };
 /** A set of claims about the party together with how they were verified. */
 export const VerifiedClaim = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     Verification: Verification.optional(),
     Claims: z.union([
       PersonClaims,
       BusinessClaims,
     ]),
-  }))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
+  })))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
 
 /** A party linked to the account and its role on it. */
 export type AccountParty = {
@@ -1371,7 +1371,7 @@ export type AccountParty = {
 };
 /** A party linked to the account and its role on it. */
 export const AccountParty = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     PartyId: PartyId,
     PartyNumber: PartyNumber.optional(),
     /** How the party holds the account. */
@@ -1380,7 +1380,7 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  }))() as unknown as z.ZodType<AccountParty, AccountParty>;
+  })))() as unknown as z.ZodType<AccountParty, AccountParty>;
 
 /** A page of the parties of an account. */
 export type LfiAccountPartiesPage = {
@@ -1390,10 +1390,10 @@ export type LfiAccountPartiesPage = {
 };
 /** A page of the parties of an account. */
 export const LfiAccountPartiesPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(AccountParty),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiAccountPartiesPage, LfiAccountPartiesPage>;
+  })))() as unknown as z.ZodType<LfiAccountPartiesPage, LfiAccountPartiesPage>;
 
 /** The party who authorised the consent. */
 export type Party = {
@@ -1404,12 +1404,12 @@ export type Party = {
 };
 /** The party who authorised the consent. */
 export const Party = /* @__PURE__ */ (() =>
-  z.strictObject({
+  rt.compiledOnFirstUse(z.strictObject({
     PartyId: PartyId,
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  }))() as unknown as z.ZodType<Party, Party>;
+  })))() as unknown as z.ZodType<Party, Party>;
 
 /** The consenting party, as a (one-record) page. */
 export type LfiPartiesPage = {
@@ -1419,10 +1419,10 @@ export type LfiPartiesPage = {
 };
 /** The consenting party, as a (one-record) page. */
 export const LfiPartiesPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Party),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiPartiesPage, LfiPartiesPage>;
+  })))() as unknown as z.ZodType<LfiPartiesPage, LfiPartiesPage>;
 
 /** Opening or closing balance of a statement, optionally split by category. */
 export type StatementBalance = {
@@ -1433,11 +1433,11 @@ export type StatementBalance = {
 };
 /** Opening or closing balance of a statement, optionally split by category. */
 export const StatementBalance = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  }))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
+  })))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
 
 /** Totals of one kind of entry over the statement period. */
 export type StatementSummaryLine = {
@@ -1450,14 +1450,14 @@ export type StatementSummaryLine = {
 };
 /** Totals of one kind of entry over the statement period. */
 export const StatementSummaryLine = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     CreditDebitIndicator: CreditDebitIndicator,
     TransactionType: TransactionType.optional(),
     SubTransactionType: SubTransactionType,
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  }))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
+  })))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
 
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export type Statement = {
@@ -1484,7 +1484,7 @@ export type Statement = {
 };
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export const Statement = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     StatementId: z.string(),
     StatementDate: CalendarDate,
     OpeningDate: CalendarDate,
@@ -1504,7 +1504,7 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  }))() as unknown as z.ZodType<Statement, Statement>;
+  })))() as unknown as z.ZodType<Statement, Statement>;
 
 /** A page of statements. */
 export type LfiStatementsPage = {
@@ -1514,7 +1514,7 @@ export type LfiStatementsPage = {
 };
 /** A page of statements. */
 export const LfiStatementsPage = /* @__PURE__ */ (() =>
-  z.looseObject({
+  rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Statement),
     meta: LfiPageMeta,
-  }))() as unknown as z.ZodType<LfiStatementsPage, LfiStatementsPage>;
+  })))() as unknown as z.ZodType<LfiStatementsPage, LfiStatementsPage>;
