@@ -169,6 +169,8 @@ export type LfiPageMeta = {
   paginated?: boolean | undefined;
   totalPages: number;
   totalRecords: number;
+  firstAvailableDateTime?: DateTime | undefined;
+  lastAvailableDateTime?: DateTime | undefined;
 };
 /** Paging facts of an LFI answer, counted on the filtered set. When `paginated` is false or absent the LFI returned the whole set in one answer. */
 export const LfiPageMeta = /* @__PURE__ */ (() =>
@@ -179,6 +181,8 @@ export const LfiPageMeta = /* @__PURE__ */ (() =>
     totalPages: z.number().refine(Number.isInteger, rt.integerError).gte(0),
     /** Number of records in the filtered set. */
     totalRecords: z.number().refine(Number.isInteger, rt.integerError).gte(0),
+    firstAvailableDateTime: DateTime.optional(),
+    lastAvailableDateTime: DateTime.optional(),
   })))() as unknown as z.ZodType<LfiPageMeta, LfiPageMeta>;
 
 /** A page of accounts. */
