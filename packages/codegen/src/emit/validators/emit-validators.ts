@@ -141,7 +141,9 @@ class SharedDeclarations {
     this.counters.set(role, n);
     const id = this.names.assign(`${role}${n}`, `shared:${role}:${n}`);
     this.byExpression.set(expression, id);
-    this.declarations.push(`const ${id} = /* @__PURE__ */ (() => (${expression}))();`);
+    // Object literals keep their literal types (a body's `required: true`), as inline ones do.
+    const constant = expression.startsWith('{') ? `${expression} as const` : expression;
+    this.declarations.push(`const ${id} = /* @__PURE__ */ (() => (${constant}))();`);
     return id;
   }
 }
@@ -212,7 +214,8 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => new RegExp(`\\b${id.replace(/\$/g, '\\$')}\\b`).test(opSource));
   const schemaImport = usedSchemas.length > 0 ? `import {\n${usedSchemas.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';\n` : '';
   const sharedBlock = shared.declarations.length > 0 ? `${shared.declarations.join('\n\n')}\n\n` : '';
-  const opBody = `${sharedBlock}${opDecls.join('\n\n')}\n`;
+  // A spec without operations still gets a module (an empty file is not one).
+  const opBody = opDecls.length > 0 ? `${sharedBlock}${opDecls.join('\n\n')}\n` : 'export {};\n';
   // Import only what is used, so that the output passes `noUnusedLocals` in any project.
   const opImports = [/\bz\./.test(opBody) ? "import { z } from 'zod';" : '', /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : ''].filter(Boolean).join('\n');
   const operationsFile = `${header}${opImports}\n${schemaImport}\n${opBody}`;

@@ -20,7 +20,7 @@ const requestBody1 = /* @__PURE__ */ (() => ({
   content: {
     "application/x-www-form-urlencoded": TokenRequest,
   },
-}))();
+} as const))();
 
 const responseHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
   /** Correlation identifier of the call. */
@@ -32,19 +32,19 @@ const response1 = /* @__PURE__ */ (() => ({
   content: {
     "application/json": TokenResponse,
   },
-}))();
+} as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
     "application/json": TokenError,
   },
-}))();
+} as const))();
 
 const response3 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {},
-}))();
+} as const))();
 
 const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
   /** Page number, when the directory pages its answer. */
@@ -61,7 +61,7 @@ const response4 = /* @__PURE__ */ (() => ({
       OrganisationPage,
     ]),
   },
-}))();
+} as const))();
 
 const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Identifier of the organisation. */
@@ -76,7 +76,7 @@ const response5 = /* @__PURE__ */ (() => ({
       SoftwareStatementPage,
     ]),
   },
-}))();
+} as const))();
 
 /** POST /token — Obtain a directory access token */
 export const getToken = /* @__PURE__ */ (() => ({

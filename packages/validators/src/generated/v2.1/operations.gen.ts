@@ -75,7 +75,7 @@ const response1 = /* @__PURE__ */ (() => ({
     "application/json": ConsentList,
     "application/jwt": ConsentListSigned,
   },
-}))();
+} as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -84,12 +84,12 @@ const response2 = /* @__PURE__ */ (() => ({
     "application/json": Errors400,
     "application/jwt": Errors400Signed,
   },
-}))();
+} as const))();
 
 const response3 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {},
-}))();
+} as const))();
 
 const response4 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -98,7 +98,7 @@ const response4 = /* @__PURE__ */ (() => ({
     "application/json": Errors403,
     "application/jwt": Errors403Signed,
   },
-}))();
+} as const))();
 
 const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
@@ -110,7 +110,7 @@ const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders2,
   content: {},
-}))();
+} as const))();
 
 const response6 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -119,7 +119,7 @@ const response6 = /* @__PURE__ */ (() => ({
     "application/json": Errors500,
     "application/jwt": Errors500Signed,
   },
-}))();
+} as const))();
 
 const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Identifier of the consent. */
@@ -133,7 +133,7 @@ const response7 = /* @__PURE__ */ (() => ({
     "application/json": Consent,
     "application/jwt": ConsentSigned,
   },
-}))();
+} as const))();
 
 const requestBody1 = /* @__PURE__ */ (() => ({
   required: true,
@@ -142,7 +142,7 @@ const requestBody1 = /* @__PURE__ */ (() => ({
     "application/json": ConsentPatch,
     "application/jwt": ConsentPatchSigned,
   },
-}))();
+} as const))();
 
 const response8 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -151,7 +151,7 @@ const response8 = /* @__PURE__ */ (() => ({
     "application/json": AccountsResponse,
     "application/jwt": AccountsResponseSigned,
   },
-}))();
+} as const))();
 
 const pathParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   /** Identifier of the account, as returned by the accounts list. */
@@ -165,7 +165,7 @@ const response9 = /* @__PURE__ */ (() => ({
     "application/json": AccountResponse,
     "application/jwt": AccountResponseSigned,
   },
-}))();
+} as const))();
 
 const response10 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -174,7 +174,7 @@ const response10 = /* @__PURE__ */ (() => ({
     "application/json": BalancesResponse,
     "application/jwt": BalancesResponseSigned,
   },
-}))();
+} as const))();
 
 const response11 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -183,7 +183,7 @@ const response11 = /* @__PURE__ */ (() => ({
     "application/json": BeneficiariesResponse,
     "application/jwt": BeneficiariesResponseSigned,
   },
-}))();
+} as const))();
 
 const response12 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -192,7 +192,7 @@ const response12 = /* @__PURE__ */ (() => ({
     "application/json": DirectDebitsResponse,
     "application/jwt": DirectDebitsResponseSigned,
   },
-}))();
+} as const))();
 
 const response13 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -201,7 +201,7 @@ const response13 = /* @__PURE__ */ (() => ({
     "application/json": ProductResponse,
     "application/jwt": ProductResponseSigned,
   },
-}))();
+} as const))();
 
 const response14 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -210,7 +210,7 @@ const response14 = /* @__PURE__ */ (() => ({
     "application/json": ScheduledPaymentsResponse,
     "application/jwt": ScheduledPaymentsResponseSigned,
   },
-}))();
+} as const))();
 
 const response15 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -219,7 +219,7 @@ const response15 = /* @__PURE__ */ (() => ({
     "application/json": StandingOrdersResponse,
     "application/jwt": StandingOrdersResponseSigned,
   },
-}))();
+} as const))();
 
 const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
@@ -235,7 +235,7 @@ const response16 = /* @__PURE__ */ (() => ({
     "application/json": TransactionsResponse,
     "application/jwt": TransactionsResponseSigned,
   },
-}))();
+} as const))();
 
 const response17 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -244,7 +244,7 @@ const response17 = /* @__PURE__ */ (() => ({
     "application/json": AccountPartiesResponse,
     "application/jwt": AccountPartiesResponseSigned,
   },
-}))();
+} as const))();
 
 const response18 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -253,7 +253,7 @@ const response18 = /* @__PURE__ */ (() => ({
     "application/json": PartyResponse,
     "application/jwt": PartyResponseSigned,
   },
-}))();
+} as const))();
 
 const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
@@ -269,7 +269,7 @@ const response19 = /* @__PURE__ */ (() => ({
     "application/json": StatementsResponse,
     "application/jwt": StatementsResponseSigned,
   },
-}))();
+} as const))();
 
 /** GET /account-access-consents — List the consents of a base consent */
 export const GetAccountAccessConsentsByBaseConsentId = /* @__PURE__ */ (() => ({

@@ -78,7 +78,7 @@ const response1 = /* @__PURE__ */ (() => ({
     "application/json": ConsentList,
     "application/jwt": ConsentListSigned,
   },
-}))();
+} as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -87,12 +87,12 @@ const response2 = /* @__PURE__ */ (() => ({
     "application/json": Errors400,
     "application/jwt": Errors400Signed,
   },
-}))();
+} as const))();
 
 const response3 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {},
-}))();
+} as const))();
 
 const response4 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -101,7 +101,7 @@ const response4 = /* @__PURE__ */ (() => ({
     "application/json": Errors403,
     "application/jwt": Errors403Signed,
   },
-}))();
+} as const))();
 
 const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
@@ -113,7 +113,7 @@ const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders2,
   content: {},
-}))();
+} as const))();
 
 const response6 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -122,7 +122,7 @@ const response6 = /* @__PURE__ */ (() => ({
     "application/json": Errors500,
     "application/jwt": Errors500Signed,
   },
-}))();
+} as const))();
 
 const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Identifier of the consent. */
@@ -136,7 +136,7 @@ const response7 = /* @__PURE__ */ (() => ({
     "application/json": Consent,
     "application/jwt": ConsentSigned,
   },
-}))();
+} as const))();
 
 const requestBody1 = /* @__PURE__ */ (() => ({
   required: true,
@@ -145,7 +145,7 @@ const requestBody1 = /* @__PURE__ */ (() => ({
     "application/json": ConsentPatch,
     "application/jwt": ConsentPatchSigned,
   },
-}))();
+} as const))();
 
 const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** When true, only the most recent successfully recorded attestation event is returned. */
@@ -158,21 +158,21 @@ const response8 = /* @__PURE__ */ (() => ({
     "application/json; charset=utf-8": AttestationsResponse,
     "application/json": AttestationsResponse,
   },
-}))();
+} as const))();
 
 const requestBody2 = /* @__PURE__ */ (() => ({
   required: true,
   content: {
     "application/jwt": AttestationRequestSigned,
   },
-}))();
+} as const))();
 
 const response9 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
     "application/jwt": AttestationResponseSigned,
   },
-}))();
+} as const))();
 
 const response10 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -181,7 +181,7 @@ const response10 = /* @__PURE__ */ (() => ({
     "application/json": AccountsResponse,
     "application/jwt": AccountsResponseSigned,
   },
-}))();
+} as const))();
 
 const pathParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   /** Identifier of the account, as returned by the accounts list. */
@@ -195,7 +195,7 @@ const response11 = /* @__PURE__ */ (() => ({
     "application/json": AccountResponse,
     "application/jwt": AccountResponseSigned,
   },
-}))();
+} as const))();
 
 const response12 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -204,7 +204,7 @@ const response12 = /* @__PURE__ */ (() => ({
     "application/json": BalancesResponse,
     "application/jwt": BalancesResponseSigned,
   },
-}))();
+} as const))();
 
 const response13 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -213,7 +213,7 @@ const response13 = /* @__PURE__ */ (() => ({
     "application/json": BeneficiariesResponse,
     "application/jwt": BeneficiariesResponseSigned,
   },
-}))();
+} as const))();
 
 const response14 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -222,7 +222,7 @@ const response14 = /* @__PURE__ */ (() => ({
     "application/json": DirectDebitsResponse,
     "application/jwt": DirectDebitsResponseSigned,
   },
-}))();
+} as const))();
 
 const response15 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -231,7 +231,7 @@ const response15 = /* @__PURE__ */ (() => ({
     "application/json": ProductResponse,
     "application/jwt": ProductResponseSigned,
   },
-}))();
+} as const))();
 
 const response16 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -240,7 +240,7 @@ const response16 = /* @__PURE__ */ (() => ({
     "application/json": ScheduledPaymentsResponse,
     "application/jwt": ScheduledPaymentsResponseSigned,
   },
-}))();
+} as const))();
 
 const response17 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -249,7 +249,7 @@ const response17 = /* @__PURE__ */ (() => ({
     "application/json": StandingOrdersResponse,
     "application/jwt": StandingOrdersResponseSigned,
   },
-}))();
+} as const))();
 
 const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
@@ -265,7 +265,7 @@ const response18 = /* @__PURE__ */ (() => ({
     "application/json": TransactionsResponse,
     "application/jwt": TransactionsResponseSigned,
   },
-}))();
+} as const))();
 
 const response19 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -274,7 +274,7 @@ const response19 = /* @__PURE__ */ (() => ({
     "application/json": AccountPartiesResponse,
     "application/jwt": AccountPartiesResponseSigned,
   },
-}))();
+} as const))();
 
 const response20 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -283,7 +283,7 @@ const response20 = /* @__PURE__ */ (() => ({
     "application/json": PartyResponse,
     "application/jwt": PartyResponseSigned,
   },
-}))();
+} as const))();
 
 const queryParameters4 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
@@ -299,7 +299,7 @@ const response21 = /* @__PURE__ */ (() => ({
     "application/json": StatementsResponse,
     "application/jwt": StatementsResponseSigned,
   },
-}))();
+} as const))();
 
 /** GET /account-access-consents — List the consents of a base consent */
 export const GetAccountAccessConsentsByBaseConsentId = /* @__PURE__ */ (() => ({

@@ -45,14 +45,14 @@ const response1 = /* @__PURE__ */ (() => ({
   content: {
     "application/json": LfiAccountsPage,
   },
-}))();
+} as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiError,
   },
-}))();
+} as const))();
 
 const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Identifier of the account, as returned by the accounts list. */
@@ -64,49 +64,49 @@ const response3 = /* @__PURE__ */ (() => ({
   content: {
     "application/json": LfiAccount,
   },
-}))();
+} as const))();
 
 const response4 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiBalancesPage,
   },
-}))();
+} as const))();
 
 const response5 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiBeneficiariesPage,
   },
-}))();
+} as const))();
 
 const response6 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiDirectDebitsPage,
   },
-}))();
+} as const))();
 
 const response7 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiProductPage,
   },
-}))();
+} as const))();
 
 const response8 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiScheduledPaymentsPage,
   },
-}))();
+} as const))();
 
 const response9 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiStandingOrdersPage,
   },
-}))();
+} as const))();
 
 const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
@@ -124,21 +124,21 @@ const response10 = /* @__PURE__ */ (() => ({
   content: {
     "application/json": LfiTransactionsPage,
   },
-}))();
+} as const))();
 
 const response11 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiAccountPartiesPage,
   },
-}))();
+} as const))();
 
 const response12 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
     "application/json": LfiPartiesPage,
   },
-}))();
+} as const))();
 
 const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
@@ -156,7 +156,7 @@ const response13 = /* @__PURE__ */ (() => ({
   content: {
     "application/json": LfiStatementsPage,
   },
-}))();
+} as const))();
 
 /** GET /accounts — Page through the accounts of the consent */
 export const LfiGetAccounts = /* @__PURE__ */ (() => ({

@@ -1,0 +1,8 @@
+// The suites `pnpm bench` runs, in this order. A suite is one file in this folder exporting
+// { id, title, description, run(ctx) }; register it here. See bench/README.md.
+import generation from './generation.mjs';
+import typecheck from './typecheck.mjs';
+import validators from './validators.mjs';
+import zodVariants from './zod-variants.mjs';
+
+export const suites = [generation, validators, zodVariants, typecheck];

@@ -1,0 +1,200 @@
+/**
+ * Every failure the client reports is one of these classes, so callers can branch on
+ * `instanceof` (or on `code`) instead of parsing messages.
+ */
+
+/** One item of the `Errors` array of an error response (section 2.6). */
+export interface ErrorItem {
+  Code: string;
+  Message: string;
+  Path?: string;
+  Url?: string;
+}
+
+/** Base class of every error the client throws. */
+export class ClientError extends Error {
+  /** A stable, machine-readable kind. */
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/**
+ * The server answered with a status the call does not treat as success.
+ *
+ * @example
+ * try {
+ *   await client.getAccounts();
+ * } catch (error) {
+ *   if (error instanceof ApiError && error.status === 403) console.log(error.errors[0]?.Code, error.interactionId);
+ * }
+ */
+export class ApiError extends ClientError {
+  readonly status: number;
+  readonly operationId: string;
+  readonly url: string;
+  /** `Errors` of the body when it has one (JSON or signed form), otherwise empty. */
+  readonly errors: readonly ErrorItem[];
+  /** `x-fapi-interaction-id` of the response. */
+  readonly interactionId: string | undefined;
+  /** `Retry-After` in seconds, when the response carried one. */
+  readonly retryAfter: number | undefined;
+  /** The decoded body (validated when validation is on and the body matched its schema). */
+  readonly body: unknown;
+
+  constructor(init: {
+    status: number;
+    operationId: string;
+    url: string;
+    errors: readonly ErrorItem[];
+    interactionId: string | undefined;
+    retryAfter: number | undefined;
+    body: unknown;
+    message?: string;
+  }) {
+    const first = init.errors[0];
+    const detail = first ? `: ${first.Code} ${first.Message}` : '';
+    super('http', init.message ?? `${init.operationId} failed with HTTP ${init.status}${detail}`);
+    this.status = init.status;
+    this.operationId = init.operationId;
+    this.url = init.url;
+    this.errors = init.errors;
+    this.interactionId = init.interactionId;
+    this.retryAfter = init.retryAfter;
+    this.body = init.body;
+  }
+}
+
+/**
+ * What a fetch failure says, down its `cause` chain: undici's "fetch failed" alone hides the
+ * reason (refused, reset, certificate...) one level below.
+ */
+export function describeFailure(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 4; depth++) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      const text = typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message;
+      if (text && !parts.includes(text)) parts.push(text);
+      current = current.cause;
+    } else {
+      parts.push(String(current));
+      break;
+    }
+  }
+  return parts.join(' ← ') || 'unknown failure';
+}
+
+/** The request never got an HTTP answer (connection refused, reset, DNS, TLS, timeout). */
+export class NetworkError extends ClientError {
+  readonly operationId: string;
+  readonly url: string;
+
+  constructor(operationId: string, url: string, cause: unknown) {
+    super('network', `${operationId}: request to ${url} failed: ${describeFailure(cause)}`, { cause });
+    this.operationId = operationId;
+    this.url = url;
+  }
+}
+
+/** A response did not match the contract (undocumented status, content type, body or headers). */
+export class ResponseValidationError extends ClientError {
+  readonly status: number;
+  readonly operationId: string;
+  readonly url: string;
+  readonly interactionId: string | undefined;
+  /** Human-readable problems, `path: message`. */
+  readonly issues: readonly string[];
+
+  constructor(init: { status: number; operationId: string; url: string; interactionId: string | undefined; issues: readonly string[]; what: string }) {
+    const shown = init.issues.slice(0, 5).join('; ');
+    const more = init.issues.length > 5 ? ` (and ${init.issues.length - 5} more)` : '';
+    super('invalid-response', `${init.operationId}: ${init.what} of HTTP ${init.status} does not match the contract: ${shown}${more}`);
+    this.status = init.status;
+    this.operationId = init.operationId;
+    this.url = init.url;
+    this.interactionId = init.interactionId;
+    this.issues = init.issues;
+  }
+}
+
+/** The response's `x-fapi-interaction-id` is not the one the request carried. */
+export class InteractionIdMismatchError extends ClientError {
+  readonly sent: string;
+  readonly received: string;
+  readonly status: number;
+
+  constructor(operationId: string, sent: string, received: string, status: number) {
+    super('interaction-id-mismatch', `${operationId}: response (HTTP ${status}) carries x-fapi-interaction-id ${received}, but the request sent ${sent}`);
+    this.sent = sent;
+    this.received = received;
+    this.status = status;
+  }
+}
+
+/** Why a signed response was refused. */
+export type SignatureProblem =
+  | 'no-keys'
+  | 'malformed'
+  | 'alg-none'
+  | 'alg-not-allowed'
+  | 'bad-signature'
+  | 'expired'
+  | 'not-yet-valid'
+  | 'issuer'
+  | 'audience'
+  | 'claims';
+
+/** A signed (`application/jwt`) response failed verification; its content is never returned. */
+export class SignatureError extends ClientError {
+  readonly problem: SignatureProblem;
+
+  constructor(problem: SignatureProblem, message: string, options?: { cause?: unknown }) {
+    super(`signature:${problem}`, message, options);
+    this.problem = problem;
+  }
+}
+
+/** Paging stopped because it would loop or run past its cap. */
+export class PaginationError extends ClientError {
+  readonly reason: 'loop' | 'page-cap' | 'cross-origin' | 'records';
+  /** Pages read before stopping. */
+  readonly pagesRead: number;
+  readonly url: string | undefined;
+
+  constructor(reason: PaginationError['reason'], message: string, pagesRead: number, url?: string) {
+    super(`pagination:${reason}`, message);
+    this.reason = reason;
+    this.pagesRead = pagesRead;
+    this.url = url;
+  }
+}
+
+/** The token provider failed or returned something unusable. */
+export class TokenError extends ClientError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('token', message, options);
+  }
+}
+
+/** The caller's parameters cannot make a request (a missing path parameter, an unsendable body). */
+export class RequestError extends ClientError {
+  constructor(message: string) {
+    super('request', message);
+  }
+}
+
+/** `Errors` of an error body, if it has a well-formed one. */
+export function errorItemsOf(body: unknown): ErrorItem[] {
+  if (body === null || typeof body !== 'object') return [];
+  const errors = (body as { Errors?: unknown }).Errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (e): e is ErrorItem => e !== null && typeof e === 'object' && typeof (e as ErrorItem).Code === 'string' && typeof (e as ErrorItem).Message === 'string',
+  );
+}

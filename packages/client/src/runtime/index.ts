@@ -1,0 +1,60 @@
+/**
+ * Runtime of the generated Bank Data Sharing clients (`@bank-data-sharing/client/runtime`).
+ * Generated code imports it by that name; applications import `paginate`, the token and
+ * error types from here.
+ */
+export { createClientCore, type CallOptions, type ClientCore, type ClientOptions, type OperationMethod } from './client.js';
+export { execute, type ClientEvent, type FetchLike } from './execute.js';
+export { decodeResponse, responseSpecFor, type DecodedResponse } from './decode.js';
+export {
+  ApiError,
+  ClientError,
+  InteractionIdMismatchError,
+  NetworkError,
+  PaginationError,
+  RequestError,
+  ResponseValidationError,
+  SignatureError,
+  TokenError,
+  errorItemsOf,
+  type ErrorItem,
+  type SignatureProblem,
+} from './errors.js';
+export { customerHeaders, mergeHeaders, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
+export { checkInteractionId, isInteractionId, newInteractionId } from './interaction-id.js';
+export {
+  DEFAULT_SIGNING_ALGORITHMS,
+  SIGNED_ENVELOPE_CLAIMS,
+  verifySignedBody,
+  type SignatureOptions,
+  type VerificationKeys,
+  type VerifiedJws,
+} from './jws.js';
+export { acceptHeader, matchContentType, mediaTypeOf } from './media-types.js';
+export { DEFAULT_MAX_PAGES, defaultRecords, pages, paginate, readAll, type DefaultRecord, type Page, type PagesOptions, type RecordsOptions } from './paginate.js';
+export { buildUrl, fillPath, queryString, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  parseRetryAfter,
+  resolveRetryPolicy,
+  sleep,
+  type ResolvedRetryPolicy,
+  type RetryPolicy,
+} from './retry.js';
+export { staticToken, TokenManager, tokenScope, type AccessToken, type TokenProvider, type TokenReason, type TokenRequest } from './tokens.js';
+export type {
+  ApiInfo,
+  BodyOf,
+  Input,
+  OperationMeta,
+  OperationSpec,
+  Output,
+  ParamsOf,
+  Received,
+  ResponseOf,
+  ResultOf,
+  SchemaLike,
+  SecurityRequirements,
+} from './types.js';

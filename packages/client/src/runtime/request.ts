@@ -1,0 +1,111 @@
+/**
+ * Turns an operation and the caller's parameters into a URL and a body. Nothing here
+ * talks to the network.
+ */
+import { RequestError } from './errors.js';
+import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isTextType } from './media-types.js';
+import type { ApiInfo } from './types.js';
+
+/** Parameters as a generated method receives them (see `ParamsOf`). */
+export interface RequestParams {
+  path?: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
+  headers?: Readonly<Record<string, unknown>>;
+  cookies?: Readonly<Record<string, unknown>>;
+  body?: unknown;
+  contentType?: string;
+}
+
+/** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */
+export type RequestSigner = (claims: Readonly<Record<string, unknown>>, context: { operationId: string }) => Promise<string>;
+
+/**
+ * The base URL requests go to: `baseUrl` as given; else `origin` + the spec's path prefix;
+ * else the spec's first server when it is absolute.
+ */
+export function resolveBaseUrl(api: ApiInfo, options: { baseUrl?: string; origin?: string }): string {
+  if (options.baseUrl !== undefined) return options.baseUrl.replace(/\/+$/, '');
+  if (options.origin !== undefined) return `${options.origin.replace(/\/+$/, '')}${api.pathPrefix}`;
+  const absolute = api.servers.find((s) => /^https?:\/\//i.test(s));
+  if (absolute !== undefined) return absolute.replace(/\/+$/, '');
+  throw new RequestError(
+    `${api.title} ${api.version}: the spec's server is a path (${api.pathPrefix || '/'}), so the client needs \`baseUrl\` or \`origin\``,
+  );
+}
+
+function text(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Fills `{name}` segments, percent-encoding each value. */
+export function fillPath(template: string, values: Readonly<Record<string, unknown>> | undefined, operationId: string): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values?.[name];
+    if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
+    return encodeURIComponent(text(value));
+  });
+}
+
+/** Query string in the OpenAPI default style (`form`, exploded: arrays repeat the name). */
+export function queryString(values: Readonly<Record<string, unknown>> | undefined): string {
+  if (!values) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, text(item));
+    else search.append(name, text(value));
+  }
+  const out = search.toString();
+  return out === '' ? '' : `?${out}`;
+}
+
+export function buildUrl(baseUrl: string, template: string, params: RequestParams, operationId: string): string {
+  return `${baseUrl}${fillPath(template, params.path, operationId)}${queryString(params.query)}`;
+}
+
+/** `Cookie` header from cookie parameters, or undefined when there are none. */
+export function cookieHeader(values: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  if (!values) return undefined;
+  const pairs = Object.entries(values)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${k}=${encodeURIComponent(text(v))}`);
+  return pairs.length > 0 ? pairs.join('; ') : undefined;
+}
+
+export interface EncodedBody {
+  contentType: string;
+  body: string | Uint8Array | Blob | FormData;
+}
+
+/** Encodes the body in the content type chosen (by the caller or from the declared ones). */
+export async function encodeBody(
+  declared: readonly string[],
+  params: RequestParams,
+  operationId: string,
+  signer: RequestSigner | undefined,
+): Promise<EncodedBody | undefined> {
+  if (params.body === undefined) return undefined;
+  const contentType = params.contentType ?? defaultRequestContentType(declared, params.body);
+  if (contentType === undefined) throw new RequestError(`${operationId}: the operation takes no request body`);
+  const value = params.body;
+  if (isJwtType(contentType)) {
+    if (typeof value === 'string') return { contentType, body: value };
+    if (!signer) throw new RequestError(`${operationId}: a signed body needs \`signRequest\` in the client options (or a compact JWS string)`);
+    return { contentType, body: await signer(value as Record<string, unknown>, { operationId }) };
+  }
+  if (isJsonType(contentType)) return { contentType, body: JSON.stringify(value) };
+  if (isFormType(contentType)) {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) for (const item of v) form.append(k, text(item));
+      else form.append(k, text(v));
+    }
+    return { contentType, body: form.toString() };
+  }
+  if (value instanceof Uint8Array || value instanceof Blob || value instanceof FormData) return { contentType, body: value };
+  if (isTextType(contentType) || typeof value === 'string') return { contentType, body: text(value) };
+  return { contentType, body: JSON.stringify(value) };
+}

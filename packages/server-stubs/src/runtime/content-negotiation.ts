@@ -1,0 +1,163 @@
+/**
+ * Media types: parsing, `Accept` negotiation (RFC 9110 §12.5.1) and matching a request's
+ * `Content-Type` against the media types an operation accepts.
+ */
+
+export interface MediaType {
+  /** Lower-case. */
+  readonly type: string;
+  /** Lower-case. */
+  readonly subtype: string;
+  /** Parameter names lower-case; `charset` values lower-case too. */
+  readonly params: ReadonlyMap<string, string>;
+}
+
+interface MediaRange extends MediaType {
+  readonly q: number;
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Parses `type/subtype; name=value` (quoted values allowed). Undefined when malformed.
+ *
+ * @example
+ * parseMediaType('application/json; charset=UTF-8')
+ * // → { type: 'application', subtype: 'json', params: Map { 'charset' => 'utf-8' } }
+ */
+export function parseMediaType(text: string): MediaType | undefined {
+  const [essence = '', ...rawParams] = text.split(';');
+  const slash = essence.indexOf('/');
+  if (slash < 0) return undefined;
+  const type = essence.slice(0, slash).trim().toLowerCase();
+  const subtype = essence.slice(slash + 1).trim().toLowerCase();
+  if (!TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
+  const params = new Map<string, string>();
+  for (const raw of rawParams) {
+    const eq = raw.indexOf('=');
+    if (eq < 0) continue;
+    const name = raw.slice(0, eq).trim().toLowerCase();
+    let value = raw.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    params.set(name, name === 'charset' ? value.toLowerCase() : value);
+  }
+  return { type, subtype, params };
+}
+
+/** Splits a header list on commas that are not inside quotes. */
+function splitList(header: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const ch of header) {
+    if (ch === '"') quoted = !quoted;
+    if (ch === ',' && !quoted) {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  out.push(current);
+  return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function parseAccept(header: string): MediaRange[] {
+  const ranges: MediaRange[] = [];
+  // A header with thousands of ranges is not a real client: look at the first 64.
+  for (const part of splitList(header).slice(0, 64)) {
+    const media = parseMediaType(part);
+    if (!media) continue;
+    const params = new Map(media.params);
+    const qText = params.get('q');
+    params.delete('q');
+    const q = qText === undefined ? 1 : Number(qText);
+    ranges.push({ ...media, params, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0 });
+  }
+  return ranges;
+}
+
+/** How well `range` matches `offer`: -1 for no match, higher is more specific. */
+function specificity(range: MediaRange, offer: MediaType): number {
+  if (range.type === '*' && range.subtype === '*') return 1;
+  if (range.type !== offer.type) return -1;
+  if (range.subtype === '*') return 2;
+  if (range.subtype !== offer.subtype) return -1;
+  for (const [name, value] of range.params) if (offer.params.get(name) !== value) return -1;
+  // `application/json` prefers the offer written exactly so over `...; charset=utf-8`.
+  return range.params.size === offer.params.size ? 4 : 3;
+}
+
+/**
+ * The offered media type the client prefers, or undefined when `Accept` allows none.
+ * No `Accept` (or an unparsable one) accepts anything: the first offer wins. Ties keep the
+ * spec's order.
+ *
+ * @example
+ * negotiate('application/jwt', ['application/json', 'application/jwt']) // → 'application/jwt'
+ * negotiate('text/html', ['application/json']) // → undefined
+ */
+export function negotiate(accept: string | undefined, offers: readonly string[]): string | undefined {
+  if (offers.length === 0) return undefined;
+  const ranges = accept === undefined || accept.trim() === '' ? [] : parseAccept(accept);
+  if (ranges.length === 0) return offers[0];
+  let best: { offer: string; q: number; specificity: number } | undefined;
+  for (const offer of offers) {
+    const media = parseMediaType(offer);
+    if (!media) continue;
+    let match: { q: number; specificity: number } | undefined;
+    for (const range of ranges) {
+      const s = specificity(range, media);
+      if (s > (match?.specificity ?? -1)) match = { q: range.q, specificity: s };
+    }
+    if (!match || match.q <= 0) continue;
+    if (!best || match.q > best.q || (match.q === best.q && match.specificity > best.specificity)) best = { offer, ...match };
+  }
+  return best?.offer;
+}
+
+/**
+ * The spec media type a request `Content-Type` matches: same type and subtype (or a
+ * wildcard in the spec), and every parameter the spec writes (e.g. `charset=utf-8`).
+ * A spec entry with parameters is preferred over a bare one.
+ *
+ * @example
+ * matchContentType('application/json;charset=UTF-8', ['application/json; charset=utf-8', 'application/json'])
+ * // → 'application/json; charset=utf-8'
+ */
+export function matchContentType(contentType: string, accepted: readonly string[]): string | undefined {
+  const request = parseMediaType(contentType);
+  if (!request) return undefined;
+  let best: { entry: string; score: number } | undefined;
+  for (const entry of accepted) {
+    const media = parseMediaType(entry);
+    if (!media) continue;
+    let score: number;
+    if (media.type === '*' && media.subtype === '*') score = 1;
+    else if (media.type !== request.type) continue;
+    else if (media.subtype === '*') score = 2;
+    else if (media.subtype !== request.subtype) continue;
+    else score = 3;
+    let paramsMatch = true;
+    for (const [name, value] of media.params) if (request.params.get(name) !== value) paramsMatch = false;
+    if (!paramsMatch) continue;
+    score += media.params.size > 0 ? 1 : 0;
+    if (!best || score > best.score) best = { entry, score };
+  }
+  return best?.entry;
+}
+
+/** How the runtime reads and writes a body of this media type. */
+export type BodyKind = 'json' | 'jwt' | 'form' | 'text' | 'binary';
+
+/**
+ * @example
+ * bodyKind('application/problem+json') // → 'json'
+ */
+export function bodyKind(contentType: string): BodyKind {
+  const media = parseMediaType(contentType);
+  if (!media) return 'binary';
+  if (media.type === 'application' && media.subtype === 'jwt') return 'jwt';
+  if (media.subtype === 'json' || media.subtype.endsWith('+json')) return 'json';
+  if (media.type === 'application' && media.subtype === 'x-www-form-urlencoded') return 'form';
+  if (media.type === 'text') return 'text';
+  return 'binary';
+}

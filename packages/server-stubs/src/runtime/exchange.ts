@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RouterOptions } from './options.js';
+import type { OperationSchemas, ResponseSchemas } from './types.js';
+
+/** One request/response pair as the router works on it. */
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly interactionId: string;
+  /** `HEAD`: everything as for GET, without the body. */
+  readonly head: boolean;
+  readonly accept: string | undefined;
+  /** The operation, once routing found one. */
+  op: OperationSchemas | undefined;
+  readonly options: RouterOptions;
+  /** The first definition of each status anywhere in the API, for statuses an operation does not define. */
+  readonly apiResponses: ReadonlyMap<string, ResponseSchemas>;
+}
+
+/**
+ * The response definition of `status` for the exchange's operation: exact, then `4XX`,
+ * then `default`; then the same status elsewhere in the API.
+ */
+export function responseFor(ex: Exchange, status: number): ResponseSchemas | undefined {
+  const key = String(status);
+  const own = ex.op?.responses;
+  return own?.[key] ?? own?.[`${key[0]}XX`] ?? own?.default ?? ex.apiResponses.get(key);
+}

@@ -1,0 +1,41 @@
+/**
+ * Runtime of the generated server stubs: the request pipeline, content negotiation,
+ * security, error envelopes, signed bodies and the hub paging adapter. Generated
+ * `createRouter` functions call `createApiRouter`; applications mostly use `ApiError`,
+ * the option types and the paging adapter.
+ */
+export { ApiError, isApiError, type ApiErrorOptions, type ErrorItem } from './api-error.js';
+export { PRESCRIBED_CODES, FAILURES, type FailureKind } from './error-codes.js';
+export { errorBody, clampText } from './error-envelope.js';
+export { issuesToErrors, jsonPath, type Location } from './validation-issues.js';
+export { interactionId, isUuid } from './interaction-id.js';
+export { negotiate, matchContentType, parseMediaType, bodyKind, type MediaType, type BodyKind } from './content-negotiation.js';
+export { checkSecurity, credentialFor, type Authorize, type AuthorizeInput, type SecurityOutcome } from './security.js';
+export { parseJsonSafely, assertNoProtoKeys, UnsafeInputError, DEFAULT_MAX_DEPTH } from './safe-json.js';
+export { DEFAULT_BODY_LIMIT } from './body.js';
+export { buildClaims, signClaims, verifySignedBody, SignedBodyError, type SigningOptions, type VerificationOptions } from './jws.js';
+export { compilePaths, matchPath } from './path-matcher.js';
+export { createApiRouter } from './router.js';
+export type { RouterOptions, CheckConsent, CheckConsentInput, ErrorContext } from './options.js';
+export type {
+  ApiDefinition,
+  ApiInfo,
+  ApiRouter,
+  AuthGrant,
+  BodyRequired,
+  ContentSchemas,
+  Handler,
+  HandlerReply,
+  HandlerRequest,
+  HandlerResult,
+  JwtMessage,
+  OperationMeta,
+  OperationSchemas,
+  RequestBody,
+  RequestSchemas,
+  ResponseSchemas,
+  SecurityRequirement,
+  SecuritySchemeMeta,
+  SignedBody,
+} from './types.js';
+export * from './paging/index.js';

@@ -1,0 +1,78 @@
+import type { IncomingMessage } from 'node:http';
+import type { Authorize } from './security.js';
+import type { SigningOptions, VerificationOptions } from './jws.js';
+import type { AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
+
+/** What the consent hook is asked about. */
+export interface CheckConsentInput {
+  readonly operationId: string;
+  /** The operation's `x-permissions` (section 4.3): the consent must grant at least one. */
+  readonly permissions: readonly string[];
+  readonly grant: AuthGrant | undefined;
+  /** The validated request, as the handler will see it. */
+  readonly request: HandlerRequest<OperationSchemas>;
+}
+
+/**
+ * Checks the consent behind a request; throws `ApiError(403, 'Consent.…', ...)` to refuse.
+ *
+ * @example
+ * const checkConsent: CheckConsent = async ({ permissions, grant }) => {
+ *   const consent = await consents.get(String(grant?.consentId));
+ *   if (!permissions.some((p) => consent.Permissions.includes(p))) {
+ *     throw new ApiError(403, 'Consent.Invalid', 'The consent does not grant this data');
+ *   }
+ * };
+ */
+export type CheckConsent = (input: CheckConsentInput) => void | Promise<void>;
+
+/** Where a logged error happened. */
+export interface ErrorContext {
+  readonly interactionId: string;
+  readonly operationId: string | undefined;
+  /** `handler`: the handler threw; `response`: its result broke the contract; `internal`: the router failed. */
+  readonly phase: 'handler' | 'response' | 'internal';
+  /** For `response`: what did not match. */
+  readonly issues?: readonly string[];
+}
+
+export interface RouterOptions {
+  /**
+   * Path the router answers under, after any Express mount path. Default: the path of the
+   * spec's first server (e.g. `/open-finance/account-information/v2.2`). `''` for the root.
+   */
+  readonly prefix?: string;
+  /** Decides what a credential grants. Required when any operation has security. */
+  readonly authorize?: Authorize;
+  /**
+   * Consent check per operation (section 4.3), after validation. Without it, a grant that
+   * lists `permissions` must include one of the operation's `x-permissions` (403 `Consent.Invalid`).
+   */
+  readonly checkConsent?: CheckConsent;
+  /** Signs `application/jwt` responses. Without it `application/jwt` is not offered. */
+  readonly signing?: SigningOptions;
+  /** Verifies `application/jwt` request bodies. Required when any operation accepts one. */
+  readonly verification?: VerificationOptions;
+  /** Validate path, query, headers, cookies and body (default true). */
+  readonly validateRequests?: boolean;
+  /** Validate every handler result against the response schema (default true; may be switched off in production). */
+  readonly validateResponses?: boolean;
+  readonly limits?: {
+    /** Largest accepted request body in bytes (default 256 KiB); larger gets 413. */
+    readonly bodyBytes?: number;
+    /** Deepest accepted JSON nesting (default 64); deeper gets 400. */
+    readonly depth?: number;
+  };
+  /** Rate limiting: seconds to wait, or undefined to let the request through. Answered 429 with `Retry-After`. */
+  readonly rateLimit?: (input: { readonly operationId: string; readonly req: IncomingMessage }) => number | undefined | Promise<number | undefined>;
+  /** `Retry-After` for a 429 that names no delay (default 30). */
+  readonly retryAfterSeconds?: number;
+  /**
+   * Scheme, host (and path before the mount point, if a proxy strips one) clients use,
+   * e.g. `https://rs.lfi.example.com`. Used for `request.url` (and so for `Links`).
+   * Default: from the connection and the `Host` header; set it in production.
+   */
+  readonly publicUrl?: string | ((req: IncomingMessage) => string);
+  /** Where errors the client does not see in detail are reported (default: console.error). */
+  readonly onError?: (error: unknown, context: ErrorContext) => void;
+}

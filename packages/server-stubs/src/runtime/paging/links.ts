@@ -1,0 +1,63 @@
+/**
+ * Page links (section 4.7 rule 5). They are opaque to clients: the hub writes its own page
+ * parameter into the URL the TPP called, so following a link brings the same path and the
+ * same filters back to the hub with a different page.
+ */
+
+export type PageLinks = {
+  Self: string;
+  First?: string;
+  Prev?: string;
+  Next?: string;
+  Last?: string;
+};
+
+/**
+ * `url` with the page parameter set to `page` (other parameters kept, in order).
+ *
+ * @example
+ * withPage('https://hub/x/transactions?fromBookingDateTime=2025-01-01T00%3A00%3A00Z', 'page', 2)
+ * // → 'https://hub/x/transactions?fromBookingDateTime=2025-01-01T00%3A00%3A00Z&page=2'
+ */
+export function withPage(url: string, pageParam: string, page: number): string {
+  const u = new URL(url);
+  u.searchParams.set(pageParam, String(page));
+  return u.toString();
+}
+
+/**
+ * Links of page `page` of `totalPages` (≥ 1) for the request `selfUrl`.
+ *
+ * @example
+ * pageLinks('https://hub/a?page=2', 'page', 2, 3)
+ * // → { Self: 'https://hub/a?page=2', First: '…page=1', Prev: '…page=1', Next: '…page=3', Last: '…page=3' }
+ */
+export function pageLinks(selfUrl: string, pageParam: string, page: number, totalPages: number): PageLinks {
+  return {
+    Self: selfUrl,
+    First: withPage(selfUrl, pageParam, 1),
+    ...(page > 1 ? { Prev: withPage(selfUrl, pageParam, page - 1) } : {}),
+    ...(page < totalPages ? { Next: withPage(selfUrl, pageParam, page + 1) } : {}),
+    Last: withPage(selfUrl, pageParam, totalPages),
+  };
+}
+
+/** The largest page number a link may carry; anything longer is not a page the hub wrote. */
+const MAX_PAGE = 1_000_000_000;
+
+/**
+ * The page a TPP URL asks for: 1 without the parameter; otherwise a positive integer.
+ * Returns an error message for anything else (`abc`, `0`, `1.5`, repeated parameter).
+ *
+ * @example
+ * requestedPage('https://hub/a?page=3', 'page') // → { page: 3 }
+ * requestedPage('https://hub/a?page=x', 'page') // → { error: 'page must be a positive integer, got "x"' }
+ */
+export function requestedPage(url: string, pageParam: string): { page: number } | { error: string } {
+  const values = new URL(url).searchParams.getAll(pageParam);
+  if (values.length === 0) return { page: 1 };
+  if (values.length > 1) return { error: `${pageParam} is given ${values.length} times` };
+  const text = values[0]!;
+  if (!/^[1-9]\d*$/.test(text) || Number(text) > MAX_PAGE) return { error: `${pageParam} must be a positive integer, got ${JSON.stringify(text.slice(0, 40))}` };
+  return { page: Number(text) };
+}

@@ -1,0 +1,118 @@
+/**
+ * Matches request paths against the spec's path templates (`/accounts/{AccountId}`), so the
+ * router can tell an unknown path (404) from a known path with another method (405).
+ * Literal segments win over parameters (`/accounts/special` before `/accounts/{id}`), as
+ * OpenAPI prescribes.
+ */
+
+interface Segment {
+  readonly literal?: string;
+  readonly pattern?: RegExp;
+  readonly names?: readonly string[];
+}
+
+export interface CompiledPath {
+  readonly template: string;
+  readonly segments: readonly Segment[];
+}
+
+export type PathMatch = { readonly template: string; readonly params: Record<string, string> } | { readonly malformed: string };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * @example
+ * compilePath('/accounts/{AccountId}/transactions')
+ */
+export function compilePath(template: string): CompiledPath {
+  const segments = template
+    .split('/')
+    .filter((s) => s !== '')
+    .map((segment): Segment => {
+      if (!segment.includes('{')) return { literal: segment };
+      const names: string[] = [];
+      const source = segment
+        .split(/(\{[^}]*\})/)
+        .map((part) => {
+          const m = /^\{([^}]*)\}$/.exec(part);
+          if (!m) return escapeRegExp(part);
+          names.push(m[1]!);
+          return '([^/]+?)';
+        })
+        .join('');
+      return { pattern: new RegExp(`^${source}$`), names };
+    });
+  return { template, segments };
+}
+
+function score(path: CompiledPath): number[] {
+  return path.segments.map((s) => (s.literal !== undefined ? 2 : 1));
+}
+
+function compareScores(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (b[i] ?? 0) - (a[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * Compiled templates in match order (most literal first).
+ *
+ * @example
+ * const paths = compilePaths(['/accounts', '/accounts/{AccountId}']);
+ * matchPath(paths, '/accounts/a1') // → { template: '/accounts/{AccountId}', params: { AccountId: 'a1' } }
+ */
+export function compilePaths(templates: Iterable<string>): CompiledPath[] {
+  return [...new Set(templates)].map(compilePath).sort((a, b) => compareScores(score(a), score(b)));
+}
+
+/**
+ * The template a (raw, still percent-encoded) request path matches, with its parameters
+ * decoded; `{ malformed }` when a parameter is not valid percent-encoding; undefined when
+ * no template matches. A single trailing slash is ignored.
+ */
+export function matchPath(paths: readonly CompiledPath[], rawPath: string): PathMatch | undefined {
+  const trimmed = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  const parts = trimmed.split('/').filter((s, i) => i > 0 || s !== '');
+  if (parts.length > 0 && parts[0] === '') parts.shift();
+  for (const path of paths) {
+    if (path.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    let malformed: string | undefined;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const segment = path.segments[i]!;
+      const part = parts[i]!;
+      if (segment.literal !== undefined) {
+        ok = segment.literal === part || safeDecode(part) === segment.literal;
+        continue;
+      }
+      const m = segment.pattern!.exec(part);
+      if (!m) {
+        ok = false;
+        continue;
+      }
+      segment.names!.forEach((name, k) => {
+        const decoded = safeDecode(m[k + 1]!);
+        if (decoded === undefined) malformed = name;
+        else params[name] = decoded;
+      });
+    }
+    if (!ok) continue;
+    if (malformed !== undefined) return { malformed };
+    return { template: path.template, params };
+  }
+  return undefined;
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}

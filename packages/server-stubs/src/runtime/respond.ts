@@ -1,0 +1,181 @@
+/**
+ * Writing responses: error envelopes in the spec's shape, and handler results, JSON or
+ * signed as negotiated, validated against the response schema when asked.
+ */
+import type { z } from 'zod';
+import { isApiError, type ErrorItem } from './api-error.js';
+import { bodyKind, negotiate } from './content-negotiation.js';
+import { FAILURES, type FailureKind } from './error-codes.js';
+import { errorBody } from './error-envelope.js';
+import { responseFor, type Exchange } from './exchange.js';
+import { buildClaims, signClaims } from './jws.js';
+import type { ContentSchemas } from './types.js';
+
+/** A response as it goes on the wire. */
+export interface Outgoing {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly payload?: string | Uint8Array;
+}
+
+/** Writes a response unless one was already sent. Never throws. */
+export function write(ex: Exchange, out: Outgoing): void {
+  const { res } = ex;
+  if (res.headersSent || res.writableEnded || res.destroyed) return;
+  res.statusCode = out.status;
+  for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
+  res.setHeader('x-fapi-interaction-id', ex.interactionId);
+  if (out.payload === undefined) {
+    res.end();
+    return;
+  }
+  const bytes = typeof out.payload === 'string' ? Buffer.from(out.payload, 'utf8') : out.payload;
+  res.setHeader('content-length', String(bytes.byteLength));
+  res.end(ex.head ? undefined : bytes);
+}
+
+/** Media types the router can produce from `content` (JWT only with a signing key). */
+export function producible(ex: Exchange, content: ContentSchemas): string[] {
+  return Object.keys(content).filter((type) => bodyKind(type) !== 'jwt' || ex.options.signing !== undefined);
+}
+
+const claimsSchemas = new WeakMap<z.ZodType, boolean>();
+
+/** True when a JWT schema describes decoded claims; false when it describes the compact string. */
+export function describesClaims(schema: z.ZodType): boolean {
+  let known = claimsSchemas.get(schema);
+  if (known === undefined) {
+    known = !schema.safeParse('eyJhbGciOiJub25lIn0.e30.c2ln').success;
+    claimsSchemas.set(schema, known);
+  }
+  return known;
+}
+
+/** A JSON sibling of a JWT media type, whose schema describes the `message`. */
+function jsonSibling(content: ContentSchemas): z.ZodType | undefined {
+  const type = Object.keys(content).find((t) => bodyKind(t) === 'json');
+  return type === undefined ? undefined : content[type];
+}
+
+function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
+  return issues.slice(0, 20).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`);
+}
+
+/** A handler result or a signing step that breaks the contract. */
+export class ContractError extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'ContractError';
+  }
+}
+
+/**
+ * Encodes `body` as `contentType`: JSON text, a signed JWT, text or bytes. With `check`,
+ * the value (or the JWT claims) must satisfy `schema`, else `ContractError`.
+ */
+export async function encodeBody(
+  ex: Exchange,
+  body: unknown,
+  contentType: string,
+  content: ContentSchemas,
+  check: boolean,
+): Promise<string | Uint8Array> {
+  const schema = content[contentType];
+  const kind = bodyKind(contentType);
+  if (kind === 'jwt') {
+    const signing = ex.options.signing;
+    if (!signing) throw new ContractError(`cannot send ${contentType}: no signing key configured`);
+    const claims = buildClaims(body, signing, ex.req);
+    if (check && schema) {
+      const target = describesClaims(schema) ? schema : jsonSibling(content);
+      const checked = target?.safeParse(target === schema ? claims : body);
+      if (checked && !checked.success) throw new ContractError(`${contentType} body does not match the response schema`, formatIssues(checked.error.issues));
+    }
+    return signClaims(claims, signing);
+  }
+  if (check && schema && kind !== 'binary') {
+    const checked = schema.safeParse(body);
+    if (!checked.success) throw new ContractError(`${contentType} body does not match the response schema`, formatIssues(checked.error.issues));
+  }
+  if (kind === 'json') {
+    const text = JSON.stringify(body);
+    if (text === undefined) throw new ContractError('body is not JSON-serialisable');
+    return text;
+  }
+  if (kind === 'binary' && (body instanceof Uint8Array || typeof body === 'string')) return body;
+  if (kind === 'form' && body !== null && typeof body === 'object') {
+    return new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
+  }
+  return String(body);
+}
+
+function statusHeaders(ex: Exchange, status: number, extra: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = { ...extra };
+  if (status === 401 && headers['www-authenticate'] === undefined) headers['www-authenticate'] = 'Bearer';
+  if (status === 429 && headers['retry-after'] === undefined) headers['retry-after'] = String(ex.options.retryAfterSeconds ?? 30);
+  if (status === 413) headers.connection = 'close';
+  return headers;
+}
+
+/** The JSON schema that shows an error shape: the status's own, else a sibling error response's. */
+function templateSchema(ex: Exchange, content: ContentSchemas | undefined): z.ZodType | undefined {
+  if (content) return jsonSibling(content);
+  for (const status of [400, 500, 403]) {
+    const sibling = responseFor(ex, status);
+    const schema = sibling && jsonSibling(sibling.content);
+    if (schema) return schema;
+  }
+  return undefined;
+}
+
+/**
+ * Answers with an error status. Statuses the spec defines without a body get none (only
+ * headers); the others get the envelope in the spec's shape, negotiated like any body.
+ */
+export async function sendError(
+  ex: Exchange,
+  status: number,
+  items: readonly ErrorItem[],
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<void> {
+  const headers = statusHeaders(ex, status, Object.fromEntries(Object.entries(extraHeaders).map(([k, v]) => [k.toLowerCase(), v])));
+  const definition = responseFor(ex, status);
+  if (definition && Object.keys(definition.content).length === 0) {
+    write(ex, { status, headers });
+    return;
+  }
+  const content = definition?.content;
+  const offers = content ? producible(ex, content) : [];
+  // An error is still worth reporting when Accept excludes its types: fall back to JSON.
+  const chosen = negotiate(ex.accept, offers) ?? offers.find((t) => bodyKind(t) === 'json') ?? 'application/json';
+  const body = errorBody(items, templateSchema(ex, content));
+  try {
+    const payload = await encodeBody(ex, body, chosen, content ?? {}, false);
+    write(ex, { status, headers: { ...headers, 'content-type': chosen }, payload });
+  } catch (error) {
+    ex.options.onError?.(error, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'internal' });
+    write(ex, { status, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  }
+}
+
+/**
+ * Answers with one of the router's own failures.
+ *
+ * @example
+ * await sendFailure(ex, 'invalidScope', 'token lacks scope accounts');
+ */
+export function sendFailure(ex: Exchange, kind: FailureKind, message: string, options: { path?: string; headers?: Record<string, string> } = {}): Promise<void> {
+  const { status, code } = FAILURES[kind];
+  return sendError(ex, status, [{ code, message, ...(options.path !== undefined ? { path: options.path } : {}) }], options.headers);
+}
+
+/** Answers an `ApiError` thrown by a handler or a hook. */
+export function sendApiError(ex: Exchange, error: unknown): Promise<void> {
+  if (!isApiError(error)) return sendFailure(ex, 'internal', 'The server failed to handle the request');
+  const headers: Record<string, string> = { ...error.headers };
+  if (error.retryAfter !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(error.retryAfter)));
+  return sendError(ex, error.status, error.errors, headers);
+}

@@ -1,0 +1,253 @@
+/**
+ * The request pipeline behind every generated `createRouter`, in the order the contract
+ * prescribes: route (404/405), rate limit (429), `Accept` (406), `Content-Type` (415, or 400
+ * where the operation defines no 415), credentials (401) and scopes (403), body and
+ * parameters (400/413), consent (403), then the handler and its result.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, isApiError } from './api-error.js';
+import { bodyKind, matchContentType, negotiate } from './content-negotiation.js';
+import { DEFAULT_BODY_LIMIT, hasBody } from './body.js';
+import { FAILURES } from './error-codes.js';
+import type { Exchange } from './exchange.js';
+import { interactionId } from './interaction-id.js';
+import type { ErrorContext, RouterOptions } from './options.js';
+import { compilePaths, matchPath } from './path-matcher.js';
+import { readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
+import { producible, sendApiError, sendError, sendFailure } from './respond.js';
+import { DEFAULT_MAX_DEPTH } from './safe-json.js';
+import { checkSecurity } from './security.js';
+import { sendResult } from './send-result.js';
+import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas, ResponseSchemas } from './types.js';
+
+function defaultOnError(error: unknown, context: ErrorContext): void {
+  const detail = context.issues && context.issues.length > 0 ? `\n  ${context.issues.join('\n  ')}` : '';
+  console.error(`[server-stubs] ${context.phase} error in ${context.operationId ?? '(routing)'} (interaction ${context.interactionId}):`, error, detail);
+}
+
+/** `/a/b/` → `/a/b`; `` and `/` → ``. */
+function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.replace(/\/+$/, '');
+  return trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function firstHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function absoluteUrl(req: IncomingMessage, publicUrl: RouterOptions['publicUrl']): string {
+  const original = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  let base: string;
+  if (typeof publicUrl === 'function') base = publicUrl(req);
+  else if (publicUrl !== undefined) base = publicUrl;
+  else {
+    const host = req.headers.host !== undefined && HOST.test(req.headers.host) ? req.headers.host : 'localhost';
+    const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
+    base = `${tls ? 'https' : 'http'}://${host}`;
+  }
+  return base.replace(/\/+$/, '') + original;
+}
+
+/** Fails at start-up, not on the first request, when the options cannot serve the API. */
+function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions): void {
+  const ops = Object.values(definition.operations);
+  const missing = ops.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function').map((op) => op.operationId);
+  if (missing.length > 0) throw new TypeError(`createRouter: no handler for ${missing.join(', ')}`);
+  const secured = ops.filter((op) => (definition.meta[op.operationId]?.security ?? []).some((r) => Object.keys(r).length > 0));
+  if (secured.length > 0 && !options.authorize) {
+    throw new TypeError(`createRouter: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
+  }
+  const signedBodies = ops.filter((op) => Object.keys(op.request.body?.content ?? {}).some((t) => bodyKind(t) === 'jwt'));
+  if (signedBodies.length > 0 && !options.verification) {
+    throw new TypeError(`createRouter: ${signedBodies.map((op) => op.operationId).join(', ')} accept signed (application/jwt) bodies; pass options.verification`);
+  }
+}
+
+/**
+ * Builds the router of one API from its generated definition and the application's
+ * handlers. Generated code calls this; applications call the generated `createRouter`.
+ *
+ * @example
+ * import { api, operations } from '@bank-data-sharing/validators/v2.2';
+ * const router = createApiRouter({ api, operations, meta, securitySchemes }, handlers, { authorize });
+ * app.use(router);
+ */
+export function createApiRouter(definition: ApiDefinition, handlers: object, options: RouterOptions = {}): ApiRouter {
+  checkConfiguration(definition, handlers, options);
+  const resolved: RouterOptions = { ...options, onError: options.onError ?? defaultOnError };
+  const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
+  const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
+  const operations = Object.values(definition.operations);
+  const paths = compilePaths(operations.map((op) => op.path));
+  const byPath = new Map<string, Map<string, OperationSchemas>>();
+  const apiResponses = new Map<string, ResponseSchemas>();
+  for (const op of operations) {
+    const methods = byPath.get(op.path) ?? new Map<string, OperationSchemas>();
+    methods.set(op.method.toUpperCase(), op);
+    byPath.set(op.path, methods);
+    for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    if (prefix !== '' && rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) return false;
+    const localPath = rawPath.slice(prefix.length) || '/';
+    const method = (req.method ?? 'GET').toUpperCase();
+    const ex: Exchange = {
+      req,
+      res,
+      interactionId: interactionId(req.headers['x-fapi-interaction-id']),
+      head: method === 'HEAD',
+      accept: firstHeader(req, 'accept'),
+      op: undefined,
+      options: resolved,
+      apiResponses,
+    };
+    // Every answer carries the interaction id, even one written by later middleware.
+    res.setHeader('x-fapi-interaction-id', ex.interactionId);
+
+    const match = matchPath(paths, localPath);
+    if (!match) return sendFailure(ex, 'notFound', 'No resource at this path').then(() => true);
+    const methods = 'malformed' in match ? undefined : byPath.get(match.template);
+    if ('malformed' in match || !methods) {
+      return sendFailure(ex, 'invalidParameter', 'path parameter is not valid percent-encoding', { path: 'malformed' in match ? match.malformed : '' }).then(() => true);
+    }
+    const op = methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined);
+    if (!op) {
+      ex.op = methods.values().next().value;
+      const allow = [...methods.keys()];
+      if (methods.has('GET') && !methods.has('HEAD')) allow.push('HEAD');
+      await sendFailure(ex, 'methodNotAllowed', `${method} is not allowed here`, { headers: { allow: allow.join(', ') } });
+      return true;
+    }
+    ex.op = op;
+    const meta = definition.meta[op.operationId] ?? { security: [], permissions: [] };
+
+    if (resolved.rateLimit) {
+      const wait = await resolved.rateLimit({ operationId: op.operationId, req });
+      if (wait !== undefined) {
+        await sendError(ex, 429, [{ code: FAILURES.tooManyRequests.code, message: 'Too many requests' }], { 'retry-after': String(Math.max(0, Math.ceil(wait))) });
+        return true;
+      }
+    }
+
+    const successOffers = Object.entries(op.responses)
+      .filter(([status]) => status.startsWith('2'))
+      .flatMap(([, response]) => producible(ex, response.content));
+    const declared = Object.entries(op.responses).some(([status, response]) => status.startsWith('2') && Object.keys(response.content).length > 0);
+    if (declared && negotiate(ex.accept, successOffers) === undefined) {
+      await sendFailure(ex, 'notAcceptable', `None of the media types in Accept can be produced (available: ${successOffers.join(', ') || 'none'})`);
+      return true;
+    }
+
+    const bodySpec = op.request.body;
+    const bodySent = hasBody(req);
+    const requestContentType = firstHeader(req, 'content-type');
+    let specContentType: string | undefined;
+    if (bodySpec && bodySent) {
+      const encoding = firstHeader(req, 'content-encoding');
+      specContentType = requestContentType ? matchContentType(requestContentType, Object.keys(bodySpec.content)) : undefined;
+      if (specContentType === undefined || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
+        const kind = op.responses['415'] ? 'unsupportedMediaType' : 'unsupportedMediaTypeAs400';
+        const what = encoding !== undefined && encoding.toLowerCase() !== 'identity' ? `Content-Encoding ${encoding}` : `Content-Type ${requestContentType ?? '(none)'}`;
+        await sendFailure(ex, kind, `${what} is not accepted; use ${Object.keys(bodySpec.content).join(', ')}`, { path: 'Content-Type' });
+        return true;
+      }
+    }
+
+    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    const security = await checkSecurity(meta.security, definition.securitySchemes, resolved.authorize, { operationId: op.operationId, req, query });
+    if (!security.ok) {
+      if (security.failure === 'invalidScope') {
+        await sendFailure(ex, 'invalidScope', `The access token lacks scope ${security.missingScopes?.join(', ')}`);
+      } else {
+        await sendFailure(ex, security.failure, security.failure === 'missingToken' ? 'No access token' : 'The access token is not valid');
+      }
+      return true;
+    }
+
+    let body: ReadBodyResult | undefined;
+    if (bodySpec && bodySent && specContentType !== undefined) {
+      const read = await readRequestBody(req, requestContentType!, limits, resolved.verification);
+      if ('kind' in read) {
+        if (read.kind !== 'aborted') await sendError(ex, FAILURES[read.kind].status, read.items);
+        return true;
+      }
+      body = read;
+    }
+    if (bodySpec?.required && (body === undefined || body.body === undefined)) {
+      await sendFailure(ex, 'invalidBody', 'A request body is required', { path: '$' });
+      return true;
+    }
+
+    const validated = validateParts(
+      op,
+      { pathParams: match.params, query, req, body, specContentType: body?.body === undefined ? undefined : specContentType },
+      resolved.validateRequests !== false,
+    );
+    if (!validated.ok) {
+      await sendError(ex, 400, validated.items);
+      return true;
+    }
+
+    const request: HandlerRequest<OperationSchemas> = {
+      operationId: op.operationId,
+      ...validated.parts,
+      contentType: body?.body === undefined ? undefined : specContentType,
+      signed: body?.signed,
+      auth: security.grant,
+      interactionId: ex.interactionId,
+      url: absoluteUrl(req, resolved.publicUrl),
+      raw: { req, res },
+    };
+    const handler = (handlers as Record<string, (r: unknown) => unknown>)[op.operationId]!;
+    let result: unknown;
+    try {
+      if (resolved.checkConsent) await resolved.checkConsent({ operationId: op.operationId, permissions: meta.permissions, grant: security.grant, request });
+      else defaultConsentCheck(meta.permissions, security.grant);
+      result = await handler.call(handlers, request);
+    } catch (error) {
+      if (!isApiError(error)) resolved.onError!(error, { interactionId: ex.interactionId, operationId: op.operationId, phase: 'handler' });
+      await sendApiError(ex, error);
+      return true;
+    }
+    await sendResult(ex, result);
+    return true;
+  }
+
+  const router = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void => {
+    handle(req, res).then(
+      (handled) => {
+        if (handled) return;
+        if (next) next();
+        else {
+          res.statusCode = 404;
+          res.end();
+        }
+      },
+      (error: unknown) => {
+        const id = String(res.getHeader('x-fapi-interaction-id') ?? '');
+        resolved.onError!(error, { interactionId: id, operationId: undefined, phase: 'internal' });
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ Errors: [{ Code: FAILURES.internal.code, Message: 'The server failed to handle the request' }] }));
+        } else res.end();
+      },
+    );
+  }) as ApiRouter;
+  Object.defineProperty(router, 'prefix', { value: prefix, enumerable: true });
+  return router;
+}
+
+/** Without a `checkConsent` hook: a grant that lists permissions must hold one the operation accepts. */
+function defaultConsentCheck(permissions: readonly string[], grant: AuthGrant | undefined): void {
+  if (permissions.length === 0 || !grant?.permissions) return;
+  if (permissions.some((p) => grant.permissions!.includes(p))) return;
+  throw new ApiError(FAILURES.consentDenied.status, FAILURES.consentDenied.code, `The consent grants none of ${permissions.join(', ')}`);
+}

@@ -1,0 +1,74 @@
+/**
+ * Turns a handler's result into the response: the status must be one the operation
+ * defines, the body is negotiated (JSON or signed) and, unless switched off, validated
+ * together with the headers. A result that breaks the contract is a handler bug: the
+ * client gets 500 `GenericError` (no details), the application's `onError` gets the issues.
+ */
+import { bodyKind, negotiate } from './content-negotiation.js';
+import { responseFor, type Exchange } from './exchange.js';
+import { ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
+
+interface ResultLike {
+  status: number;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+  contentType?: string;
+}
+
+function isResult(value: unknown): value is ResultLike {
+  return value !== null && typeof value === 'object' && Number.isInteger((value as ResultLike).status);
+}
+
+function lowerCaseHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = String(value);
+  return out;
+}
+
+async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise<{ status: number; headers: Record<string, string>; payload?: string | Uint8Array }> {
+  if (!isResult(result)) throw new ContractError('handler result has no integer status');
+  const { status } = result;
+  if (status < 100 || status > 599) throw new ContractError(`status ${status} is not an HTTP status`);
+  const definition = responseFor(ex, status);
+  const own = ex.op?.responses[String(status)] ?? ex.op?.responses[`${String(status)[0]}XX`] ?? ex.op?.responses.default;
+  if (check && !own) throw new ContractError(`status ${status} is not defined for ${ex.op?.operationId}`);
+  const headers = lowerCaseHeaders(result.headers);
+  if (status === 429 && headers['retry-after'] === undefined) headers['retry-after'] = String(ex.options.retryAfterSeconds ?? 30);
+  const content = definition?.content ?? {};
+  const types = Object.keys(content);
+  let payload: string | Uint8Array | undefined;
+  if (types.length === 0 || status === 204 || status === 304) {
+    if (check && result.body !== undefined) throw new ContractError(`status ${status} has no body in the spec, but the handler returned one`);
+  } else {
+    if (result.contentType !== undefined && !types.includes(result.contentType)) {
+      throw new ContractError(`content type ${result.contentType} is not defined for status ${status}`);
+    }
+    const offers = producible(ex, content);
+    const chosen = result.contentType ?? negotiate(ex.accept, offers) ?? offers.find((t) => bodyKind(t) === 'json') ?? offers[0];
+    if (chosen === undefined) throw new ContractError(`status ${status} can only be sent as ${types.join(', ')}, and no signing key is configured`);
+    payload = await encodeBody(ex, result.body, chosen, content, check);
+    headers['content-type'] = chosen;
+  }
+  if (check && definition) {
+    const checked = definition.headers.safeParse({ ...headers, 'x-fapi-interaction-id': ex.interactionId });
+    if (!checked.success) {
+      throw new ContractError(
+        `response headers of status ${status} do not match the spec`,
+        checked.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`),
+      );
+    }
+  }
+  return { status, headers, ...(payload !== undefined ? { payload } : {}) };
+}
+
+/** Sends a handler's result, or 500 when it breaks the contract. */
+export async function sendResult(ex: Exchange, result: unknown): Promise<void> {
+  const check = ex.options.validateResponses !== false;
+  try {
+    write(ex, await encode(ex, result as ResultLike, check));
+  } catch (error) {
+    const issues = error instanceof ContractError ? error.issues : [];
+    ex.options.onError?.(error, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'response', issues });
+    await sendFailure(ex, 'internal', 'The server failed to produce a valid response');
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * Types shared by the runtime and the generated stubs. The operation shapes are structural
+ * descriptions of what `@bank-data-sharing/validators` emits, so any generated validators
+ * module (for any spec) fits them without a cast.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+
+/** Schemas by media type, exactly as written in the spec (`application/json; charset=utf-8`). */
+export type ContentSchemas = { readonly [contentType: string]: z.ZodType };
+
+export interface RequestSchemas {
+  readonly path: z.ZodType;
+  readonly query: z.ZodType;
+  /** Keys are lower-case header names. */
+  readonly headers: z.ZodType;
+  readonly cookies: z.ZodType;
+  readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas };
+}
+
+export interface ResponseSchemas {
+  readonly headers: z.ZodType;
+  readonly content: ContentSchemas;
+}
+
+/** One entry of a validators module's `operations`. */
+export interface OperationSchemas {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly request: RequestSchemas;
+  readonly responses: { readonly [status: string]: ResponseSchemas };
+}
+
+/** A validators module's `api`. */
+export interface ApiInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly pathPrefix: string;
+  readonly servers: readonly string[];
+}
+
+/** One security requirement: scheme name to the scopes it needs. All schemes of one requirement apply. */
+export type SecurityRequirement = { readonly [scheme: string]: readonly string[] };
+
+/** What the generator copies from the spec for each operation, as plain data. */
+export interface OperationMeta {
+  /** Alternatives: any one requirement satisfied is enough. Empty: no security. */
+  readonly security: readonly SecurityRequirement[];
+  /** `x-permissions`: the consent must grant at least one of these (section 4.3). */
+  readonly permissions: readonly string[];
+}
+
+/** The parts of a security scheme the runtime needs to find a credential. */
+export interface SecuritySchemeMeta {
+  /** `http`, `apiKey`, `oauth2`, `openIdConnect` or `mutualTLS`. */
+  readonly type: string;
+  /** For `http`: `bearer`, `basic`, ... */
+  readonly scheme?: string;
+  /** For `apiKey`: `header`, `query` or `cookie`. */
+  readonly in?: string;
+  /** For `apiKey`: the header, query or cookie name. */
+  readonly name?: string;
+}
+
+/** Everything a generated `createRouter` hands to the runtime. */
+export interface ApiDefinition {
+  readonly api: ApiInfo;
+  readonly operations: { readonly [operationId: string]: OperationSchemas };
+  readonly meta: { readonly [operationId: string]: OperationMeta };
+  readonly securitySchemes: { readonly [name: string]: SecuritySchemeMeta };
+}
+
+/**
+ * What the `authorize` hook says a credential grants. `scopes` are compared with the
+ * operation's required scopes; `permissions` (when given) with its `x-permissions`.
+ * Anything else is passed through to handlers as `request.auth`.
+ */
+export interface AuthGrant {
+  readonly scopes: readonly string[];
+  readonly permissions?: readonly string[];
+  readonly [key: string]: unknown;
+}
+
+type IsJwt<K extends string> = K extends 'application/jwt' | `application/jwt;${string}` ? true : false;
+type IsStructured<K extends string> = K extends
+  | 'application/json'
+  | `application/json;${string}`
+  | `${string}+json`
+  | `${string}+json;${string}`
+  | 'application/x-www-form-urlencoded'
+  | `application/x-www-form-urlencoded;${string}`
+  | `text/${string}`
+  ? true
+  : false;
+
+/**
+ * The JSON form carried by a signed body. Our specs describe `application/jwt` bodies by
+ * their decoded claims (`{ iss, exp, nbf, aud?, iat?, message }`): handlers deal with the
+ * `message`. Specs that describe the token as a plain string get the string.
+ */
+export type JwtMessage<T> = T extends string ? string : T extends { readonly message: infer M } ? M : T;
+
+type DecodedBody<K extends string, S> = S extends z.ZodType
+  ? IsJwt<K> extends true
+    ? JwtMessage<z.output<S>>
+    : IsStructured<K> extends true
+      ? z.output<S>
+      : unknown
+  : never;
+
+type EncodedBody<K extends string, S> = S extends z.ZodType
+  ? IsJwt<K> extends true
+    ? JwtMessage<z.input<S>>
+    : IsStructured<K> extends true
+      ? z.input<S>
+      : unknown
+  : never;
+
+type BodyUnion<C, Mode extends 'in' | 'out'> = {
+  [K in keyof C & string]: Mode extends 'out' ? DecodedBody<K, C[K]> : EncodedBody<K, C[K]>;
+}[keyof C & string];
+
+/** True when the validators type an operation's body as required (a literal `required: true`). */
+export type BodyRequired<Op extends OperationSchemas> = Op['request']['body'] extends { readonly required: true } ? true : false;
+
+/**
+ * The request body a handler receives: decoded, validated, the `message` of a signed body.
+ * `Required` says whether the spec requires it (then it is never undefined).
+ */
+export type RequestBody<B, Required extends boolean = false> = B extends { readonly content: infer C }
+  ? [Required] extends [true]
+    ? BodyUnion<C, 'out'>
+    : BodyUnion<C, 'out'> | undefined
+  : undefined;
+
+/** Facts about a verified signed (`application/jwt`) request body. */
+export interface SignedBody {
+  /** Every claim of the token, `message` included. */
+  readonly claims: Readonly<Record<string, unknown>>;
+  readonly protectedHeader: Readonly<Record<string, unknown>>;
+  /** The compact token as received. */
+  readonly token: string;
+}
+
+/**
+ * What a handler of `Op` receives. Every member has been validated against the spec.
+ * Generated code passes `Required = true` for operations whose spec requires a body.
+ */
+export interface HandlerRequest<Op extends OperationSchemas, Required extends boolean = BodyRequired<Op>> {
+  readonly operationId: Op['operationId'];
+  readonly path: z.output<Op['request']['path']>;
+  readonly query: z.output<Op['request']['query']>;
+  /** Lower-case header names. */
+  readonly headers: z.output<Op['request']['headers']>;
+  readonly cookies: z.output<Op['request']['cookies']>;
+  readonly body: RequestBody<Op['request']['body'], Required>;
+  /** The spec media type the body matched, when there is a body. */
+  readonly contentType: string | undefined;
+  /** Set when the body was a signed JWT (already verified). */
+  readonly signed: SignedBody | undefined;
+  /** What `authorize` granted; undefined for operations without security. */
+  readonly auth: AuthGrant | undefined;
+  /** `x-fapi-interaction-id` of this exchange (echoed or created). */
+  readonly interactionId: string;
+  /** Absolute URL of the request as the client sent it (for `Links.Self`). */
+  readonly url: string;
+  /** The underlying Node/Express objects, for what the contract does not cover. */
+  readonly raw: { readonly req: IncomingMessage; readonly res: ServerResponse };
+}
+
+type StatusNumber<S extends string> = S extends `${infer N extends number}` ? N : number;
+
+type StatusResult<S extends string, R> = R extends { readonly headers: infer H; readonly content: infer C }
+  ? [keyof C] extends [never]
+    ? {
+        status: StatusNumber<S>;
+        headers?: H extends z.ZodType ? Partial<z.input<H>> : never;
+        body?: undefined;
+        contentType?: undefined;
+      }
+    : {
+        status: StatusNumber<S>;
+        headers?: H extends z.ZodType ? Partial<z.input<H>> : never;
+        /** The JSON form; the runtime signs it when `application/jwt` is negotiated. */
+        body: BodyUnion<C, 'in'>;
+        /** Forces one of the status's media types instead of negotiating with `Accept`. */
+        contentType?: keyof C & string;
+      }
+  : never;
+
+/** What a handler of `Op` returns: one of the statuses the spec defines, with its body. */
+export type HandlerResult<Op extends OperationSchemas> = {
+  [S in keyof Op['responses'] & string]: StatusResult<S, Op['responses'][S]>;
+}[keyof Op['responses'] & string];
+
+/** What a handler method returns: the result, or a promise of it. */
+export type HandlerReply<Op extends OperationSchemas> = HandlerResult<Op> | Promise<HandlerResult<Op>>;
+
+/** A handler of one operation. */
+export type Handler<Op extends OperationSchemas> = (request: HandlerRequest<Op>) => HandlerResult<Op> | Promise<HandlerResult<Op>>;
+
+/** An Express-compatible router: a `(req, res, next)` middleware, as Express routers are. */
+export interface ApiRouter {
+  (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  /** The path prefix this router answers under (after any Express mount path). */
+  readonly prefix: string;
+}

@@ -1,0 +1,212 @@
+/**
+ * The runtime router on hand-built API definitions (the shapes the generator emits), for
+ * what the Bank Data Sharing specs do not exercise: specs without 415, other error shapes,
+ * other security schemes, bodies parsed by other middleware, plain Node without Express.
+ * Run against Express 5 and Express 4.
+ */
+import http from 'node:http';
+import { z } from 'zod';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiRouter, type ApiDefinition, type RouterOptions } from '../../src/runtime/index.js';
+import { EXPRESS } from '../helpers/apps.js';
+import { listen, send, type Running } from '../helpers/http.js';
+
+const noParams = z.looseObject({});
+const lfiError = z.looseObject({ errorCode: z.string(), errorMessage: z.string() });
+
+/** A tiny API: a form POST without 415, an apiKey-protected GET, an optionally secured GET. */
+const definition: ApiDefinition = {
+  api: { title: 'Mini', version: '1', pathPrefix: '/mini', servers: ['/mini'] },
+  operations: {
+    postForm: {
+      operationId: 'postForm',
+      method: 'post',
+      path: '/forms',
+      request: {
+        path: noParams,
+        query: noParams,
+        headers: noParams,
+        cookies: noParams,
+        body: { required: true, content: { 'application/x-www-form-urlencoded': z.looseObject({ grant_type: z.literal('client_credentials'), scope: z.string() }) } },
+      },
+      responses: {
+        '200': { headers: noParams, content: { 'application/json': z.strictObject({ got: z.unknown() }) } },
+        '400': { headers: noParams, content: { 'application/json': lfiError } },
+      },
+    },
+    getItem: {
+      operationId: 'getItem',
+      method: 'get',
+      path: '/items/{id}.json',
+      request: { path: z.looseObject({ id: z.string().max(5) }), query: z.looseObject({ n: z.preprocess((v) => Number(v), z.int()).optional() }), headers: noParams, cookies: z.looseObject({ session: z.string().optional() }), body: undefined },
+      responses: {
+        '200': { headers: noParams, content: { 'application/json': z.strictObject({ id: z.string(), n: z.number().optional(), session: z.string().optional() }) } },
+        '400': { headers: noParams, content: { 'application/json': lfiError } },
+      },
+    },
+    getSpecial: {
+      operationId: 'getSpecial',
+      method: 'get',
+      path: '/items/special.json',
+      request: { path: noParams, query: noParams, headers: noParams, cookies: noParams, body: undefined },
+      responses: { '200': { headers: noParams, content: { 'text/plain': z.string() } } },
+    },
+    postJson: {
+      operationId: 'postJson',
+      method: 'post',
+      path: '/json',
+      request: { path: noParams, query: noParams, headers: noParams, cookies: noParams, body: { required: false, content: { 'application/json': z.strictObject({ a: z.number() }) } } },
+      responses: { '200': { headers: noParams, content: { 'application/json': z.unknown() } }, default: { headers: noParams, content: { 'application/json': lfiError } } },
+    },
+  },
+  meta: {
+    postForm: { security: [], permissions: [] },
+    getItem: { security: [{ key: [] }], permissions: [] },
+    getSpecial: { security: [{ key: ['admin'] }, {}], permissions: [] },
+    postJson: { security: [], permissions: [] },
+  },
+  securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+};
+
+const handlers = {
+  postForm: (req: { body: unknown }) => ({ status: 200, body: { got: req.body } }),
+  getItem: (req: { path: { id: string }; query: { n?: number }; cookies: { session?: string } }) => ({
+    status: 200,
+    body: { id: req.path.id, ...(req.query.n !== undefined ? { n: req.query.n } : {}), ...(req.cookies.session ? { session: req.cookies.session } : {}) },
+  }),
+  getSpecial: () => ({ status: 200, body: 'special' }),
+  postJson: (req: { body: unknown }) => ({ status: 200, body: { body: req.body ?? null } }),
+};
+
+const options: RouterOptions = {
+  authorize: ({ credential }) => (credential === 'k1' ? { scopes: [] } : credential === 'admin-key' ? { scopes: ['admin'] } : undefined),
+  onError: () => undefined,
+};
+
+let running: Running | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+describe.each(EXPRESS)('runtime router on %s', (_name, express) => {
+  async function start(extra: (app: ReturnType<typeof express>) => void = () => undefined): Promise<string> {
+    const app = express();
+    extra(app);
+    app.use(createApiRouter(definition, handlers, options));
+    running = await listen(app);
+    return `${running.origin}/mini`;
+  }
+
+  it('answers an unaccepted body type with 400 where the operation defines no 415, in the spec shape', async () => {
+    const base = await start();
+    const reply = await send(`${base}/forms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(reply.status).toBe(400);
+    expect(reply.json()).toEqual({
+      errorCode: 'Body.InvalidFormat',
+      errorMessage: 'Content-Type: Content-Type application/json is not accepted; use application/x-www-form-urlencoded',
+    });
+  });
+
+  it('parses and validates form bodies', async () => {
+    const base = await start();
+    const ok = await send(`${base}/forms`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=directory%3Asoftware' });
+    expect(ok.json()).toEqual({ got: { grant_type: 'client_credentials', scope: 'directory:software' } });
+    const bad = await send(`${base}/forms`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&scope=x' });
+    expect(bad.status).toBe(400);
+    expect((bad.json() as { errorCode: string }).errorCode).toBe('Body.InvalidFormat');
+    const proto = await send(`${base}/forms`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '__proto__=x' });
+    expect(proto.status).toBe(400);
+  });
+
+  it('takes an apiKey credential from its header, and prefers literal path segments', async () => {
+    const base = await start();
+    expect((await send(`${base}/items/abc.json`)).status).toBe(401);
+    expect((await send(`${base}/items/abc.json`, { headers: { 'x-api-key': 'nope' } })).status).toBe(401);
+    const ok = await send(`${base}/items/abc.json?n=4`, { headers: { 'x-api-key': 'k1', cookie: 'session=s%201; other=x' } });
+    expect(ok.json()).toEqual({ id: 'abc', n: 4, session: 's 1' });
+    // `{}` among the alternatives makes security optional; the literal path wins over {id}.json.
+    const special = await send(`${base}/items/special.json`);
+    expect(special.status).toBe(200);
+    expect(special.headers['content-type']).toBe('text/plain');
+    expect(special.text).toBe('special');
+  });
+
+  it('names invalid parameters in the LFI error shape', async () => {
+    const base = await start();
+    const reply = await send(`${base}/items/toolong.json?n=x`, { headers: { 'x-api-key': 'k1' } });
+    expect(reply.status).toBe(400);
+    const body = reply.json() as { errorCode: string; errorMessage: string };
+    expect(body.errorCode).toBe('Resource.InvalidFormat');
+    expect(body.errorMessage).toMatch(/^id: path parameter id: .*; n: query parameter n: /);
+  });
+
+  it('accepts an optional body being absent, and uses the default response for errors', async () => {
+    const base = await start();
+    expect((await send(`${base}/json`, { method: 'POST' })).json()).toEqual({ body: null });
+    const bad = await send(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"x"}' });
+    expect(bad.status).toBe(400);
+    expect((bad.json() as { errorCode: string }).errorCode).toBe('Body.InvalidFormat');
+  });
+
+  it('works after express.json() has consumed the body, with the same safety checks', async () => {
+    const base = await start((app) => app.use(express.json()));
+    expect((await send(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })).json()).toEqual({ body: { a: 1 } });
+    const proto = await send(`${base}/json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__":{"a":1}}' });
+    expect(proto.status).toBe(400);
+  });
+
+  it('runs under an Express mount path, with the prefix relative to it', async () => {
+    const app = express();
+    app.use('/api', createApiRouter(definition, handlers, { ...options, prefix: '' }));
+    running = await listen(app);
+    const reply = await send(`${running.origin}/api/items/special.json`);
+    expect(reply.text).toBe('special');
+  });
+});
+
+describe('runtime router without Express', () => {
+  it('serves plain node:http and answers 404 itself outside its prefix', async () => {
+    const router = createApiRouter(definition, handlers, options);
+    running = await listen((req, res) => router(req, res));
+    expect((await send(`${running.origin}/mini/items/special.json`)).text).toBe('special');
+    expect((await send(`${running.origin}/other`)).status).toBe(404);
+  });
+
+  it('is mounted at the prefix of the first server, normalised', () => {
+    expect(createApiRouter(definition, handlers, options).prefix).toBe('/mini');
+    expect(createApiRouter(definition, handlers, { ...options, prefix: 'x/y/' }).prefix).toBe('/x/y');
+  });
+});
+
+describe('start-up checks', () => {
+  it('refuses missing handlers, a missing authorize hook, and signed bodies without a key', () => {
+    const { postForm: _omitted, ...partial } = handlers;
+    expect(() => createApiRouter(definition, partial, options)).toThrow('createRouter: no handler for postForm');
+    expect(() => createApiRouter(definition, handlers, {})).toThrow('createRouter: getItem (and 1 more) require security; pass options.authorize');
+    const signed: ApiDefinition = {
+      ...definition,
+      operations: {
+        ...definition.operations,
+        postJson: { ...definition.operations.postJson!, request: { ...definition.operations.postJson!.request, body: { required: true, content: { 'application/jwt': z.unknown() } } } },
+      },
+    };
+    expect(() => createApiRouter(signed, handlers, options)).toThrow('createRouter: postJson accept signed (application/jwt) bodies; pass options.verification');
+  });
+});
+
+it('never lets a slow or aborted upload crash the router', async () => {
+  const router = createApiRouter(definition, handlers, options);
+  running = await listen((req, res) => router(req, res));
+  const { origin } = running;
+  await new Promise<void>((resolve) => {
+    const req = http.request(`${origin}/mini/json`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } });
+    req.on('error', () => resolve());
+    req.write('{"a":');
+    setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, 50);
+  });
+  expect((await send(`${origin}/mini/items/special.json`)).text).toBe('special');
+});
