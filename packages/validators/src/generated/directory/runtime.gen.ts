@@ -226,20 +226,28 @@ function decodeScalar(text: string, kind: 'number' | 'boolean'): unknown {
  * before the schema checks it; text that does not decode is passed on unchanged, so the
  * schema reports it with its own rule ("expected number, received string").
  */
-export function fromText<T extends z.ZodType>(kind: 'number' | 'boolean', schema: T) {
-  return z.preprocess((value) => (typeof value === 'string' ? decodeScalar(value, kind) : value), schema);
+// Declared return types and unconstrained type parameters on purpose: inferring zod's
+// preprocess types, or checking that a schema type extends z.ZodType, took TypeScript seconds
+// per generated file.
+export function fromText<T>(kind: 'number' | 'boolean', schema: T): z.ZodType<z.output<T>, unknown> {
+  const decode = (value: unknown): unknown => (typeof value === 'string' ? decodeScalar(value, kind) : value);
+  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
 }
 
 /**
  * An array parameter: repeated (`explode`, `a=1&a=2`) or comma-separated (`a=1,2`).
  * Items are decoded as `fromText` does.
  */
-export function textList<T extends z.ZodType>(schema: T, options: { explode: boolean; items: 'string' | 'number' | 'boolean' }) {
-  return z.preprocess((value) => {
+export function textList<T>(
+  schema: T,
+  options: { explode: boolean; items: 'string' | 'number' | 'boolean' },
+): z.ZodType<z.output<T>, unknown> {
+  const decode = (value: unknown): unknown => {
     const parts = Array.isArray(value) ? value : typeof value === 'string' ? (options.explode ? [value] : value.split(',')) : value;
     if (!Array.isArray(parts) || options.items === 'string') return parts;
     return parts.map((p) => (typeof p === 'string' ? decodeScalar(p, options.items as 'number' | 'boolean') : p));
-  }, schema);
+  };
+  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
 }
 
 type Run = z.ZodType['_zod']['run'];
@@ -255,8 +263,10 @@ let compiling = false;
  * to its ordinary parser for anything it cannot compile, and to report issues.
  * `z.config({ jitless: true })` (no `new Function`) keeps the ordinary parser.
  */
-export function compiledOnFirstUse<T extends z.ZodType>(schema: T): T {
-  const internals = schema._zod;
+// Unconstrained on purpose: checking that each large schema type extends z.ZodType doubled the
+// time TypeScript takes over a generated file.
+export function compiledOnFirstUse<T>(schema: T): T {
+  const internals = (schema as unknown as z.ZodType)._zod;
   const ordinaryRun = internals.run;
   const firstRun: Run = (payload, ctx) => {
     const context = ctx as RunContext | undefined;
@@ -266,7 +276,7 @@ export function compiledOnFirstUse<T extends z.ZodType>(schema: T): T {
     compiling = true;
     internals.run = ordinaryRun;
     try {
-      const compiled = compile(schema, { strict: true });
+      const compiled = compile(schema as unknown as z.ZodType, { strict: true });
       internals.run = compiled._zod.run;
       internals.bag['fallbackRun'] = compiled._zod.bag['fallbackRun'];
       internals.bag['validator'] = compiled._zod.bag['validator'];
