@@ -123,7 +123,7 @@ describe('adding a spec version', () => {
     await writeFile(schemasFile, dump(schemas));
 
     const config = {
-      packages: { validators: 'packages/validators' },
+      packages: { validators: 'packages/validators', server: 'packages/server-stubs', client: 'packages/client' },
       apis: [{ files: 'spec/*/account-information.yaml', subpath: '{version}' }],
     };
     const report = await runWorkspace({ root, config, check: false });
@@ -135,6 +135,15 @@ describe('adding a spec version', () => {
     expect(v23.api.pathPrefix).toBe('/open-finance/account-information/v2.3');
     expect(Object.keys(v23.operations)).not.toContain('Parties_read');
     expect(Object.keys(v23.operations)).toHaveLength(16);
+
+    // The server stubs and the client gain the subpath too, with v2.3's operation set.
+    const serverHandlers = await readFile(path.join(root, 'packages/server-stubs/src/generated/v2.3/handlers.gen.ts'), 'utf8');
+    const clientIndex = await readFile(path.join(root, 'packages/client/src/generated/v2.3/index.ts'), 'utf8');
+    expect(serverHandlers).toContain('GetAccountsAccountIdTransactions');
+    expect(serverHandlers).not.toContain('Parties_read');
+    expect(clientIndex).toContain("from '@bank-data-sharing/validators/v2.3'");
+    expect(clientIndex).not.toContain('partiesRead');
+    expect(await readFile(path.join(root, 'packages/client/src/generated/v2.2/index.ts'), 'utf8')).toContain('partiesRead');
 
     // The same code against each version: only v2.3 knows the new member.
     const probe = (version: string) =>
@@ -162,6 +171,7 @@ describe('adding a spec version', () => {
     schemas.Product.properties['Other'] = { type: 'string' };
     await writeFile(schemasFile, dump(schemas));
     expect(await stale()).toStrictEqual(['v2.3/schemas.gen.ts']);
+    // (only the validators hold the schema; server and client files do not change)
     await runWorkspace({ root, config, check: false });
     const generatedFile = path.join(generated, 'v2.2/operations.gen.ts');
     await writeFile(generatedFile, `${await readFile(generatedFile, 'utf8')}// hand edit\n`);
