@@ -17,6 +17,7 @@ Options:
   --skip <ids>      Run every suite but these
   --quick           Fewer runs and batches (a smoke test; figures are noisier)
   --out <file>      Write the JSON here instead of bench/results/latest.json
+  --results <name>  Write the JSON to bench/results/<name>.json (for package scripts)
   --compare <file>  Print each figure beside the one in an earlier JSON result
   --clock <cpu|wall> Clock of the validator throughput loops (default cpu: process CPU time,
                     steady on a shared machine; wall: elapsed time). Both land in the JSON.
@@ -42,6 +43,7 @@ function parseArgs(argv) {
       case '--skip': opts.skip = list(); break;
       case '--quick': opts.quick = true; break;
       case '--out': opts.out = path.resolve(process.env.INIT_CWD ?? process.cwd(), value()); break;
+      case '--results': { const name = value(); if (!/^[\w.-]+$/.test(name)) throw new Error('--results takes a plain name'); opts.out = path.join(resultsDir, `${name}.json`); break; }
       case '--compare': opts.compare = path.resolve(process.env.INIT_CWD ?? process.cwd(), value()); break;
       case '--keep': opts.keep = true; break;
       case '--clock': opts.clock = value(); if (!['cpu', 'wall'].includes(opts.clock)) throw new Error('--clock must be cpu or wall'); break;

@@ -1,8 +1,10 @@
 // The suites `pnpm bench` runs, in this order. A suite is one file in this folder exporting
 // { id, title, description, run(ctx) }; register it here. See bench/README.md.
+import client from './client.mjs';
 import generation from './generation.mjs';
+import server from './server.mjs';
 import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, validators, zodVariants, typecheck];
+export const suites = [generation, validators, zodVariants, typecheck, server, client];

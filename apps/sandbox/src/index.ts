@@ -5,6 +5,8 @@
  *   their records) in the record shapes of v2.1 or v2.2.
  * - `createLfiStore` serves that data with the hub-to-LFI paging semantics (section 4.7).
  * - `createAuthStore` keeps bearer tokens, consents and attestations in memory.
+ * - `startSandbox` runs the whole chain on loopback: an LFI on the generated hub-to-LFI
+ *   stubs and a hub on the generated TPP-facing routers, paging through the LFI over HTTP.
  *
  * Everything is in memory; nothing needs installing or persisting.
  */
@@ -59,3 +61,27 @@ export {
   type OperationId,
 } from './auth/permissions.js';
 export { systemClock, type Clock } from './auth/clock.js';
+
+export {
+  startSandbox,
+  DEFAULT_HUB_PORT,
+  DEFAULT_LFI_PORT,
+  type Sandbox,
+  type SandboxOptions,
+  type TppSigningKey,
+} from './sandbox/start-sandbox.js';
+export { listenOnLoopback, LOOPBACK, type Listener } from './sandbox/listen.js';
+export { createSandboxRoutes, type SandboxCustomerInfo, type SandboxRouteOptions } from './sandbox/routes.js';
+export { ALL_DATA_PERMISSIONS, DEFAULT_SCOPES } from './sandbox/grants.js';
+export { createLfiApp, type LfiAppOptions } from './lfi-server/app.js';
+export { createLfiHandlers } from './lfi-server/handlers.js';
+export { ACCOUNTS_HEADER, CUSTOMER_HEADER, contextHeaders, readContext, type ConsentContext } from './lfi-server/consent-context.js';
+export { createHubApp, JWKS_PATH, type HubAppOptions } from './hub/app.js';
+export { accessHooks, hubGrant, type HubGrant } from './hub/access.js';
+export { createConsentHandlers, createAttestationHandlers, type AttestationHandlers, type ConsentHandlers } from './hub/consent-handlers.js';
+export { createDataHandlers, type DataHandlerOptions, type DataHandlers } from './hub/data-handlers.js';
+export { createHubKeys, type HubKeys, type Jwks, type SigningAlgorithm } from './hub/keys.js';
+export { createLfiAccess, type ForwardedRequest, type LfiAccess, type LfiAccessOptions } from './hub/lfi-access.js';
+export { createTppKeyRegistry, TPP_SIGNING_ALGORITHMS, type TppKeyRegistry } from './hub/tpp-keys.js';
+export { runDemo, type DemoOptions, type DemoReport } from './demo/run-demo.js';
+export { openSession, sandboxIsUp, type SandboxSession } from './demo/session.js';

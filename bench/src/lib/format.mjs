@@ -1,10 +1,11 @@
 // Formatting figures for the table: value, spread and how they were taken.
 
-const UNIT_DIGITS = { s: 3, MB: 0, 'ops/s': 0, '×': 2, ms: 1, '%': 0 };
+const UNIT_DIGITS = { s: 3, MB: 0, 'ops/s': 0, 'req/s': 0, 'rec/s': 0, '×': 2, ms: 1, '%': 0 };
+const GROUPED = new Set(['ops/s', 'req/s', 'rec/s']);
 
 export function fmt(value, unit) {
   if (value === undefined || value === null || Number.isNaN(value)) return '–';
-  if (unit === 'ops/s') return Math.round(value).toLocaleString('en-US');
+  if (GROUPED.has(unit)) return Math.round(value).toLocaleString('en-US');
   const digits = UNIT_DIGITS[unit] ?? 2;
   return value.toFixed(digits);
 }

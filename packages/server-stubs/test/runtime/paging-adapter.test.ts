@@ -150,3 +150,19 @@ describe('createPagingAdapter', () => {
     expect(() => createPagingAdapter({ pageSize: 0 })).toThrow(RangeError);
   });
 });
+
+describe('LFI error statuses seen by the TPP', () => {
+  it('carries 400, 403, 404 and 429 over, makes gateway failures recoverable and the rest a 500', async () => {
+    const { LfiResponseError } = await import('../../src/runtime/paging/errors.js');
+    const answer = (status: number, retryAfter?: number) => {
+      const error = new LfiResponseError(status, undefined, retryAfter);
+      return [error.status, error.errors[0]!.code, error.retryAfter];
+    };
+    expect(answer(400)).toStrictEqual([400, 'Resource.InvalidFormat', undefined]);
+    expect(answer(403)).toStrictEqual([403, 'Consent.PermanentAccountAccessFailure', undefined]);
+    expect(answer(404)).toStrictEqual([404, 'Resource.NotFound', undefined]);
+    expect(answer(429, 7)).toStrictEqual([429, 'Request.TooManyRequests', 7]);
+    expect(answer(503)).toStrictEqual([500, 'GenericRecoverableError', undefined]);
+    expect(answer(418)).toStrictEqual([500, 'GenericError', undefined]);
+  });
+});

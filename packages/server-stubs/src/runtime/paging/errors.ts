@@ -30,13 +30,31 @@ export class LfiContractError extends ApiError {
   }
 }
 
-/** The LFI answered with an error status; `lfiStatus` and `lfiBody` say what it sent. */
+/** What the hub answers the TPP for an LFI error status: the TPP must not see a 500 for its own mistake. */
+function hubAnswerFor(lfiStatus: number): { status: number; code: string; message: string } {
+  if (lfiStatus === 400) return { status: 400, code: 'Resource.InvalidFormat', message: 'The institution refused the request as invalid' };
+  if (lfiStatus === 403) return { status: 403, code: 'Consent.PermanentAccountAccessFailure', message: 'The institution refused access to the account' };
+  if (lfiStatus === 404) return { status: 404, code: 'Resource.NotFound', message: 'The institution does not know this resource' };
+  if (lfiStatus === 429) return { status: 429, code: 'Request.TooManyRequests', message: 'The institution is limiting requests' };
+  if (lfiStatus === 502 || lfiStatus === 503 || lfiStatus === 504) {
+    return { status: 500, code: 'GenericRecoverableError', message: `The institution is unavailable (status ${lfiStatus}); try again later` };
+  }
+  return { status: 500, code: 'GenericError', message: `The institution answered with status ${lfiStatus}` };
+}
+
+/**
+ * The LFI answered with an error status; `lfiStatus` and `lfiBody` say what it sent. The TPP
+ * gets the matching answer: 400, 403, 404 and 429 carry over (429 with the LFI's
+ * `Retry-After`), a gateway failure is a recoverable 500, anything else a 500 `GenericError`.
+ */
 export class LfiResponseError extends ApiError {
   constructor(
     readonly lfiStatus: number,
     readonly lfiBody: unknown,
+    retryAfterSeconds?: number,
   ) {
-    super(500, 'GenericError', `The institution answered with status ${lfiStatus}`);
+    const answer = hubAnswerFor(lfiStatus);
+    super(answer.status, answer.code, answer.message, answer.status === 429 ? { retryAfter: retryAfterSeconds ?? 1 } : {});
     this.name = 'ApiError';
   }
 }

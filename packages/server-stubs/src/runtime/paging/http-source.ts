@@ -44,7 +44,10 @@ export function httpPageSource(path: string, options: HttpPageSourceOptions): (q
       if (response.ok && error instanceof UnsafeInputError) throw new LfiContractError([`the answer is not usable JSON: ${error.message}`]);
       body = undefined;
     }
-    if (!response.ok) throw new LfiResponseError(response.status, body);
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new LfiResponseError(response.status, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
+    }
     return body;
   };
 }

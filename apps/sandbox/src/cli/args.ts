@@ -1,0 +1,89 @@
+/** Command-line and environment options of `start` and `demo`. */
+import { parseArgs } from 'node:util';
+
+/**
+ * The arguments without a leading `--`: `pnpm start -- --hub-port 5000` hands the separator
+ * on to the script, while `pnpm start --hub-port 5000` does not; both must work.
+ */
+export function withoutSeparator(argv: readonly string[]): string[] {
+  return argv[0] === '--' ? argv.slice(1) : [...argv];
+}
+
+/** A usage mistake: printed with the help text, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** An integer in [min, max] from a flag or an environment variable, or the default. */
+export function integerOption(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+/** A positive number (fractions allowed) from a flag, or the default. */
+export function numberOption(name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > max) throw new UsageError(`${name} must be a number above 0 and at most ${max}, got "${text}"`);
+  return value;
+}
+
+/** Options of `start`. */
+export interface StartArgs {
+  readonly help: boolean;
+  readonly hubPort: number;
+  readonly lfiPort: number;
+  readonly seed: number;
+  readonly customers: number;
+  readonly years: number;
+  readonly perDay: number;
+}
+
+/** Help text of `start`. */
+export const START_USAGE = `Usage: pnpm start [-- options]
+
+Starts the sandbox LFI and hub on 127.0.0.1 and prints a ready-made token.
+
+Options:
+  --hub-port <n>    hub port (env SANDBOX_HUB_PORT, default 4010; 0 = any free port)
+  --lfi-port <n>    LFI port (env SANDBOX_LFI_PORT, default 4011; 0 = any free port)
+  --seed <n>        seed of the synthetic data (default 1)
+  --customers <n>   number of customers (default 3)
+  --years <x>       years of transaction history (default 2)
+  --per-day <x>     mean transactions per account per day (default 3)
+  --help            this text`;
+
+/** Reads the options of `start` from `argv` (without node and the script) and `env`. */
+export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv): StartArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: withoutSeparator(argv),
+      options: {
+        help: { type: 'boolean' },
+        'hub-port': { type: 'string' },
+        'lfi-port': { type: 'string' },
+        seed: { type: 'string' },
+        customers: { type: 'string' },
+        years: { type: 'string' },
+        'per-day': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  return {
+    help: values['help'] === true,
+    hubPort: integerOption('--hub-port', text('hub-port') ?? env['SANDBOX_HUB_PORT'], 4010, 0, 65_535),
+    lfiPort: integerOption('--lfi-port', text('lfi-port') ?? env['SANDBOX_LFI_PORT'], 4011, 0, 65_535),
+    seed: integerOption('--seed', text('seed'), 1, 0, 2 ** 32 - 1),
+    customers: integerOption('--customers', text('customers'), 3, 1, 50),
+    years: numberOption('--years', text('years'), 2, 10),
+    perDay: numberOption('--per-day', text('per-day'), 3, 50),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * `pnpm demo`: the generated TPP client against the sandbox, over loopback. Uses a running
+ * sandbox (`pnpm start`) or, when none answers, starts one in this process for the run.
+ */
+import { DEMO_USAGE, parseDemoArgs } from './cli/demo-args.js';
+import { UsageError } from './cli/args.js';
+import { runDemo } from './demo/run-demo.js';
+import { openSession, sandboxIsUp } from './demo/session.js';
+import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseDemoArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${DEMO_USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(DEMO_USAGE);
+    return 0;
+  }
+
+  let local: Sandbox | undefined;
+  let hubUrl = args.hubUrl;
+  if (args.inProcess || !(await sandboxIsUp(hubUrl))) {
+    if (!args.inProcess) console.log(`No sandbox answers at ${hubUrl}; starting one in this process.`);
+    local = await startSandbox({ hubPort: 0, lfiPort: 0 });
+    hubUrl = local.hubUrl;
+  }
+  try {
+    const report = await runDemo(await openSession(hubUrl), (line) => console.log(line));
+    return report.history.ordered && report.history.unique ? 0 : 1;
+  } finally {
+    await local?.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,86 @@
+/**
+ * How the hub reaches the LFI: over HTTP, with the hub's credential, the consent context
+ * and the TPP's section 4.1 headers forwarded on every page request (section 4.6, rule 5).
+ */
+import { httpPageSource, LfiContractError, LfiResponseError, parseJsonSafely, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
+import { api as lfi21 } from '@bank-data-sharing/validators/v2.1/lfi';
+import { api as lfi22 } from '@bank-data-sharing/validators/v2.2/lfi';
+import type { SpecVersion } from '../data/types.js';
+import { contextHeaders, type ConsentContext } from '../lfi-server/consent-context.js';
+
+/** Request headers of section 4.1 that the hub passes on to the LFI. */
+const FORWARDED = ['x-fapi-auth-date', 'x-fapi-customer-ip-address', 'x-customer-user-agent'] as const;
+
+/** The parts of a TPP request the hub forwards. */
+export interface ForwardedRequest {
+  readonly interactionId: string;
+  /** The TPP's validated request headers (an object with lower-case names). */
+  readonly headers: unknown;
+}
+
+/** The hub's view of the LFI. */
+export interface LfiAccess {
+  /** A `fetchPage` for the paging adapter: GET `path` of the version's LFI API with the page query. */
+  pageSource(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): (query: LfiPageQuery) => Promise<unknown>;
+  /** GET of a resource the LFI does not page (one account). Throws `LfiResponseError` on a non-2xx answer. */
+  getOne(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): Promise<unknown>;
+}
+
+/** Where the LFI is and how the hub authenticates to it. */
+export interface LfiAccessOptions {
+  /** Origin of the LFI, e.g. `http://127.0.0.1:4011`; each version's prefix comes from its spec. */
+  readonly origin: string;
+  /** Bearer credential of HubToLfiSecurity. */
+  readonly credential: string;
+  /** Per LFI request (default 10 000 ms). */
+  readonly timeoutMs?: number;
+}
+
+const PREFIXES: Readonly<Record<SpecVersion, string>> = { 'v2.1': lfi21.pathPrefix, 'v2.2': lfi22.pathPrefix };
+
+/**
+ * Creates the hub's LFI access.
+ *
+ * @example
+ * const lfi = createLfiAccess({ origin: 'http://127.0.0.1:4011', credential });
+ * const fetchPage = lfi.pageSource('v2.2', `/accounts/${id}/transactions`, request, { customerId });
+ */
+export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
+  const origin = options.origin.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  const headersFor = (request: ForwardedRequest, context: ConsentContext): Record<string, string> => {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.credential}`,
+      'x-fapi-interaction-id': request.interactionId,
+      ...contextHeaders(context),
+    };
+    const given = typeof request.headers === 'object' && request.headers !== null ? (request.headers as Record<string, unknown>) : {};
+    for (const name of FORWARDED) {
+      const value = given[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return headers;
+  };
+
+  return {
+    pageSource: (version, path, request, context) =>
+      httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs }),
+
+    async getOne(version, path, request, context) {
+      const response = await fetch(`${origin}${PREFIXES[version]}${path}`, {
+        headers: { accept: 'application/json', ...headersFor(request, context) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = text === '' ? undefined : parseJsonSafely(text);
+      } catch {
+        if (response.ok) throw new LfiContractError(['the answer is not usable JSON']);
+      }
+      if (!response.ok) throw new LfiResponseError(response.status, body);
+      return body;
+    },
+  };
+}

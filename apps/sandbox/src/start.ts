@@ -1,0 +1,65 @@
+/**
+ * `pnpm start`: the sandbox LFI and hub on loopback, until Ctrl+C (SIGINT) or SIGTERM.
+ */
+import { banner } from './cli/banner.js';
+import { parseStartArgs, START_USAGE, UsageError } from './cli/args.js';
+import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseStartArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${START_USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(START_USAGE);
+    return 0;
+  }
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await startSandbox({
+      hubPort: args.hubPort,
+      lfiPort: args.lfiPort,
+      data: { seed: args.seed, customers: args.customers, years: args.years, perDay: args.perDay },
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      console.error(`A port is already in use (${(error as Error).message}). Is the sandbox already running? Pick others with --hub-port and --lfi-port.`);
+      return 1;
+    }
+    throw error;
+  }
+  console.log(banner(sandbox, args).join('\n'));
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      // A second signal while closing ends the process at once.
+      if (stopping) process.exit(130);
+      stopping = true;
+      console.log(`\n${signal}: stopping the sandbox`);
+      sandbox.close().then(resolve, (error: unknown) => {
+        console.error(error);
+        resolve();
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

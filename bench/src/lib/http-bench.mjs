@@ -1,0 +1,112 @@
+// What the server and client suites share: valid v2.2 transactions, HTTP servers run in a
+// child process (src/workers/http-server.mjs, so that the load generator or the reader does
+// not share a core and an event loop with the server it measures), and autocannon.
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+export const PREFIX = '/open-finance/account-information/v2.2';
+export const ACCOUNT = 'acc-001';
+export const TOKEN = 'bench-token';
+/** The route of the server suite: GET transactions with a filter, 100 records in the answer. */
+export const SERVER_PATH = `${PREFIX}/accounts/${ACCOUNT}/transactions?fromBookingDateTime=2024-01-01T00%3A00%3A00Z`;
+/** The route the client suite pages through. */
+export const PAGED_PATH = `${PREFIX}/accounts/${ACCOUNT}/transactions`;
+
+/** `count` valid v2.2 transactions, newest first (one minute apart), ids descending. */
+export function transactions(count, newest = Date.UTC(2026, 0, 1)) {
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(newest - i * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return {
+      TransactionId: `tx-${String(count - i).padStart(6, '0')}`,
+      TransactionDateTime: at,
+      TransactionType: 'POS',
+      SubTransactionType: 'Purchase',
+      CreditDebitIndicator: 'Debit',
+      Status: 'Booked',
+      BookingDateTime: at,
+      TransactionInformation: `Card purchase ${i}`,
+      Amount: { Amount: '12.50', Currency: 'AED' },
+    };
+  });
+}
+
+const workerPath = fileURLToPath(new URL('../workers/http-server.mjs', import.meta.url));
+
+/**
+ * Starts `setup` (see the worker) in a child Node process on 127.0.0.1.
+ * @param {string} setup
+ * @param {{ execArgv?: string[] }} [options]
+ * @returns {Promise<{ origin: string, pid: number, cpu(): Promise<{ user: number, system: number }>, stop(): Promise<void> }>}
+ */
+export function startServerProcess(setup, { execArgv = [] } = {}) {
+  const child = fork(workerPath, [setup], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let exited = false;
+  const waiting = new Map();
+  let seq = 0;
+  child.on('message', (msg) => {
+    if (msg?.type === 'cpu' && waiting.has(msg.seq)) {
+      waiting.get(msg.seq)(msg.usage);
+      waiting.delete(msg.seq);
+    }
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${setup}: the server process did not start within 30 s`));
+    }, 30_000);
+    child.once('exit', (code) => {
+      exited = true;
+      clearTimeout(timer);
+      reject(new Error(`${setup}: the server process exited with ${code} before listening`));
+    });
+    child.on('message', (msg) => {
+      if (msg?.type !== 'listening') return;
+      clearTimeout(timer);
+      resolve({
+        origin: `http://127.0.0.1:${msg.port}`,
+        pid: child.pid,
+        cpu: () =>
+          new Promise((done) => {
+            const id = ++seq;
+            waiting.set(id, done);
+            child.send({ type: 'cpu', seq: id });
+          }),
+        stop: () =>
+          new Promise((done) => {
+            if (exited) return done();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              done();
+            });
+            // A clean exit, so that --cpu-prof can write its profile.
+            child.send({ type: 'stop' });
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * One autocannon run against `url`, bounded by `duration` seconds.
+ * @returns {Promise<{ rps: number, p99: number, p50: number, total: number, non2xx: number, errors: number, bytes: number }>}
+ */
+export async function loadTest(url, { connections = 10, duration = 5 } = {}) {
+  const autocannon = require('autocannon');
+  const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json' } });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytes: result.throughput.total,
+  };
+}
+
+/** CPU microseconds (user + system) between two `process.cpuUsage()` readings. */
+export const cpuMicros = (before, after) => after.user - before.user + (after.system - before.system);

@@ -1,0 +1,115 @@
+// A server for the HTTP suites, in its own process: `node http-server.mjs <setup>`.
+// It tells its parent the port (IPC { type: 'listening', port }), answers { type: 'cpu' }
+// with its process.cpuUsage(), and exits cleanly on { type: 'stop' }.
+//
+// Setups:
+//   router-validated  generated v2.2 router, requests and responses validated (the default)
+//   router-requests   generated v2.2 router, requests validated, responses not (production)
+//   router-off        generated v2.2 router, validation off
+//   bare              a bare Express route sending the bytes the router sends
+//   hub               generated v2.2 router + paging adapter over an in-memory LFI of 10,000
+//                     transactions (pages of 100), default validation
+//   static            a plain node:http server sending 100 prepared pages of 100 transactions
+import { generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import express from 'express';
+import { createRouter } from '@bank-data-sharing/server-stubs/v2.2';
+import { createPagingAdapter, lfiPage, transactionOrder } from '@bank-data-sharing/server-stubs/runtime';
+import { ACCOUNT, PAGED_PATH, PREFIX, SERVER_PATH, TOKEN, transactions } from '../lib/http-bench.mjs';
+
+const setup = process.argv[2];
+const server = http.createServer();
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const PAGE = transactions(100, Date.UTC(2025, 2, 14, 12));
+const ALL = transactions(10_000);
+const pageBody = (self) => ({ Data: { AccountId: ACCOUNT, Transaction: PAGE }, Links: { Self: self }, Meta: { TotalPages: 1 } });
+
+function notUsed() {
+  throw new Error('not used by the benchmark');
+}
+
+/** The whole v2.2 handler set: only the measured operation does anything. */
+function handlers(transactionsHandler) {
+  return new Proxy({ GetAccountsAccountIdTransactions: transactionsHandler }, { get: (target, name) => target[name] ?? notUsed, has: () => true });
+}
+
+function routerApp(handler, { requests = true, responses = true } = {}) {
+  const app = express();
+  app.use(
+    createRouter(handlers(handler), {
+      authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
+      // v2.2 accepts signed bodies (consent patch, attestation), so a verification key is required.
+      verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
+      validateRequests: requests,
+      validateResponses: responses,
+    }),
+  );
+  return app;
+}
+
+const onePage = (req) => ({ status: 200, body: pageBody(req.url) });
+
+function makeListener() {
+  switch (setup) {
+    case 'router-validated':
+      return routerApp(onePage);
+    case 'router-requests':
+      return routerApp(onePage, { responses: false });
+    case 'router-off':
+      return routerApp(onePage, { requests: false, responses: false });
+    case 'bare': {
+      // The bytes the router sends for the same request (Links.Self is the URL called).
+      const bytes = Buffer.from(JSON.stringify(pageBody(`${origin}${SERVER_PATH}`)));
+      const app = express();
+      app.get(`${PREFIX}/accounts/:id/transactions`, (_req, res) => {
+        res.set({ 'content-type': 'application/json; charset=utf-8', 'x-fapi-interaction-id': '0f8fad5b-d9cb-469f-a165-70867728950e' });
+        res.end(bytes);
+      });
+      return app;
+    }
+    case 'hub': {
+      const paging = createPagingAdapter({ pageSize: 100 });
+      // The LFI: its records already in the contract's order; a page is a slice.
+      const fetchPage = async (q) => lfiPage(ALL, { page: q.page, pageSize: q.pageSize });
+      return routerApp(async (req) => ({
+        status: 200,
+        body: await paging.page({ url: req.url, fetchPage, wrap: (Transaction) => ({ AccountId: req.path.AccountId, Transaction }), order: transactionOrder }),
+      }));
+    }
+    case 'static': {
+      const pages = 100;
+      const url = (p) => (p === 1 ? `${origin}${PAGED_PATH}` : `${origin}${PAGED_PATH}?page=${p}`);
+      const bodies = [];
+      for (let p = 1; p <= pages; p++) {
+        const links = { Self: url(p), First: url(1), Last: url(pages) };
+        if (p > 1) links.Prev = url(p - 1);
+        if (p < pages) links.Next = url(p + 1);
+        bodies[p] = Buffer.from(JSON.stringify({ Data: { AccountId: ACCOUNT, Transaction: ALL.slice((p - 1) * 100, p * 100) }, Links: links, Meta: { TotalPages: pages } }));
+      }
+      return (req, res) => {
+        const page = Number(new URL(req.url, origin).searchParams.get('page') ?? '1');
+        const body = bodies[page];
+        const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
+        const id = req.headers['x-fapi-interaction-id'];
+        if (typeof id === 'string') headers['x-fapi-interaction-id'] = id;
+        res.writeHead(200, headers);
+        res.end(body);
+      };
+    }
+    default:
+      throw new Error(`unknown setup ${setup}`);
+  }
+}
+
+server.on('request', makeListener());
+process.on('message', (msg) => {
+  if (msg?.type === 'cpu') process.send({ type: 'cpu', seq: msg.seq, usage: process.cpuUsage() });
+  if (msg?.type === 'stop') {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  }
+});
+process.on('disconnect', () => process.exit(0));
+process.send({ type: 'listening', port: server.address().port });
