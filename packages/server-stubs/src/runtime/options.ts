@@ -58,7 +58,7 @@ export interface RouterOptions {
   /** Validate every handler result against the response schema (default true; may be switched off in production). */
   readonly validateResponses?: boolean;
   readonly limits?: {
-    /** Largest accepted request body in bytes (default 256 KiB); larger gets 413. */
+    /** Largest accepted request body in bytes (default 256 KiB); larger gets 400 (413 where the spec defines it). */
     readonly bodyBytes?: number;
     /** Deepest accepted JSON nesting (default 64); deeper gets 400. */
     readonly depth?: number;

@@ -48,7 +48,16 @@ function absoluteUrl(req: IncomingMessage, publicUrl: RouterOptions['publicUrl']
     const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
     base = `${tls ? 'https' : 'http'}://${host}`;
   }
-  return base.replace(/\/+$/, '') + original;
+  return base.replace(/\/+$/, '') + asUriTarget(original);
+}
+
+/**
+ * The request target as it goes into URLs handlers return (`Links.Self`): characters RFC 3986
+ * does not allow, and a `%` that starts no escape, are percent-encoded, so a client's odd
+ * query cannot make the answer invalid.
+ */
+function asUriTarget(target: string): string {
+  return target.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]|%(?![0-9A-Fa-f]{2})/gu, (c) => encodeURIComponent(c));
 }
 
 /** Fails at start-up, not on the first request, when the options cannot serve the API. */
@@ -175,7 +184,11 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
     if (bodySpec && bodySent && specContentType !== undefined) {
       const read = await readRequestBody(req, requestContentType!, limits, resolved.verification);
       if ('kind' in read) {
-        if (read.kind !== 'aborted') await sendError(ex, FAILURES[read.kind].status, read.items);
+        if (read.kind === 'bodyTooLarge' && op.responses['413'] === undefined) {
+          // Answer only with statuses the spec defines: an oversized body is a bad request
+          // there; the connection still closes, as the rest of the body is never read.
+          await sendError(ex, FAILURES.invalidBody.status, read.items.map((i) => ({ ...i, code: FAILURES.invalidBody.code })), { connection: 'close' });
+        } else if (read.kind !== 'aborted') await sendError(ex, FAILURES[read.kind].status, read.items);
         return true;
       }
       body = read;

@@ -42,35 +42,6 @@ function errorsBody(reply: WireReply): unknown {
 
 export const KNOWN_SERVER_ISSUES: readonly KnownIssue[] = [
   {
-    id: 'request-url-not-a-uri',
-    summary:
-      '`request.url` (HandlerRequest.url) is built from the raw request target without normalising it, so a request whose ' +
-      'target holds characters RFC 3986 forbids or a broken percent-escape (`?extra=%ZZ`, `?x=a|b`, `?x="<>`, `?x={}`) gives ' +
-      'handlers a URL that is not an absolute URI. A handler that puts it in `Links.Self`, as the README shows, then breaks ' +
-      'the response schema (`Links.Self: must be an absolute URI`) and the client gets 500 GenericError for what is a client ' +
-      'error, or for an otherwise valid request. Reproduce: GET {prefix}/accounts?extra=%ZZ with a valid token → 500. ' +
-      'Fix: in absoluteUrl (src/runtime/router.ts) percent-encode characters outside RFC 3986 and lone `%` (or refuse such ' +
-      'targets with 400 Resource.InvalidFormat before the handler runs).',
-    matches: (c, reply, errors) =>
-      reply.status === 500 &&
-      NOT_URI.test(c.request.target) &&
-      errors.some((e) => e.phase === 'response' && e.issues.length > 0 && e.issues.every((i) => /(^|\.)Links\.Self: must be an absolute URI$/.test(i))),
-    explains: (p) => p === 'server error 500' || p === 'valid request refused with 500' || p === 'invalid request answered 500 (expected 4xx)',
-  },
-  {
-    id: 'undeclared-413',
-    summary:
-      'A request body over limits.bodyBytes (256 KiB) is answered 413 Body.TooLarge, a status neither the spec (section 7: ' +
-      '400, 401, 403, 404, 405, 406, 415, 429, 500) nor the operation declares. Reproduce: PATCH ' +
-      '{prefix}/account-access-consents/c1 with a 300 kB JSON body → 413. Either the spec should declare 413 for operations ' +
-      'that take a body, or the router should answer 400 Body.InvalidFormat (still closing the connection) where 413 is not declared.',
-    matches: (c, reply) => {
-      const body = errorsBody(reply) as { Errors?: Array<{ Code?: string }> } | undefined;
-      return reply.status === 413 && c.op.responses['413'] === undefined && (c.request.body?.length ?? 0) > 262_144 && body?.Errors?.[0]?.Code === 'Body.TooLarge';
-    },
-    explains: (p) => /^status 413 is not one \S+ declares/.test(p) || /^status 413 has no body in the spec/.test(p),
-  },
-  {
     id: 'absolute-form-target',
     summary:
       'A request whose target is in absolute form (`GET http://host/open-finance/account-information/v2.2/accounts`), which ' +
