@@ -133,6 +133,19 @@ describe('reading the full history of an account', () => {
     for (const request of server.requests) expect(request.headers['x-fapi-interaction-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('readAll gives exactly what paginate yields, with a records selector and uniqueBy too', async () => {
+    const all = records(30);
+    const shifted = [...all.slice(0, 10), all[9]!, ...all.slice(10, 29)];
+    const { client } = await serve({ records: shifted, pageSize: 10 });
+    const method = client.getAccountsAccountIdTransactions;
+    const params = { path: { AccountId: ACCOUNT } };
+    for (const options of [{}, { uniqueBy: (t: { TransactionId: string }) => t.TransactionId }, { records: (b: { Data: { Transaction: Array<{ TransactionId: string }> } }) => b.Data.Transaction.slice(0, 3) }]) {
+      const streamed: unknown[] = [];
+      for await (const record of paginate(method, params, options as never)) streamed.push(record);
+      expect(await readAll(method, params, options as never)).toEqual(streamed);
+    }
+  });
+
   it('uniqueBy drops a record repeated across a page boundary (a list that shifted while read)', async () => {
     const all = records(30);
     // Page 2 repeats the last record of page 1, as a newest-first list does when a record is added mid-read.

@@ -161,6 +161,44 @@ describe('TokenManager', () => {
     expect(reasons).toEqual(['initial', 'expiring']);
   });
 
+  it('ends a wait when its signal aborts, keeps the request for the callers still waiting, and forgets it once none is', async () => {
+    const answers: Array<(token: string) => void> = [];
+    const manager = new TokenManager({ getToken: () => new Promise<string>((resolve) => answers.push(resolve)) }, { now: () => 0 });
+    const impatient = new AbortController();
+    const first = manager.token(security, impatient.signal);
+    const patient = manager.token(security, new AbortController().signal);
+    impatient.abort(new Error('no more waiting'));
+    await expect(first).rejects.toThrow('no more waiting');
+    // Still one request: the other caller waits for it, and gets its answer.
+    expect(answers).toHaveLength(1);
+    answers[0]!('t1');
+    expect(await patient).toBe('t1');
+    expect(manager.current(security)).toBe('t1');
+
+    // Nobody left waiting: the next call asks again rather than join a request that may never end.
+    const hanging = new TokenManager({ getToken: () => new Promise<string>((resolve) => answers.push(resolve)) }, { now: () => 0 });
+    const gaveUp = new AbortController();
+    const waiting = hanging.token(security, gaveUp.signal);
+    gaveUp.abort(new Error('timed out'));
+    await expect(waiting).rejects.toThrow('timed out');
+    const again = hanging.token(security);
+    expect(answers).toHaveLength(3);
+    answers[2]!('t3');
+    expect(await again).toBe('t3');
+    // A late answer of the forgotten request never replaces the newer token.
+    answers[1]!('t2');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await hanging.token(security)).toBe('t3');
+  });
+
+  it('rejects at once with a signal that has already aborted, without asking the provider', async () => {
+    let asked = 0;
+    const manager = new TokenManager({ getToken: async () => (asked++, 't') }, { now: () => 0 });
+    await expect(manager.token(security, AbortSignal.abort(new Error('already gone')))).rejects.toThrow('already gone');
+    expect(asked).toBe(0);
+    expect(manager.current(security)).toBeUndefined();
+  });
+
   it('refuses an empty or already-expired token from the provider', async () => {
     await expect(new TokenManager({ getToken: async () => '' }, { now: () => 0 }).token(security)).rejects.toBeInstanceOf(TokenError);
     await expect(new TokenManager({ getToken: async () => ({ accessToken: 'x', expiresAt: 5 }) }, { now: () => 10 }).token(security)).rejects.toThrow(/already expired/);

@@ -3,10 +3,10 @@
  * each operation of the validators into a typed method.
  */
 import type { DecodedResponse } from './decode.js';
-import { execute, type ClientEvent, type ExecuteEnvironment, type FetchLike } from './execute.js';
+import { execute, type ClientEvent, type ExecuteEnvironment, type FetchLike, type PreparedRequest } from './execute.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
-import { acceptHeader } from './media-types.js';
+import { acceptHeader, isJwtType } from './media-types.js';
 import { buildUrl, cookieHeader, encodeBody, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
@@ -37,7 +37,10 @@ export interface ClientOptions {
   tokenLifetimeMs?: number;
   /** Keys and rules for signed (`application/jwt`) responses. */
   signatures?: SignatureOptions;
-  /** Ask for the JSON form (default) or the signed form of responses. */
+  /**
+   * Ask for the JSON form (default) or the signed form of responses. With `'signed'` and
+   * `signatures`, an unsigned 2xx answer is refused unless `signatures.required` is false.
+   */
   prefer?: 'json' | 'signed';
   /** Validate responses with the generated validators (default true). */
   validate?: boolean;
@@ -49,7 +52,11 @@ export interface ClientOptions {
   customer?: CustomerContext;
   /** Signs the claims of signed request bodies (attestations, signed patches). */
   signRequest?: RequestSigner;
-  /** Time limit of one attempt in ms (default 30 000); a timed-out GET is retried like a network error. */
+  /**
+   * Time limit of one attempt in ms (default 30 000): getting the token, the answer and its
+   * body. A GET whose answer or body times out is retried like a network error; a token
+   * provider that gives nothing in time fails the call with `TokenError`.
+   */
   timeoutMs?: number;
   /** Observes requests, responses and retries. */
   onEvent?: (event: ClientEvent) => void;
@@ -110,6 +117,22 @@ function successContentTypes(operation: OperationSpec): string[] {
     .flatMap(([, response]) => Object.keys(response.content));
 }
 
+/** What a call needs to know about its operation's answers, worked out once per operation. */
+interface OperationFacts {
+  /** `Accept` by preference. */
+  accept: { json: string | undefined; signed: string | undefined };
+  /** A success answer may come signed (some 2xx documents `application/jwt`). */
+  hasSignedForm: boolean;
+}
+
+function operationFacts(operation: OperationSpec): OperationFacts {
+  const types = successContentTypes(operation);
+  return {
+    accept: { json: acceptHeader(types, 'json'), signed: acceptHeader(types, 'signed') },
+    hasSignedForm: types.some(isJwtType),
+  };
+}
+
 /**
  * Builds the engine a generated client uses. Not usually called directly.
  *
@@ -139,18 +162,63 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
     onEvent: options.onEvent,
   };
 
-  async function call(operation: OperationSpec, meta: OperationMeta, params: RequestParams, callOptions: CallOptions, url: string): Promise<DecodedResponse> {
+  // Unsigned answers are refused where signed ones were asked for, unless the caller opts out.
+  const signaturesRequired = options.signatures !== undefined && options.signatures.required !== false;
+
+  /** Headers of one call (without the body's), and whether the signed form is asked for. */
+  function callHeaders(facts: OperationFacts, defaults: HeaderValues | undefined, params: RequestParams, callOptions: CallOptions): { headers: Record<string, string>; signed: boolean } {
     const headers = mergeHeaders(
-      await resolveHeaderSource(options.headers),
-      customerHeaders(options.customer),
-      customerHeaders(callOptions.customer),
+      defaults,
+      options.customer ? customerHeaders(options.customer) : undefined,
+      callOptions.customer ? customerHeaders(callOptions.customer) : undefined,
       params.headers as HeaderValues | undefined,
       callOptions.headers,
     );
     const cookies = cookieHeader(params.cookies);
     if (cookies !== undefined) headers['cookie'] = cookies;
-    const accept = acceptHeader(successContentTypes(operation), callOptions.prefer ?? options.prefer ?? 'json');
-    if (headers['accept'] === undefined && accept !== undefined) headers['accept'] = accept;
+    const callerAccept = headers['accept'];
+    // Asked for the signed form: by preference, unless an Accept of the caller's says otherwise.
+    const signed = (callOptions.prefer ?? options.prefer) === 'signed' && (callerAccept === undefined || isJwtType(callerAccept));
+    const accept = signed ? facts.accept.signed : facts.accept.json;
+    if (callerAccept === undefined && accept !== undefined) headers['accept'] = accept;
+    return { headers, signed };
+  }
+
+  function prepared(
+    operation: OperationSpec,
+    meta: OperationMeta,
+    facts: OperationFacts,
+    callOptions: CallOptions,
+    url: string,
+    headers: Record<string, string>,
+    signed: boolean,
+    body: RequestInit['body'] | undefined,
+  ): PreparedRequest {
+    const interactionId = callOptions.interactionId ?? headers['x-fapi-interaction-id'];
+    if (headers['x-fapi-interaction-id'] !== undefined) delete headers['x-fapi-interaction-id'];
+    return {
+      operation,
+      security: meta.security,
+      url,
+      headers,
+      body,
+      validate: callOptions.validate ?? options.validate ?? true,
+      signal: callOptions.signal,
+      interactionId,
+      requireSignature: signed && signaturesRequired && facts.hasSignedForm,
+    };
+  }
+
+  /** A call with something to wait for before sending: a header function, or a body to encode (and maybe sign). */
+  async function callAfterWaiting(
+    operation: OperationSpec,
+    meta: OperationMeta,
+    facts: OperationFacts,
+    params: RequestParams,
+    callOptions: CallOptions,
+    url: string,
+  ): Promise<DecodedResponse> {
+    const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
     let body: RequestInit['body'] | undefined;
     if (operation.request.body) {
       const encoded = await encodeBody(Object.keys(operation.request.body.content), params, operation.operationId, options.signRequest);
@@ -160,32 +228,47 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
         if (!(encoded.body instanceof FormData)) headers['content-type'] = encoded.contentType;
       }
     }
-    const interactionId = callOptions.interactionId ?? headers['x-fapi-interaction-id'];
-    delete headers['x-fapi-interaction-id'];
-    return execute(env, {
-      operation,
-      security: meta.security,
-      url,
-      headers,
-      body,
-      validate: callOptions.validate ?? options.validate ?? true,
-      signal: callOptions.signal,
-      interactionId,
-    });
+    return await execute(env, prepared(operation, meta, facts, callOptions, url, headers, signed, body));
+  }
+
+  /** One call. Never throws: every failure is a rejection, as from an async function. */
+  function call(operation: OperationSpec, meta: OperationMeta, facts: OperationFacts, params: RequestParams, callOptions: CallOptions, url: string): Promise<DecodedResponse> {
+    if (typeof options.headers === 'function' || operation.request.body) return callAfterWaiting(operation, meta, facts, params, callOptions, url);
+    // Nothing to wait for: straight to the executor, without an extra asynchronous step.
+    try {
+      const { headers, signed } = callHeaders(facts, options.headers, params, callOptions);
+      return execute(env, prepared(operation, meta, facts, callOptions, url, headers, signed, undefined));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   return {
     baseUrl,
     operation<Op extends OperationSpec>(operation: Op, meta: OperationMeta): OperationMethod<Op> {
-      const method = (async (params: RequestParams = {}, callOptions: CallOptions = {}) =>
-        call(operation, meta, params, callOptions, buildUrl(baseUrl, operation.path, params, operation.operationId))) as unknown as OperationMethod<Op>;
-      const follow = async (url: string, callOptions: CallOptions & { params?: RequestParams } = {}) => {
+      const facts = operationFacts(operation);
+      const method = ((params: RequestParams = {}, callOptions: CallOptions = {}) => {
+        let url: string;
+        try {
+          url = buildUrl(baseUrl, operation.path, params, operation.operationId);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return call(operation, meta, facts, params, callOptions, url);
+      }) as unknown as OperationMethod<Op>;
+      const follow = (url: string, callOptions: CallOptions & { params?: RequestParams } = {}) => {
         const { params, ...rest } = callOptions;
         // Only headers and cookies carry over to a link: its URL already holds path and query.
         const carried: RequestParams = {};
         if (params?.headers) carried.headers = params.headers;
         if (params?.cookies) carried.cookies = params.cookies;
-        return call(operation, meta, carried, rest, new URL(url, `${baseUrl}/`).href);
+        let resolved: string;
+        try {
+          resolved = new URL(url, `${baseUrl}/`).href;
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return call(operation, meta, facts, carried, rest, resolved);
       };
       Object.defineProperties(method, {
         operation: { value: operation, enumerable: true },

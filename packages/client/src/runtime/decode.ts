@@ -6,12 +6,13 @@
  * Success answers must match the contract or the call fails (`ResponseValidationError`);
  * error answers are decoded leniently, since the status is what the caller needs most.
  */
-import { errorItemsOf, ResponseValidationError } from './errors.js';
+import { errorItemsOf, ResponseValidationError, SignatureError } from './errors.js';
 import { headersToObject } from './headers.js';
 import { checkInteractionId } from './interaction-id.js';
 import { verifySignedBody, type SignatureOptions, type VerifiedJws } from './jws.js';
 import { isJsonType, isJwtType, matchContentType } from './media-types.js';
 import type { IssueLike, OperationSpec, ResponseFacts, ResponseSpec } from './types.js';
+import { checkValue } from './validation.js';
 
 export interface DecodeContext {
   operation: OperationSpec;
@@ -22,6 +23,11 @@ export interface DecodeContext {
   now: () => number;
   /** The interaction id the request carried. */
   interactionId: string;
+  /**
+   * The signed form was asked for and must be what a 2xx answer is: an unsigned one is
+   * refused (`SignatureError`, problem `unsigned`). See `SignatureOptions.required`.
+   */
+  requireSignature?: boolean;
 }
 
 export interface DecodedResponse extends ResponseFacts {
@@ -42,6 +48,37 @@ export function responseSpecFor(operation: OperationSpec, status: number): Respo
   const range = Object.keys(responses).find((k) => k.toUpperCase() === `${String(status)[0]}XX`);
   if (range !== undefined) return responses[range];
   return responses['default'];
+}
+
+/** What decoding needs of a documented response, worked out once per response spec. */
+interface SpecFacts {
+  declared: string[];
+  /** How each declared content type is read. */
+  kinds: Map<string, 'jwt' | 'json' | 'text'>;
+  /** `matchContentType(declared, received)` by received `Content-Type` (a few per server). */
+  matches: Map<string, string | undefined>;
+}
+
+const specFacts = new WeakMap<ResponseSpec, SpecFacts>();
+
+function factsOf(spec: ResponseSpec): SpecFacts {
+  let facts = specFacts.get(spec);
+  if (!facts) {
+    const declared = Object.keys(spec.content);
+    const kinds = new Map(declared.map((type) => [type, isJwtType(type) ? ('jwt' as const) : isJsonType(type) ? ('json' as const) : ('text' as const)]));
+    facts = { declared, kinds, matches: new Map() };
+    specFacts.set(spec, facts);
+  }
+  return facts;
+}
+
+/** The declared content type `received` corresponds to (see `matchContentType`), remembered per spec. */
+function declaredTypeOf(facts: SpecFacts, received: string): string | undefined {
+  if (facts.matches.has(received)) return facts.matches.get(received);
+  const matched = matchContentType(facts.declared, received);
+  // Bounded: a server sends a handful of spellings; anything beyond is matched afresh.
+  if (facts.matches.size < 32) facts.matches.set(received, matched);
+  return matched;
 }
 
 export function formatIssues(issues: readonly IssueLike[]): string[] {
@@ -72,52 +109,86 @@ function lenientBody(text: string, contentType: string | undefined): unknown {
  * `InteractionIdMismatchError` when the response answers another request.
  */
 export async function decodeResponse(response: Response, ctx: DecodeContext): Promise<DecodedResponse> {
+  const received = response.headers.get('x-fapi-interaction-id');
+  // Correlation first: a body of another exchange is not worth reading.
+  checkInteractionId(ctx.operation.operationId, ctx.interactionId, received, response.status);
+  return decodeText(response, await response.text(), ctx);
+}
+
+/** An unsigned 2xx answer where the signed form was asked for (a stripped signature). */
+function unsignedAnswer(status: number, receivedType: string | undefined, ctx: DecodeContext): SignatureError {
+  const came = receivedType === undefined ? 'without a content type' : `as ${receivedType}`;
+  const why =
+    receivedType !== undefined && isJwtType(receivedType)
+      ? 'which the contract does not document for this status, so it cannot be verified'
+      : 'unsigned: a signature stripped on the way cannot be told from a genuine answer';
+  return new SignatureError(
+    'unsigned',
+    `signed response refused: ${ctx.operation.operationId} asked for the signed form (application/jwt), but HTTP ${status} came ${came}, ` +
+      `${why} (set \`signatures.required: false\` to accept unsigned answers)`,
+  );
+}
+
+/**
+ * `decodeResponse` once the body has been read (`text`): what `execute` calls, so that a body
+ * cut off on the way is told apart from one that breaks the contract.
+ */
+export async function decodeText(response: Response, text: string, ctx: DecodeContext): Promise<DecodedResponse> {
   const status = response.status;
   const success = status >= 200 && status < 300;
   const rawHeaders = headersToObject(response.headers);
   const received = rawHeaders['x-fapi-interaction-id'];
   checkInteractionId(ctx.operation.operationId, ctx.interactionId, received ?? null, status);
-  const facts: ResponseFacts = { interactionId: received, url: ctx.url };
+  const answer: ResponseFacts = { interactionId: received, url: ctx.url };
   const invalid = (what: string, issues: readonly string[]): ResponseValidationError =>
     new ResponseValidationError({ status, operationId: ctx.operation.operationId, url: ctx.url, interactionId: received, issues, what });
 
-  const text = await response.text();
   const receivedType = rawHeaders['content-type'];
   const spec = responseSpecFor(ctx.operation, status);
+  const facts = spec ? factsOf(spec) : undefined;
+  if (success && ctx.requireSignature) {
+    // Only a body documented and sent as application/jwt is verified below; any other body
+    // (or none where the contract documents one) is refused.
+    const matched = receivedType === undefined || text === '' || !facts ? undefined : declaredTypeOf(facts, receivedType);
+    if ((matched === undefined || !isJwtType(matched)) && (text !== '' || (facts !== undefined && facts.declared.length > 0))) {
+      throw unsignedAnswer(status, receivedType, ctx);
+    }
+  }
   if (!spec) {
     if (success && ctx.validate) throw invalid('the status', [`HTTP ${status} is not a documented response`]);
-    return { ...facts, status, contentType: receivedType, body: lenientBody(text, receivedType), headers: rawHeaders };
+    return { ...answer, status, contentType: receivedType, body: lenientBody(text, receivedType), headers: rawHeaders };
   }
 
   let headers: Record<string, unknown> = rawHeaders;
   if (ctx.validate) {
-    const parsed = spec.headers.safeParse(rawHeaders);
-    if (parsed.success) headers = parsed.data as Record<string, unknown>;
-    else if (success) throw invalid('the headers', formatIssues(parsed.error.issues));
+    const checked = checkValue(spec.headers, rawHeaders);
+    if (checked.ok) headers = checked.value as Record<string, unknown>;
+    else if (success) throw invalid('the headers', formatIssues(checked.issues));
   }
 
-  const declared = Object.keys(spec.content);
+  const declared = facts!.declared;
   if (declared.length === 0 || text === '') {
     if (declared.length > 0 && success && ctx.validate) throw invalid('the body', ['the body is empty but the contract documents one']);
-    return { ...facts, status, contentType: undefined, body: lenientBody(text, receivedType), headers };
+    return { ...answer, status, contentType: undefined, body: lenientBody(text, receivedType), headers };
   }
-  const contentType = receivedType === undefined ? undefined : matchContentType(declared, receivedType);
+  const contentType = receivedType === undefined ? undefined : declaredTypeOf(facts!, receivedType);
   if (contentType === undefined) {
     if (success && ctx.validate) throw invalid('the content type', [`${receivedType ?? '(none)'} is not one of ${declared.join(', ')}`]);
-    return { ...facts, status, contentType: receivedType, body: lenientBody(text, receivedType), headers };
+    return { ...answer, status, contentType: receivedType, body: lenientBody(text, receivedType), headers };
   }
 
   let value: unknown;
   let verified: VerifiedJws | undefined;
-  if (isJwtType(contentType)) {
+  const kind = facts!.kinds.get(contentType);
+  if (kind === 'jwt') {
     // Verified whatever `validate` says: an unverified signed body is never handed out.
     verified = await verifySignedBody(text, ctx.signatures, ctx.now);
     value = verified.claims;
-  } else if (isJsonType(contentType)) {
+  } else if (kind === 'json') {
     const parsed = parseJson(text);
     if (!parsed.ok) {
       if (success) throw invalid('the body', [`not JSON: ${parsed.message}`]);
-      return { ...facts, status, contentType, body: text, headers };
+      return { ...answer, status, contentType, body: text, headers };
     }
     value = parsed.value;
   } else {
@@ -126,13 +197,13 @@ export async function decodeResponse(response: Response, ctx: DecodeContext): Pr
 
   let bodyIssues: string[] | undefined;
   if (ctx.validate) {
-    const parsed = spec.content[contentType]!.safeParse(value);
-    if (parsed.success) value = parsed.data;
-    else if (success) throw invalid('the body', formatIssues(parsed.error.issues));
-    else bodyIssues = formatIssues(parsed.error.issues);
+    const checked = checkValue(spec.content[contentType]!, value);
+    if (checked.ok) value = checked.value;
+    else if (success) throw invalid('the body', formatIssues(checked.issues));
+    else bodyIssues = formatIssues(checked.issues);
   }
 
-  const result: DecodedResponse = { ...facts, status, contentType, body: value, headers };
+  const result: DecodedResponse = { ...answer, status, contentType, body: value, headers };
   if (verified) {
     // The caller gets what the JSON form would have given: the `message` claim.
     const claims = value as Record<string, unknown>;

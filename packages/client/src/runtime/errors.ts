@@ -90,15 +90,23 @@ export function describeFailure(error: unknown): string {
   return parts.join(' ← ') || 'unknown failure';
 }
 
-/** The request never got an HTTP answer (connection refused, reset, DNS, TLS, timeout). */
+/**
+ * The request never got a complete HTTP answer: no answer at all (connection refused, reset,
+ * DNS, TLS, timeout), or an answer whose body broke off (dropped connection, fewer bytes than
+ * `Content-Length`, time limit reached while it trickled in).
+ */
 export class NetworkError extends ClientError {
   readonly operationId: string;
   readonly url: string;
+  /** `request`: no answer came; `body`: the answer's headers came, its body did not in full. */
+  readonly phase: 'request' | 'body';
 
-  constructor(operationId: string, url: string, cause: unknown) {
-    super('network', `${operationId}: request to ${url} failed: ${describeFailure(cause)}`, { cause });
+  constructor(operationId: string, url: string, cause: unknown, phase: 'request' | 'body' = 'request') {
+    const where = phase === 'body' ? ' while reading the body of the answer' : '';
+    super('network', `${operationId}: request to ${url} failed${where}: ${describeFailure(cause)}`, { cause });
     this.operationId = operationId;
     this.url = url;
+    this.phase = phase;
   }
 }
 
@@ -148,7 +156,9 @@ export type SignatureProblem =
   | 'not-yet-valid'
   | 'issuer'
   | 'audience'
-  | 'claims';
+  | 'claims'
+  /** A 2xx answer came unsigned although the signed form was asked for (see `signatures.required`). */
+  | 'unsigned';
 
 /** A signed (`application/jwt`) response failed verification; its content is never returned. */
 export class SignatureError extends ClientError {

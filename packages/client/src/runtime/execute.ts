@@ -3,9 +3,9 @@
  * (429 after `Retry-After`; network and recoverable server failures for safe methods) and
  * once after a 401 with a refreshed token. Resolves with the decoded success or throws.
  */
-import { decodeResponse, errorsOfDecoded, type DecodedResponse } from './decode.js';
-import { ApiError, NetworkError } from './errors.js';
-import { newInteractionId } from './interaction-id.js';
+import { decodeText, errorsOfDecoded, type DecodedResponse } from './decode.js';
+import { ApiError, NetworkError, TokenError } from './errors.js';
+import { checkInteractionId, newInteractionId } from './interaction-id.js';
 import type { SignatureOptions } from './jws.js';
 import { abortReason, backoffDelay, isRetryableStatus, isSafeMethod, parseRetryAfter, type ResolvedRetryPolicy } from './retry.js';
 import type { TokenManager } from './tokens.js';
@@ -51,30 +51,76 @@ export interface PreparedRequest {
   signal: AbortSignal | undefined;
   /** Caller-chosen interaction id (reused by every attempt); otherwise one per attempt. */
   interactionId: string | undefined;
+  /** Refuse an unsigned 2xx answer (the signed form was asked for and is required). */
+  requireSignature?: boolean;
 }
+
+const tokenNeeds = new WeakMap<SecurityRequirements, boolean>();
 
 function needsToken(security: SecurityRequirements): boolean {
-  return security.some((requirement) => Object.keys(requirement).length > 0);
+  let needs = tokenNeeds.get(security);
+  if (needs === undefined) {
+    needs = security.some((requirement) => Object.keys(requirement).length > 0);
+    tokenNeeds.set(security, needs);
+  }
+  return needs;
 }
 
-/**
- * The signal of one attempt: the caller's, plus the attempt's time limit. A plain controller
- * and timer, released as soon as the attempt is over (cheaper than `AbortSignal.any` per call).
- */
-function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal | undefined; release(): void } {
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return { signal, release: () => undefined };
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort(signal!.reason);
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-  if (signal) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener('abort', onAbort, { once: true });
+const safeMethods = new WeakMap<ResolvedRetryPolicy, Map<string, boolean>>();
+
+/** `isSafeMethod`, remembered per policy and method. */
+function isSafe(method: string, policy: ResolvedRetryPolicy): boolean {
+  let known = safeMethods.get(policy);
+  if (!known) {
+    known = new Map();
+    safeMethods.set(policy, known);
   }
+  let safe = known.get(method);
+  if (safe === undefined) {
+    safe = isSafeMethod(method, policy);
+    // Bounded: a policy meets the handful of methods of its operations.
+    if (known.size < 64) known.set(method, safe);
+  }
+  return safe;
+}
+
+/** The bound of one attempt: the signal its steps run under, and how to let go of it. */
+interface AttemptLimit {
+  signal: AbortSignal | undefined;
+  /** True when the attempt's own time limit (not the caller) ended it. */
+  timedOut(): boolean;
+  release(): void;
+}
+
+const NOTHING_TO_RELEASE = (): void => undefined;
+
+/**
+ * The signal of one attempt: the caller's, plus the attempt's time limit. Without a caller
+ * signal, `AbortSignal.timeout` alone (the platform's timer, nothing to release); with one, a
+ * controller and a timer that follow both and are released as soon as the attempt is over
+ * (cheaper than `AbortSignal.any` per call).
+ */
+function attemptLimit(signal: AbortSignal | undefined, timeoutMs: number): AttemptLimit {
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return { signal, timedOut: () => false, release: NOTHING_TO_RELEASE };
+  if (!signal) {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return { signal: timeout, timedOut: () => timeout.aborted, release: NOTHING_TO_RELEASE };
+  }
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = (): void => controller.abort(signal.reason);
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', onAbort, { once: true });
   return {
     signal: controller.signal,
+    timedOut: () => expired && !signal.aborted,
     release: () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
     },
   };
 }
@@ -91,48 +137,77 @@ async function discard(response: Response): Promise<void> {
 export async function execute(env: ExecuteEnvironment, request: PreparedRequest): Promise<DecodedResponse> {
   const { operation, signal } = request;
   const operationId = operation.operationId;
-  const safe = isSafeMethod(operation.method, env.retry);
+  const method = operation.method.toUpperCase();
+  const safe = isSafe(operation.method, env.retry);
   const useToken = env.tokens !== undefined && needsToken(request.security);
+  const decodeContext = {
+    operation,
+    url: request.url,
+    validate: request.validate,
+    signatures: env.signatures,
+    now: env.now,
+    requireSignature: request.requireSignature === true,
+  };
   let rateLimitRetries = 0;
   let failureRetries = 0;
   let rejectedToken: string | undefined;
   let refreshedAfter401 = false;
 
+  /** A failure without an HTTP answer (or with its body cut off): the backoff to wait before the next attempt, or the error to throw. */
+  const networkFailure = (error: unknown, limit: AttemptLimit, attempt: number, phase: 'request' | 'body'): number => {
+    // The caller's abort is final; a timeout or a network failure may be retried.
+    if (signal?.aborted) throw abortReason(signal);
+    if (safe && failureRetries < env.retry.maxRetries) {
+      failureRetries++;
+      const delayMs = backoffDelay(failureRetries, env.retry, env.random);
+      env.onEvent?.({ type: 'retry', operationId, reason: 'network', attempt, delayMs });
+      return delayMs;
+    }
+    // Our own time limit says so in words (the platform's timeout reason says "aborted due to timeout").
+    const cause = limit.timedOut()
+      ? new DOMException(phase === 'body' ? `the answer was not complete within ${env.timeoutMs} ms` : `no answer within ${env.timeoutMs} ms`, 'TimeoutError')
+      : error;
+    throw new NetworkError(operationId, request.url, cause, phase);
+  };
+
   // Bounded: each pass either returns, throws, or consumes one of three finite budgets.
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw abortReason(signal);
-    const headers = { ...request.headers };
-    let token: string | undefined;
-    if (useToken) {
-      token = await env.tokens!.token(request.security, signal, rejectedToken);
-      headers['authorization'] = `Bearer ${token}`;
-    }
-    const interactionId = request.interactionId ?? newInteractionId();
-    headers['x-fapi-interaction-id'] = interactionId;
-
-    env.onEvent?.({ type: 'request', operationId, method: operation.method.toUpperCase(), url: request.url, interactionId, attempt });
-    // The time limit covers the whole exchange, body included, so it ends after decoding.
-    const limit = attemptSignal(signal, env.timeoutMs);
+    // The time limit covers the whole attempt: the token, the answer and its body.
+    const limit = attemptLimit(signal, env.timeoutMs);
     let decoded: DecodedResponse;
     let response: Response;
+    let interactionId: string;
     try {
+      const headers = { ...request.headers };
+      let token: string | undefined;
+      if (useToken) {
+        try {
+          // A held token is used without an asynchronous step.
+          token = env.tokens!.current(request.security, rejectedToken) ?? (await env.tokens!.token(request.security, limit.signal, rejectedToken));
+        } catch (error) {
+          if (signal?.aborted) throw abortReason(signal);
+          if (limit.timedOut()) {
+            throw new TokenError(`could not get an access token: the token provider gave none within ${env.timeoutMs} ms (timeoutMs)`, { cause: error });
+          }
+          throw error;
+        }
+        headers['authorization'] = `Bearer ${token}`;
+      }
+      interactionId = request.interactionId ?? newInteractionId();
+      headers['x-fapi-interaction-id'] = interactionId;
+
+      env.onEvent?.({ type: 'request', operationId, method, url: request.url, interactionId, attempt });
       try {
-        const init: RequestInit = { method: operation.method.toUpperCase(), headers, redirect: 'manual' };
+        const init: RequestInit = { method, headers, redirect: 'manual' };
         if (request.body !== undefined) init.body = request.body;
         if (limit.signal) init.signal = limit.signal;
         response = await env.fetch(request.url, init);
       } catch (error) {
-        // The caller's abort is final; a timeout or a network failure may be retried.
-        if (signal?.aborted) throw abortReason(signal);
-        if (safe && failureRetries < env.retry.maxRetries) {
-          failureRetries++;
-          const delayMs = backoffDelay(failureRetries, env.retry, env.random);
-          env.onEvent?.({ type: 'retry', operationId, reason: 'network', attempt, delayMs });
-          limit.release();
-          await env.sleep(delayMs, signal);
-          continue;
-        }
-        throw new NetworkError(operationId, request.url, error);
+        const delayMs = networkFailure(error, limit, attempt, 'request');
+        limit.release();
+        await env.sleep(delayMs, signal);
+        continue;
       }
       env.onEvent?.({ type: 'response', operationId, url: request.url, status: response.status, interactionId });
 
@@ -159,23 +234,19 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
         }
       }
 
+      // Correlation first: the body of another exchange is not worth reading.
+      checkInteractionId(operationId, interactionId, response.headers.get('x-fapi-interaction-id'), response.status);
+      let text: string;
       try {
-        decoded = await decodeResponse(response, {
-          operation,
-          url: request.url,
-          validate: request.validate,
-          signatures: env.signatures,
-          now: env.now,
-          interactionId,
-        });
+        text = await response.text();
       } catch (error) {
-        // A body cut off by the time limit or the network is a network failure, not a contract one.
-        if (signal?.aborted) throw abortReason(signal);
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || error.name === 'TypeError')) {
-          throw new NetworkError(operationId, request.url, error);
-        }
-        throw error;
+        // A body cut off by the network or the time limit: a network failure like any other.
+        const delayMs = networkFailure(error, limit, attempt, 'body');
+        limit.release();
+        await env.sleep(delayMs, signal);
+        continue;
       }
+      decoded = await decodeText(response, text, { ...decodeContext, interactionId });
     } finally {
       limit.release();
     }

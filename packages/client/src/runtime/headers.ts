@@ -47,9 +47,11 @@ export async function resolveHeaderSource(source: HeaderSource | undefined): Pro
 /** Merges header sets left to right (later wins), lower-casing names and dropping `undefined`. */
 export function mergeHeaders(...sets: Array<HeaderValues | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const set of sets) {
+  for (let i = 0; i < sets.length; i++) {
+    const set = sets[i];
     if (!set) continue;
-    for (const [name, value] of Object.entries(set)) {
+    for (const name of Object.keys(set)) {
+      const value = set[name];
       if (value === undefined) continue;
       out[name.toLowerCase()] = String(value);
     }

@@ -24,6 +24,6 @@ export function isInteractionId(value: string): boolean {
  * a correlation failure and is refused.
  */
 export function checkInteractionId(operationId: string, sent: string, received: string | null, status: number): void {
-  if (received === null || received === '') return;
+  if (received === null || received === '' || received === sent) return;
   if (received.toLowerCase() !== sent.toLowerCase()) throw new InteractionIdMismatchError(operationId, sent, received, status);
 }

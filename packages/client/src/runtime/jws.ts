@@ -52,6 +52,14 @@ export interface SignatureOptions {
   clockToleranceSeconds?: number;
   /** Claims allowed in the token (default: those of section 2.1). */
   allowedClaims?: readonly string[];
+  /**
+   * When the signed form is asked for (`prefer: 'signed'`, for the client or the call), refuse
+   * a 2xx answer that is not signed with `SignatureError` (`problem: 'unsigned'`): an answer
+   * whose signature was stripped on the way must not pass for a verified one. Default true;
+   * `false` accepts the unsigned form (then `result.signature` is undefined). Without effect
+   * when the JSON form is asked for.
+   */
+  required?: boolean;
 }
 
 export interface VerifiedJws {
@@ -101,7 +109,9 @@ function translate(error: unknown): never {
     case 'ERR_JWT_EXPIRED':
       return fail('expired', 'the token has expired (exp)', error);
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      if (claim === 'nbf') return fail('not-yet-valid', 'the token is not valid yet (nbf)', error);
+      // Only a well-formed nbf in the future is "not yet valid"; a missing or non-numeric one
+      // (jose's reasons "missing" and "invalid") is a broken claim set.
+      if (claim === 'nbf' && (error as { reason?: unknown }).reason === 'check_failed') return fail('not-yet-valid', 'the token is not valid yet (nbf)', error);
       return fail('claims', `claim "${claim ?? '?'}" is invalid: ${(error as Error).message}`, error);
     default:
       return fail('malformed', `the token cannot be verified: ${error instanceof Error ? error.message : String(error)}`, error);

@@ -85,10 +85,11 @@ export function defaultRecords(body: unknown, pagesRead: number, url: string): r
   throw new PaginationError('records', 'cannot tell which member of the page holds the records: pass a `records` selector', pagesRead, url);
 }
 
-function canonical(url: string, base: string): string {
+/** A URL resolved against `base`, without its fragment: the form pages are compared in. */
+function canonicalUrl(url: string, base: string): URL {
   const parsed = new URL(url, base);
   parsed.hash = '';
-  return parsed.href;
+  return parsed;
 }
 
 /**
@@ -113,24 +114,30 @@ export async function* pages<Op extends OperationSpec>(
 
   let result = await (method as (p: unknown, o: CallOptions) => Promise<ResultOf<Op>>)(params, callOptions);
   let number = 1;
+  // The canonical form of the page last asked for by its Next: a page that answers from that
+  // URL (as they all do) is already in `visited`, and is not parsed again.
+  let followed: string | undefined;
   // Bounded by maxPages: every pass reads one page or leaves.
   for (;;) {
     const url = result.url;
-    visited.add(canonical(url, url));
+    if (url !== followed) visited.add(canonicalUrl(url, url).href);
+    // A Self that repeats the page's URL (as it usually does) is the page just added.
     const self = selfLink(result.body);
-    if (self !== undefined) visited.add(canonical(self, url));
+    if (self !== undefined && self !== url) visited.add(canonicalUrl(self, url).href);
     yield { number, url, result };
 
     const next = nextOf(result.body as BodyOf<Op>);
     if (next === undefined) return;
-    const target = canonical(next, url);
+    // Parsed once: its canonical form for the loop check, its origin for the origin check.
+    const parsed = canonicalUrl(next, url);
+    const target = parsed.href;
     if (visited.has(target)) {
       throw new PaginationError('loop', `${method.operation.operationId}: Links.Next of page ${number} (${next}) points to a page already read; stopping instead of looping`, number, target);
     }
-    if (new URL(target).origin !== origin && !options.allowCrossOrigin) {
+    if (parsed.origin !== origin && !options.allowCrossOrigin) {
       throw new PaginationError(
         'cross-origin',
-        `${method.operation.operationId}: Links.Next of page ${number} leaves ${origin} (${new URL(target).origin}); refusing to send the token there (set allowCrossOrigin to follow)`,
+        `${method.operation.operationId}: Links.Next of page ${number} leaves ${origin} (${parsed.origin}); refusing to send the token there (set allowCrossOrigin to follow)`,
         number,
         target,
       );
@@ -143,6 +150,8 @@ export async function* pages<Op extends OperationSpec>(
         target,
       );
     }
+    visited.add(target);
+    followed = target;
     result = await method.follow(target, { ...callOptions, params: params as never });
     number++;
   }
@@ -189,7 +198,25 @@ export async function readAll<Op extends OperationSpec, R = DefaultRecord<BodyOf
   params: ParamsOf<Op>,
   options: RecordsOptions<BodyOf<Op>, R> = {},
 ): Promise<R[]> {
+  // Page by page, a whole array at a time: the same records as `paginate`, without an
+  // asynchronous step per record.
   const out: R[] = [];
-  for await (const record of paginate<Op, R>(method, params, options)) out.push(record);
+  const seen = options.uniqueBy ? new Set<string | number>() : undefined;
+  for await (const page of pages(method, params, options)) {
+    const body = page.result.body as BodyOf<Op>;
+    const records = options.records ? options.records(body) : (defaultRecords(body, page.number, page.url) as readonly R[]);
+    if (seen) {
+      for (const record of records) {
+        const key = options.uniqueBy!(record);
+        if (key !== undefined) {
+          if (seen.has(key)) continue;
+          seen.add(key);
+        }
+        out.push(record);
+      }
+    } else {
+      for (let i = 0; i < records.length; i++) out.push(records[i]!);
+    }
+  }
   return out;
 }

@@ -67,6 +67,28 @@ interface HeldToken {
   value: string;
   /** When to stop using it and ask for a new one (ahead of expiry). */
   refreshAt: number;
+  /** Order of the provider request that gave it: a late answer never replaces a newer token. */
+  seq: number;
+}
+
+interface ScopeFacts {
+  scheme: string | undefined;
+  scopes: readonly string[];
+  key: string;
+}
+
+/** Per security requirement list (the generated client passes the same one on every call). */
+const scopeFacts = new WeakMap<SecurityRequirements, ScopeFacts>();
+
+/** A provider request in flight, and how many calls are waiting for it. */
+interface PendingToken {
+  promise: Promise<HeldToken>;
+  waiters: number;
+}
+
+/** The error a wait ends with when its signal aborts. */
+function abortReasonOf(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
 /** The scheme and scopes to ask for: the first alternative that names a scheme. */
@@ -88,9 +110,10 @@ export function tokenScope(security: SecurityRequirements): { scheme: string; sc
  */
 export class TokenManager {
   private readonly held = new Map<string, HeldToken>();
-  private readonly pending = new Map<string, Promise<HeldToken>>();
+  private readonly pending = new Map<string, PendingToken>();
   private readonly margin: number;
   private readonly lifetime: number;
+  private requests = 0;
 
   constructor(
     private readonly provider: TokenProvider,
@@ -104,36 +127,100 @@ export class TokenManager {
     return `${scheme ?? ''} ${[...scopes].sort().join(' ')}`;
   }
 
+  /** The scheme, scopes and holding key of a security requirement list (worked out once per list). */
+  private static scopeOf(security: SecurityRequirements): ScopeFacts {
+    let facts = scopeFacts.get(security);
+    if (!facts) {
+      const scope = tokenScope(security);
+      const scopes = scope?.scopes ?? [];
+      facts = { scheme: scope?.scheme, scopes, key: TokenManager.key(scope?.scheme, scopes) };
+      scopeFacts.set(security, facts);
+    }
+    return facts;
+  }
+
+  /**
+   * The held token for `security` when it needs no refresh (and is not `rejected`), without
+   * waiting: what `token` would resolve to at once. Undefined when `token` has to ask.
+   */
+  current(security: SecurityRequirements, rejected?: string): string | undefined {
+    const held = this.held.get(TokenManager.scopeOf(security).key);
+    return held && held.value !== rejected && held.refreshAt > this.options.now() ? held.value : undefined;
+  }
+
   /**
    * A token for an operation's security, refreshed first if it expires within the margin.
    * `rejected` (after a 401) always fetches a new one. Concurrent callers share one request.
+   *
+   * The wait ends when `signal` aborts (rejecting with its reason), whether or not the
+   * provider honours `request.signal`: the client passes a signal that carries the caller's
+   * abort and the attempt's time limit. A provider request nobody waits for any more is
+   * forgotten, so the next call asks again instead of joining a request that may never end;
+   * if it answers after all, its token is kept.
    */
   async token(security: SecurityRequirements, signal?: AbortSignal, rejected?: string): Promise<string> {
-    const scope = tokenScope(security);
-    const scheme = scope?.scheme;
-    const scopes = scope?.scopes ?? [];
-    const key = TokenManager.key(scheme, scopes);
+    const { scheme, scopes, key } = TokenManager.scopeOf(security);
     const held = this.held.get(key);
     const now = this.options.now();
     // Another call may already have replaced the rejected token: use the new one.
     if (held && held.value !== rejected && held.refreshAt > now) return held.value;
+    if (signal?.aborted) throw abortReasonOf(signal);
     const reason: TokenReason = rejected !== undefined && held?.value === rejected ? 'rejected' : held ? 'expiring' : 'initial';
     let pending = this.pending.get(key);
     if (!pending) {
-      pending = this.fetch({ scheme, scopes, reason, ...(signal ? { signal } : {}) });
-      this.pending.set(key, pending);
-      pending.then(
+      const seq = ++this.requests;
+      const entry: PendingToken = { promise: this.fetch({ scheme, scopes, reason, ...(signal ? { signal } : {}) }, seq), waiters: 0 };
+      pending = entry;
+      this.pending.set(key, entry);
+      entry.promise.then(
         (t) => {
-          this.held.set(key, t);
-          this.pending.delete(key);
+          const current = this.held.get(key);
+          if (!current || current.seq < t.seq) this.held.set(key, t);
+          if (this.pending.get(key) === entry) this.pending.delete(key);
         },
-        () => this.pending.delete(key),
+        () => {
+          if (this.pending.get(key) === entry) this.pending.delete(key);
+        },
       );
     }
-    return (await pending).value;
+    return (await this.wait(key, pending, signal)).value;
   }
 
-  private async fetch(request: TokenRequest): Promise<HeldToken> {
+  /** The pending request's answer, or the signal's reason as soon as it aborts. */
+  private wait(key: string, pending: PendingToken, signal: AbortSignal | undefined): Promise<HeldToken> {
+    if (!signal) {
+      // A wait that cannot end early keeps the request worth joining.
+      pending.waiters = Number.POSITIVE_INFINITY;
+      return pending.promise;
+    }
+    pending.waiters++;
+    return new Promise<HeldToken>((resolve, reject) => {
+      let done = false;
+      const finish = (): boolean => {
+        if (done) return false;
+        done = true;
+        pending.waiters--;
+        signal.removeEventListener('abort', onAbort);
+        return true;
+      };
+      const onAbort = (): void => {
+        if (!finish()) return;
+        if (pending.waiters <= 0 && this.pending.get(key) === pending) this.pending.delete(key);
+        reject(abortReasonOf(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      pending.promise.then(
+        (t) => {
+          if (finish()) resolve(t);
+        },
+        (error: unknown) => {
+          if (finish()) reject(error);
+        },
+      );
+    });
+  }
+
+  private async fetch(request: TokenRequest, seq: number): Promise<HeldToken> {
     this.options.onRefresh?.(request);
     let answer: AccessToken | string;
     try {
@@ -148,6 +235,6 @@ export class TokenManager {
     if (expiresAt <= now) throw new TokenError('the token provider returned a token that has already expired');
     // A token shorter-lived than twice the margin is used for half its life, not asked for on every call.
     const lead = Math.min(this.margin, (expiresAt - now) / 2);
-    return { value: token.accessToken, refreshAt: expiresAt - lead };
+    return { value: token.accessToken, refreshAt: expiresAt - lead, seq };
   }
 }

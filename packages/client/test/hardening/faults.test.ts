@@ -26,7 +26,6 @@ import {
 } from '../../src/runtime/index.js';
 import { recordingSleep } from '../helpers/server.js';
 import { ACCOUNT, PATH, RECOVERABLE, records, startFaultyServer, type FaultPlan, type FaultyServer } from './faulty-server.js';
-import { KNOWN_CLIENT_ISSUES, knownIssue } from './known-issues.js';
 
 /** Hard bound of every test here: a read that hangs fails the test instead of the run. */
 const BOUND = { timeout: 15_000 };
@@ -100,23 +99,47 @@ describe('dropped connections', () => {
     expect(waits).toHaveLength(3);
   });
 
-  it('fails with NetworkError when the connection drops in the middle of a body; the records before it came once', BOUND, async () => {
+  it('fails with NetworkError when the connection drops in the middle of every body, after maxRetries + 1 attempts; the records before it came once', BOUND, async () => {
     const s = await serve(50, 10, (page) => (page === 2 ? { kind: 'drop-mid-body' } : undefined));
-    const { client } = clientFor(s);
+    const { client, waits } = clientFor(s);
     const result = await read(client);
     expect(result.error).toBeInstanceOf(NetworkError);
-    expect((result.error as Error).message).toMatch(/request to .* failed/);
+    expect((result.error as Error).message).toMatch(/request to .* failed while reading the body of the answer: /);
+    expect(result.error).toMatchObject({ phase: 'body' });
     expect(result.ids).toHaveLength(10);
     expectExactOrTyped(result, s);
+    expect(attemptsOf(s, 2)).toBe(3);
+    // The same capped backoff as a failure before the answer (random 0.5: 188 then 375 ms).
+    expect(waits).toEqual([188, 375]);
   });
 
-  it.fails(knownIssue('body-failure-not-retried', 'fetches a page again when its body was cut off (a GET is safe to repeat)'), BOUND, async () => {
-    expect(KNOWN_CLIENT_ISSUES['body-failure-not-retried']).toBeDefined();
+  it('fetches a page again when its body was cut off (a GET is safe to repeat)', BOUND, async () => {
     const s = await serve(50, 10, (page, attempt) => (page === 2 && attempt === 1 ? { kind: 'drop-mid-body' } : undefined));
-    const { client } = clientFor(s);
+    const { client, waits } = clientFor(s);
     const result = await read(client);
     expect(result.error).toBeUndefined();
     expectExactOrTyped(result, s);
+    expect(attemptsOf(s, 2)).toBe(2);
+    expect(waits).toHaveLength(1);
+  });
+
+  it('shares one failure budget between cut-off bodies and failures before the answer', BOUND, async () => {
+    const s = await serve(50, 10, (page, attempt) => (page === 2 ? (attempt === 1 ? { kind: 'drop-before' } : { kind: 'drop-mid-body' }) : undefined));
+    const { client, waits } = clientFor(s, { retry: { maxRetries: 3 } });
+    const result = await read(client);
+    expect(result.error).toBeInstanceOf(NetworkError);
+    expect(attemptsOf(s, 2)).toBe(4);
+    expect(waits).toHaveLength(3);
+    expectExactOrTyped(result, s);
+  });
+
+  it('does not repeat a cut-off body when retries are off', BOUND, async () => {
+    const s = await serve(50, 10, (page) => (page === 2 ? { kind: 'drop-mid-body' } : undefined));
+    const { client, waits } = clientFor(s, { retry: false });
+    const result = await read(client);
+    expect(result.error).toBeInstanceOf(NetworkError);
+    expect(attemptsOf(s, 2)).toBe(1);
+    expect(waits).toEqual([]);
   });
 });
 
@@ -136,18 +159,45 @@ describe('slow responses', () => {
     const result = await read(client);
     expect(result.error).toBeInstanceOf(NetworkError);
     expect((result.error as Error).message).toMatch(/no answer within 150 ms/);
+    expect(result.error).toMatchObject({ phase: 'request' });
     expect(result.ids).toHaveLength(10);
     expect(attemptsOf(s, 2)).toBe(3);
     expect(waits).toHaveLength(2);
   });
 
-  it('fails with NetworkError when a body trickles in past timeoutMs', BOUND, async () => {
+  it('fails with NetworkError (a time-out) when every body trickles in past timeoutMs, after maxRetries + 1 attempts', BOUND, async () => {
     const s = await serve(30, 10, (page) => (page === 2 ? { kind: 'trickle', everyMs: 40 } : undefined));
-    const { client } = clientFor(s, { timeoutMs: 300 });
+    const { client, waits } = clientFor(s, { timeoutMs: 300 });
     const result = await read(client);
     expect(result.error).toBeInstanceOf(NetworkError);
+    expect((result.error as Error).message).toMatch(/failed while reading the body of the answer: the answer was not complete within 300 ms/);
+    expect(result.error).toMatchObject({ phase: 'body' });
     expect(result.ids).toHaveLength(10);
     expectExactOrTyped(result, s);
+    expect(attemptsOf(s, 2)).toBe(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('asks again when a body trickled in past timeoutMs once: every record once', BOUND, async () => {
+    const s = await serve(30, 10, (page, attempt) => (page === 2 && attempt === 1 ? { kind: 'trickle', everyMs: 40 } : undefined));
+    const { client } = clientFor(s, { timeoutMs: 300 });
+    const result = await read(client);
+    expect(result.error).toBeUndefined();
+    expectExactOrTyped(result, s);
+    expect(attemptsOf(s, 2)).toBe(2);
+  });
+
+  it("stops at once on the caller's signal while a body trickles in, without asking again", BOUND, async () => {
+    const s = await serve(30, 10, (page) => (page === 2 ? { kind: 'trickle', everyMs: 40 } : undefined));
+    const { client } = clientFor(s, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const reading = read(client, { signal: controller.signal });
+    while (attemptsOf(s, 2) === 0) await new Promise((r) => setTimeout(r, 10));
+    controller.abort(new Error('the caller gave up'));
+    const result = await reading;
+    expect((result.error as Error).message).toBe('the caller gave up');
+    expect(result.ids).toHaveLength(10);
+    expect(attemptsOf(s, 2)).toBe(1);
   });
 
   it('completes when every page is slow but within timeoutMs', BOUND, async () => {
@@ -256,13 +306,24 @@ describe('500 bursts', () => {
 });
 
 describe('a truncated page', () => {
-  it('fails with NetworkError when fewer bytes arrive than Content-Length announced', BOUND, async () => {
+  it('fails with NetworkError when fewer bytes arrive than Content-Length announced, every time, after maxRetries + 1 attempts', BOUND, async () => {
     const s = await serve(30, 10, (page) => (page === 2 ? { kind: 'short-length' } : undefined));
     const { client } = clientFor(s);
     const result = await read(client);
     expect(result.error).toBeInstanceOf(NetworkError);
+    expect(result.error).toMatchObject({ phase: 'body' });
     expect(result.ids).toHaveLength(10);
     expectExactOrTyped(result, s);
+    expect(attemptsOf(s, 2)).toBe(3);
+  });
+
+  it('asks again when fewer bytes arrived than Content-Length announced once: every record once', BOUND, async () => {
+    const s = await serve(30, 10, (page, attempt) => (page === 2 && attempt === 1 ? { kind: 'short-length' } : undefined));
+    const { client } = clientFor(s);
+    const result = await read(client);
+    expect(result.error).toBeUndefined();
+    expectExactOrTyped(result, s);
+    expect(attemptsOf(s, 2)).toBe(2);
   });
 
   it('fails with ResponseValidationError when the JSON of a page is cut off (length right, text incomplete)', BOUND, async () => {
@@ -362,23 +423,64 @@ describe('a token expiring mid-read', () => {
     expectExactOrTyped(result, s);
   });
 
-  it.fails(knownIssue('token-wait-unbounded', "gives up on a token provider that never answers when the caller's signal aborts"), BOUND, async () => {
-    expect(KNOWN_CLIENT_ISSUES['token-wait-unbounded']).toBeDefined();
+  it("gives up on a token provider that never answers when the caller's signal aborts", BOUND, async () => {
     const s = await serve(20, 10);
     let asked = 0;
     const hanging: TokenProvider = { getToken: () => (asked++ === 0 ? Promise.resolve({ accessToken: 'first', expiresIn: 61 }) : new Promise(() => undefined)) };
     const clock = { now: Date.UTC(2026, 0, 1) };
-    const { client } = clientFor(s, { tokens: hanging, now: () => clock.now, timeoutMs: 200 });
+    const { client } = clientFor(s, { tokens: hanging, now: () => clock.now, timeoutMs: 60_000 });
     await client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
     clock.now += 60_000; // the token now needs a refresh, and the provider hangs
+    const controller = new AbortController();
+    const call = client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }, { signal: controller.signal });
+    while (asked < 2) await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error('the caller gave up'));
     const outcome = await Promise.race([
-      client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }, { signal: AbortSignal.timeout(200) }).then(
+      call.then(
         () => 'answered',
-        (e: unknown) => `failed: ${(e as Error).name}`,
+        (e: unknown) => `failed: ${(e as Error).message}`,
       ),
       new Promise<string>((r) => setTimeout(() => r('still waiting after 2 s'), 2_000)),
     ]);
-    expect(outcome).toMatch(/^failed: /);
+    expect(outcome).toBe('failed: the caller gave up');
+    // Only the first page was asked for: the second call never reached the server.
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('fails with TokenError when the token provider gives nothing within timeoutMs, and asks it again on the next call', BOUND, async () => {
+    const s = await serve(20, 10);
+    const reasons: string[] = [];
+    const signals: Array<AbortSignal | undefined> = [];
+    const provider: TokenProvider = {
+      getToken: (request) => {
+        reasons.push(request.reason);
+        signals.push(request.signal);
+        // The first answer lives 61 s; the second request hangs (ignoring its signal); the third answers.
+        if (reasons.length === 2) return new Promise(() => undefined);
+        return Promise.resolve({ accessToken: `tok-${reasons.length}`, expiresIn: 61 });
+      },
+    };
+    const clock = { now: Date.UTC(2026, 0, 1) };
+    const { client } = clientFor(s, { tokens: provider, now: () => clock.now, timeoutMs: 200 });
+    await client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
+    clock.now += 60_000;
+    const outcome = await Promise.race([
+      client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+      new Promise<string>((r) => setTimeout(() => r('still waiting after 2 s'), 2_000)),
+    ]);
+    expect(outcome).toBeInstanceOf(TokenError);
+    expect((outcome as Error).message).toMatch(/gave none within 200 ms/);
+    // The provider was told through its signal that nobody waits any more.
+    expect(signals[1]?.aborted).toBe(true);
+    expect(s.seen).toHaveLength(1);
+    // The hung request is forgotten: the next call asks again and goes through.
+    const again = await client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
+    expect(again.status).toBe(200);
+    expect(reasons).toEqual(['initial', 'expiring', 'expiring']);
+    expect(s.seen.at(-1)?.headers['authorization']).toBe('Bearer tok-3');
   });
 });
 

@@ -15,7 +15,6 @@ import { SignatureError, type SignatureOptions } from '../../src/runtime/index.j
 import { transaction, transactionsPage } from '../helpers/fixtures.js';
 import { PREFIX } from '../helpers/paging-server.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { KNOWN_CLIENT_ISSUES, knownIssue } from './known-issues.js';
 
 const NOW = Date.UTC(2026, 2, 1, 12);
 const seconds = (ms: number): number => Math.floor(ms / 1000);
@@ -162,12 +161,10 @@ describe('signed-answer attacks', () => {
       delete payload[removed];
       problems[removed] = await refusal(await sign(payload, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }));
     }
-    // Refused every time; a missing nbf is reported under the wrong name (known issue nbf-problem-misnamed).
-    expect(problems).toEqual({ iss: 'claims', exp: 'claims', nbf: expect.any(String), message: 'claims' });
+    expect(problems).toEqual({ iss: 'claims', exp: 'claims', nbf: 'claims', message: 'claims' });
   });
 
-  it.fails(knownIssue('nbf-problem-misnamed', 'names a missing or non-numeric nbf a claims problem, not "not yet valid"'), async () => {
-    expect(KNOWN_CLIENT_ISSUES['nbf-problem-misnamed']).toBeDefined();
+  it('names a missing or non-numeric nbf a claims problem, not "not yet valid"', async () => {
     const { nbf: _nbf, ...withoutNbf } = claims();
     expect(await refusal(await sign(withoutNbf, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('claims');
     expect(await refusal(await sign({ ...claims(), nbf: String(seconds(NOW) - 5) }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('claims');
@@ -177,8 +174,7 @@ describe('signed-answer attacks', () => {
     expect(await refusal(await sign({ ...claims(), exp: seconds(NOW) - 31 }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('expired');
     expect(await refusal(await sign({ ...claims(), exp: seconds(NOW) - 86_400 * 365 }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('expired');
     expect(await refusal(await sign({ ...claims(), exp: String(seconds(NOW) + 300) }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('claims');
-    // Refused; reported as not-yet-valid (known issue nbf-problem-misnamed).
-    expect(await refusal(await sign({ ...claims(), nbf: String(seconds(NOW) - 5) }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toEqual(expect.any(String));
+    expect(await refusal(await sign({ ...claims(), nbf: String(seconds(NOW) - 5) }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('claims');
   });
 
   it('refuses nbf in the future just beyond the tolerance', async () => {
@@ -186,21 +182,62 @@ describe('signed-answer attacks', () => {
     expect(await refusal(await sign({ ...claims(), nbf: seconds(NOW) + 86_400 }, lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }))).toBe('not-yet-valid');
   });
 
-  it('refuses a signed body served as application/json, and a JWS in JSON serialisation', async () => {
+  it('refuses a signed body served as application/json (unsigned, or not JSON when unsigned answers are allowed), and a JWS in JSON serialisation', async () => {
     const token = await sign(claims(), lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' });
     next = { token, contentType: 'application/json' };
-    await expect(read()).rejects.toThrow(/not JSON/);
+    await expect(read()).rejects.toMatchObject({ problem: 'unsigned' });
+    next = { token, contentType: 'application/json' };
+    await expect(read(client({ required: false }))).rejects.toThrow(/not JSON/);
     const [protectedHeader, payload, signature] = token.split('.');
     expect(await refusal(JSON.stringify({ protected: protectedHeader, payload, signature }))).toBe('malformed');
   });
 
-  it.fails(knownIssue('unsigned-answer-accepted', 'refuses an unsigned answer when signed answers were asked for (signature stripped)'), async () => {
-    expect(KNOWN_CLIENT_ISSUES['unsigned-answer-accepted']).toBeDefined();
+  it('refuses an unsigned answer when signed answers were asked for (signature stripped)', async () => {
+    for (const contentType of ['application/json; charset=utf-8', 'application/json', 'text/plain']) {
+      next = { token: JSON.stringify(page()), contentType };
+      const error = await read().then(
+        (r) => new Error(`accepted (signature ${r.signature === undefined ? 'absent' : 'present'})`),
+        (e: unknown) => e,
+      );
+      expect(error, contentType).toBeInstanceOf(SignatureError);
+      expect(error).toMatchObject({ problem: 'unsigned', code: 'signature:unsigned' });
+      expect((error as Error).message).toMatch(/asked for the signed form \(application\/jwt\), but HTTP 200 came as /);
+    }
+    // Validation off changes nothing: the downgrade is refused before any body is looked at.
+    next = { token: JSON.stringify(page()), contentType: 'application/json' };
+    const unvalidated = createClient({ origin: server.origin, prefer: 'signed', validate: false, now: () => NOW, retry: false, signatures: { keys: lfiJwks } });
+    await expect(read(unvalidated)).rejects.toMatchObject({ problem: 'unsigned' });
+    // An empty 200 is no signed answer either.
+    next = { token: '', contentType: 'application/jwt' };
+    await expect(read(unvalidated)).rejects.toMatchObject({ problem: 'unsigned' });
+  });
+
+  it('accepts the unsigned form with signatures.required false, or when the call asks for JSON', async () => {
     next = { token: JSON.stringify(page()), contentType: 'application/json; charset=utf-8' };
-    const outcome = await read().then(
-      (r) => `accepted (signature ${r.signature === undefined ? 'absent' : 'present'})`,
-      (e: unknown) => `refused: ${(e as Error).name}`,
-    );
-    expect(outcome).toMatch(/^refused/);
+    const relaxed = await read(client({ required: false }));
+    expect(relaxed.body).toEqual(page());
+    expect(relaxed.signature).toBeUndefined();
+    const json = await client().getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { prefer: 'json' });
+    expect(json.body).toEqual(page());
+    // And the signed form still verifies with required false.
+    next = { token: await sign(claims(), lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }) };
+    expect((await read(client({ required: false }))).signature?.claims['iss']).toBe('https://lfi.example');
+  });
+
+  it('leaves the choice to an Accept header the caller sets: asking for JSON is not a downgrade', async () => {
+    next = { token: JSON.stringify(page()), contentType: 'application/json' };
+    const result = await client().getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { headers: { Accept: 'application/json' } });
+    expect(result.body).toEqual(page());
+    expect(server.requests.at(-1)?.headers['accept']).toBe('application/json');
+    // An Accept that asks for the signed form keeps the requirement.
+    await expect(client().getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { headers: { accept: 'application/jwt' } })).rejects.toMatchObject({ problem: 'unsigned' });
+  });
+
+  it('asks for the signed form only, and refuses the unsigned one, when a JSON client asks for it per call', async () => {
+    next = { token: JSON.stringify(page()), contentType: 'application/json' };
+    const jsonClient = createClient({ origin: server.origin, now: () => NOW, retry: false, signatures: { keys: lfiJwks } });
+    expect((await jsonClient.getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } })).body).toEqual(page());
+    await expect(jsonClient.getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { prefer: 'signed' })).rejects.toMatchObject({ problem: 'unsigned' });
+    expect(server.requests.at(-1)?.headers['accept']).toBe('application/jwt');
   });
 });
