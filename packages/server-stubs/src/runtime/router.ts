@@ -60,6 +60,21 @@ function asUriTarget(target: string): string {
   return target.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]|%(?![0-9A-Fa-f]{2})/gu, (c) => encodeURIComponent(c));
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The path of a request target as the router compares it: the absolute form
+ * (`http://host/path`, which RFC 9112 §3.2.2 says servers must accept) reduced to its path,
+ * and percent-escapes of unreserved characters decoded (RFC 3986 §6.2.2.2: `%2D` is `-`).
+ */
+function normalisePath(target: string): string {
+  const path = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '') || '/' : target;
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : escape;
+  });
+}
+
 /** Fails at start-up, not on the first request, when the options cannot serve the API. */
 function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions): void {
   const ops = Object.values(definition.operations);
@@ -103,7 +118,7 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const rawPath = q < 0 ? url : url.slice(0, q);
+    const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
     if (prefix !== '' && rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) return false;
     const localPath = rawPath.slice(prefix.length) || '/';
     const method = (req.method ?? 'GET').toUpperCase();
