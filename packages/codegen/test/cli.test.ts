@@ -87,6 +87,11 @@ describe('codegen CLI', () => {
     expect(ok.stdout).toContain('1 examples checked, 0 example failures, 0 type errors');
     expect(ok.code).toBe(0);
 
+    // Into a kept folder, twice: the second run reuses the folder of the first.
+    const kept = path.join(path.dirname(good), 'kept');
+    expect(run('verify', '--spec', good, '--keep', kept).code).toBe(0);
+    expect(run('verify', '--spec', good, '--keep', kept).code).toBe(0);
+
     const bad = await writeSpec({ ...GOOD, components: { schemas: { Thing: { type: 'string', maxLength: 2, example: 'too long' } } } });
     const failed = run('verify', '--spec', bad);
     expect(failed.code).toBe(1);

@@ -55,10 +55,15 @@ function findRuntimePackage(name: string): string | undefined {
  */
 async function linkDependencies(dir: string): Promise<void> {
   await mkdir(path.join(dir, 'node_modules', '@bank-data-sharing'), { recursive: true });
-  await symlink(path.dirname(require.resolve('zod/package.json')), path.join(dir, 'node_modules', 'zod'), 'dir');
+  // A folder kept from an earlier run (--keep) already has the links: replace them.
+  const link = async (target: string, at: string) => {
+    await rm(at, { recursive: true, force: true });
+    await symlink(target, at, 'dir');
+  };
+  await link(path.dirname(require.resolve('zod/package.json')), path.join(dir, 'node_modules', 'zod'));
   for (const name of RUNTIME_PACKAGES) {
     const root = findRuntimePackage(name);
-    if (root) await symlink(root, path.join(dir, 'node_modules', '@bank-data-sharing', name), 'dir');
+    if (root) await link(root, path.join(dir, 'node_modules', '@bank-data-sharing', name));
   }
 }
 
