@@ -16,8 +16,6 @@ import { escapePointerToken, resolvePointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { provablyDisjoint } from './disjoint.js';
 
-type RawSchema = Record<string, unknown> | boolean;
-
 const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
 
 /** Keywords that only annotate: they never change what validates. */
@@ -205,7 +203,6 @@ function hasValidationKeywords(raw: Record<string, unknown>): boolean {
 function reportUnsupportedKeywords(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): void {
   for (const key of Object.keys(raw)) {
     if (VALIDATION_KEYWORDS.has(key) || ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
-    if (key === 'nullable' || key === 'discriminator') continue;
     report(ctx, {
       severity: 'error',
       code: 'unsupported-keyword',
@@ -420,7 +417,8 @@ function literalToIR(
   // null passes only if the enum lists it: `nullable` (3.0) or a null type (3.1) does not
   // override the enum, which applies as well.
   const hasNull = kept.length !== withoutNull.length;
-  const { nullable: _typeAllowsNull, ...rest } = meta;
+  const rest = { ...meta };
+  delete rest.nullable;
   const node: SchemaNode = (() => {
     if (withoutNull.length > 0 && withoutNull.every((v) => typeof v === 'string')) {
       const s: StringNode = { ...rest, kind: 'string', enum: withoutNull as string[] };
@@ -591,4 +589,3 @@ function objectToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
 }
 
 export { componentNameOf, isRecord, COMPONENT_SCHEMA_PREFIX };
-export type { RawSchema };

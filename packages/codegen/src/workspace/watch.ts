@@ -2,15 +2,12 @@ import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceConfig } from './workspace.js';
 
-/** The folders to watch: the fixed part of each pattern in the config (e.g. `spec`). */
+/**
+ * The folders to watch: the top folder of each pattern in the config (e.g. `spec`), watched
+ * recursively, because a spec's `$ref`s reach beyond its own folder (`spec/common/`).
+ */
 export function watchedFolders(root: string, config: WorkspaceConfig): string[] {
-  const folders = new Set<string>();
-  for (const entry of config.apis) {
-    const fixed = entry.files.split('/').filter((_, i, all) => !all.slice(0, i + 1).some((s) => s.includes('*')));
-    const dir = entry.files.includes('*') ? fixed.join('/') : path.dirname(entry.files);
-    folders.add(path.join(root, dir.split('/')[0] ?? dir));
-  }
-  return [...folders].sort();
+  return [...new Set(config.apis.map((entry) => path.join(root, entry.files.split('/')[0]!)))].sort();
 }
 
 /**

@@ -147,7 +147,7 @@ function propertyExpression(schema: SchemaNode, required: boolean, ctx: PrintCon
 const printObject: Printer<'object'> = (node: ObjectNode, ctx, indent) => {
   const inner = indent + INDENT;
   const members = node.properties.map((p) => {
-    const doc = docComment(p.schema.kind === 'ref' ? p.schema.description : p.schema.description, inner);
+    const doc = docComment(p.schema.description, inner);
     return `${doc}${inner}${propertyKey(p.name)}: ${propertyExpression(p.schema, p.required, ctx, inner)},`;
   });
   const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
