@@ -211,7 +211,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const shared = new SharedDeclarations(naming.names);
   const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, ctx, components, shared));
   const opSource = [...shared.declarations, ...opDecls].join('\n');
-  const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => new RegExp(`\\b${id.replace(/\$/g, '\\$')}\\b`).test(opSource));
+  // One pass over the source for every identifier it uses, rather than one search per schema.
+  const identifiers = new Set(opSource.match(/[A-Za-z_$][\w$]*/g));
+  const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => identifiers.has(id));
   const schemaImport = usedSchemas.length > 0 ? `import {\n${usedSchemas.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';\n` : '';
   const sharedBlock = shared.declarations.length > 0 ? `${shared.declarations.join('\n\n')}\n\n` : '';
   // A spec without operations still gets a module (an empty file is not one).
