@@ -171,7 +171,7 @@ describe('adding a spec version', () => {
     expect(await stale()).toStrictEqual([]);
     schemas.Product.properties['Other'] = { type: 'string' };
     await writeFile(schemasFile, dump(schemas));
-    expect(await stale()).toStrictEqual(['v2.3/schemas.gen.ts']);
+    expect(await stale()).toStrictEqual(['v2.3/checks.gen.ts', 'v2.3/schemas.gen.ts']);
     // (only the validators hold the schema; server and client files do not change)
     await runWorkspace({ root, config, check: false });
     const generatedFile = path.join(generated, 'v2.2/operations.gen.ts');

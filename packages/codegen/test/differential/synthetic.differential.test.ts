@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, formatCounts, formatDisagreement, runDifferential } from '../support/differential.js';
+import { DEFAULT_OPTIONS, formatCheckDisagreement, formatCounts, formatDisagreement, runDifferential } from '../support/differential.js';
 import { removeScratchDirs, scratchDir } from '../support/generated-validators.js';
 import { explain } from './known-disagreements.js';
 
@@ -81,6 +81,8 @@ describe('zod and ajv agree on synthetic documents', () => {
       expect(report.generatorRejects.map(formatDisagreement)).toStrictEqual([]);
       expect(report.outputMismatches.map((m) => `${m.schema}: zod ${JSON.stringify(m.zod)} vs ajv ${JSON.stringify(m.ajv)}`)).toStrictEqual([]);
       expect(report.disagreements.filter((d) => explain(d).length === 0).map(formatDisagreement)).toStrictEqual([]);
+      expect(report.checkDisagreements.map(formatCheckDisagreement)).toStrictEqual([]);
+      expect(report.checked.schemas).toBeGreaterThan(0);
     });
   }
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { explain } from '../differential/known-disagreements.js';
-import { DEFAULT_OPTIONS, formatCounts, formatDisagreement, runDifferential, type DifferentialReport } from './differential.js';
+import { DEFAULT_OPTIONS, formatCheckDisagreement, formatCounts, formatDisagreement, runDifferential, type DifferentialReport } from './differential.js';
 import { removeScratchDirs } from './generated-validators.js';
 import { specAvailable, type SpecFile } from './spec-files.js';
 
@@ -31,6 +31,9 @@ export function differentialSuite(spec: SpecFile): void {
       expect(report.generatorRejects.map(formatDisagreement)).toStrictEqual([]);
       // zod's output is the input, with defaults filled in as ajv's useDefaults fills them.
       expect(report.outputMismatches.map((m) => `${m.schema}: zod ${JSON.stringify(m.zod)} vs ajv ${JSON.stringify(m.ajv)}`)).toStrictEqual([]);
+      // Check functions answer exactly as zod's parse does, on every instance, and most schemas have one.
+      expect(report.checkDisagreements.map(formatCheckDisagreement)).toStrictEqual([]);
+      expect(report.checked.schemas).toBeGreaterThan(report.counts.length * 0.8);
       // Any disagreement must be a known, documented one.
       const unexplained = report.disagreements.filter((d) => explain(d).length === 0);
       expect(unexplained.map(formatDisagreement)).toStrictEqual([]);

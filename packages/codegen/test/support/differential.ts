@@ -1,7 +1,8 @@
 /**
  * The differential check: for every component schema of a spec, seeded valid instances and
  * mutations of them are given to the generated zod validator and to ajv (with the
- * generator's allOf reading); both must say the same.
+ * generator's allOf reading); both must say the same. Every instance is also given to the
+ * schema's generated check function, which must answer exactly as zod's parse does.
  */
 import fc from 'fast-check';
 import { loadSpec } from '../../src/load/load-spec.js';
@@ -54,6 +55,10 @@ export interface DifferentialReport {
   kinds: Map<string, { mutants: number; ajvRejects: number; zodRejects: number }>;
   oracle: AjvOracle;
   diagnostics: number;
+  /** Instances where a check function answered differently from zod's parse (must be none). */
+  checkDisagreements: Array<{ schema: string; kind: string; value: unknown; check: boolean; zod: boolean }>;
+  /** How many schemas have a check function, and how many instances they were given. */
+  checked: { schemas: number; instances: number };
 }
 
 function canonical(value: unknown): string {
@@ -77,7 +82,7 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
   const oracle = buildAjvOracle(document);
   const generator = new InstanceGenerator({ document });
   const components = (document['components'] as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
-  const report: DifferentialReport = { counts: [], disagreements: [], generatorRejects: [], outputMismatches: [], skipped: [], kinds: new Map(), oracle, diagnostics: validators.result.diagnostics.length };
+  const report: DifferentialReport = { counts: [], disagreements: [], generatorRejects: [], outputMismatches: [], skipped: [], kinds: new Map(), oracle, diagnostics: validators.result.diagnostics.length, checkDisagreements: [], checked: { schemas: 0, instances: 0 } };
 
   for (const name of Object.keys(components)) {
     const zod = validators.schemas[name];
@@ -93,12 +98,19 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
     }
     const mutants = pickMutants(samples, options.mutantsPerSchema, seed);
     const count: SchemaCount = { schema: name, valid: samples.length, mutants: mutants.length, rejected: 0 };
+    const checkFunction = validators.checks[name];
+    if (checkFunction) report.checked.schemas++;
     const check = (value: unknown, kind: string, path: PathItem[]): void => {
       const ajvOk = oracle.validate(name, value);
       const ajvErrors = ajvOk ? '' : oracle.errorsText(name);
       const parsed = zod.safeParse(value);
       const zodIssues = parsed.success ? '' : (parsed.error?.issues ?? []).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
       const entry: Disagreement = { schema: name, kind, path, value, ajv: ajvOk, zod: parsed.success, ajvErrors, zodIssues };
+      if (checkFunction) {
+        report.checked.instances++;
+        const answer = checkFunction(value);
+        if (answer !== parsed.success) report.checkDisagreements.push({ schema: name, kind, value, check: answer, zod: parsed.success });
+      }
       if (kind === 'valid' && !ajvOk) report.generatorRejects.push(entry);
       if (kind === 'valid' && ajvOk && parsed.success) {
         const expected = oracle.withDefaults(name, value);
@@ -122,6 +134,11 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
 }
 
 /** One line per disagreement, for failure messages. */
+/** One line per check function that disagreed with zod. */
+export function formatCheckDisagreement(d: DifferentialReport['checkDisagreements'][number]): string {
+  return `${d.schema} [${d.kind}]: check ${d.check ? 'accepts' : 'rejects'}, zod ${d.zod ? 'accepts' : 'rejects'}; value ${describeValue(d.value)}`;
+}
+
 export function formatDisagreement(d: Disagreement): string {
   return `${d.schema} [${d.kind}] at /${d.path.join('/')}: ajv ${d.ajv ? 'accepts' : 'rejects'}, zod ${d.zod ? 'accepts' : 'rejects'}; value ${describeValue(d.value)}${d.ajvErrors ? `; ajv: ${d.ajvErrors}` : ''}${d.zodIssues ? `; zod: ${d.zodIssues}` : ''}`;
 }
@@ -133,6 +150,7 @@ export function formatCounts(label: string, report: DifferentialReport): string 
   const rejected = report.counts.reduce((n, c) => n + c.rejected, 0);
   const perSchema = report.counts.map((c) => `${c.schema} ${c.valid}+${c.mutants}`).join(', ');
   return [
+    `check functions: ${report.checked.schemas} of ${report.counts.length} schemas have one, given ${report.checked.instances} instances, ${report.checkDisagreements.length} answers differing from zod`,
     `differential ${label}: ${report.counts.length} schemas, ${valid + mutants} instances (${valid} valid, ${mutants} mutants of which ${rejected} rejected by both), ${report.disagreements.length} disagreements, ${report.outputMismatches.length} output mismatches, ${report.skipped.length} skipped`,
     `  per schema (valid+mutants): ${perSchema}`,
     `  mutation kinds (mutants/rejected by ajv/rejected by zod): ${[...report.kinds]

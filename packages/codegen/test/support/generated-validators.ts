@@ -22,6 +22,8 @@ export interface GeneratedValidators {
   result: GenerateResult;
   /** The generated `schemas` export: every component schema by its exact name. */
   schemas: Record<string, ParseableSchema>;
+  /** The generated `checks` export: the check function of every schema that has one. */
+  checks: Record<string, (value: unknown) => boolean>;
 }
 
 const created: string[] = [];
@@ -57,6 +59,6 @@ export async function writeGeneratedValidators(spec: string, prefix = 'different
 /** Generates the validators of a spec file and imports them (vitest compiles the TypeScript). */
 export async function loadGeneratedValidators(spec: string): Promise<GeneratedValidators> {
   const { dir, result } = await writeGeneratedValidators(spec);
-  const module = (await import(pathToFileURL(path.join(dir, 'validators/index.ts')).href)) as { schemas: Record<string, ParseableSchema> };
-  return { dir, result, schemas: module.schemas };
+  const module = (await import(pathToFileURL(path.join(dir, 'validators/index.ts')).href)) as Pick<GeneratedValidators, 'schemas' | 'checks'>;
+  return { dir, result, schemas: module.schemas, checks: module.checks };
 }

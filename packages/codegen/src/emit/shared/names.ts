@@ -9,7 +9,7 @@ const RESERVED = new Set(
     'if import in instanceof new null return super switch this throw true try typeof var void while with as implements ' +
     'interface let package private protected public static yield any boolean number string symbol type from of await ' +
     'undefined NaN Infinity Object Array String Number Boolean Symbol Error Promise Date RegExp Map Set JSON Math ' +
-    'z rt schemas operations'
+    'z rt schemas operations checks S C'
   ).split(' '),
 );
 

@@ -5,6 +5,7 @@ import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
 import { docComment, printSchema, type PrintContext } from './print-zod.js';
+import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
@@ -42,6 +43,8 @@ export interface ValidatorNames {
   operationIds: Map<string, string>;
   /** Identifier of the input type of each schema whose input differs from its output. */
   inputTypeNames: Map<string, string>;
+  /** Identifier of the check function of each schema that has one (see print-check.ts). */
+  checkNames: Map<string, string>;
 }
 
 /** Decides every exported identifier once, so that other emitters can import them by name. */
@@ -52,7 +55,11 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
   const inputTypeNames = new Map<string, string>();
   for (const name of schemasWithDistinctInput(api)) inputTypeNames.set(name, names.assign(`${name}Input`, `input:${name}`));
-  return { names, operationIds, inputTypeNames };
+  // Assigned last, so that adding check functions renames nothing declared before them.
+  const checkable = checkableSchemas(api.schemas);
+  const checkNames = new Map<string, string>();
+  for (const schema of api.schemas) if (checkable.has(schema.name)) checkNames.set(schema.name, names.assign(`is${schema.name}`, `check:${schema.name}`));
+  return { names, operationIds, inputTypeNames, checkNames };
 }
 
 /** Schemas whose input type differs from their output type, directly or through references. */
@@ -201,11 +208,18 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     // zod expression: that keeps type-checking fast and lets schemas refer to each other in
     // cycles. A pure IIFE per schema lets bundlers drop every schema a program does not use.
     // Recursive schemas are parsed by zod's ordinary parser: its compiler does not close cycles.
-    const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr})`;
+    const checkId = naming.checkNames.get(s.name);
+    const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr}${checkId ? `, C.${checkId}` : ''})`;
     return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${body})() as unknown as z.ZodType<${id}, ${inputId ?? id}>;`;
   });
   const schemasBody = `${schemaDecls.join('\n\n')}\n`;
-  const schemaImports = ["import { z } from 'zod';", /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : ''].filter(Boolean).join('\n');
+  const schemaImports = [
+    "import { z } from 'zod';",
+    /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
+    naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   const schemasFile = `${header}${schemaImports}\n\n${schemasBody}`;
 
   const shared = new SharedDeclarations(naming.names);
@@ -224,16 +238,27 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   const runtimeFile = `${header}${readFileSync(RUNTIME_TEMPLATE, 'utf8')}`;
 
+  const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names);
+  const checkImports = [
+    checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
+    naming.checkNames.size > 0 ? "import type * as S from './schemas.gen.js';" : '',
+  ].filter(Boolean);
+  // A spec without checkable schemas still gets a module (an empty file is not one).
+  const checksFile = naming.checkNames.size > 0 ? `${header}${checkImports.join('\n')}\n\n${checks.body}` : `${header}export {};\n`;
+
   const server = api.servers[0];
   const schemaEntries = api.schemas.map((s) => `  ${JSON.stringify(s.name)}: S.${naming.names.get(s.name)},`);
+  const checkEntries = api.schemas.filter((s) => naming.checkNames.has(s.name)).map((s) => `  ${JSON.stringify(s.name)}: C.${naming.checkNames.get(s.name)},`);
   const operationEntries = api.operations.map((op) => `  ${propertyKey(op.operationId)}: O.${naming.operationIds.get(op.operationId)},`);
   const indexFile = [
     header.trimEnd(),
     "import * as S from './schemas.gen.js';",
     "import * as O from './operations.gen.js';",
+    ...(checkEntries.length > 0 ? ["import * as C from './checks.gen.js';"] : []),
     '',
     "export * from './schemas.gen.js';",
     "export * from './operations.gen.js';",
+    "export * from './checks.gen.js';",
     '',
     '/** What the file says about itself. */',
     'export const api = {',
@@ -247,6 +272,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     '/** Every component schema, keyed by its exact name in the file. */',
     `export const schemas = ${schemaEntries.length ? `{\n${schemaEntries.join('\n')}\n}` : '{}'} as const;`,
     '',
+    '/** The check function (type guard) of every schema that has one, keyed by its exact name. */',
+    `export const checks = ${checkEntries.length ? `{\n${checkEntries.join('\n')}\n}` : '{}'} as const;`,
+    '',
     '/** Every operation, keyed by operationId. */',
     `export const operations = ${operationEntries.length ? `{\n${operationEntries.join('\n')}\n}` : '{}'} as const;`,
     '',
@@ -256,6 +284,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     { path: 'validators/runtime.gen.ts', contents: runtimeFile },
     { path: 'validators/schemas.gen.ts', contents: schemasFile },
     { path: 'validators/operations.gen.ts', contents: operationsFile },
+    { path: 'validators/checks.gen.ts', contents: checksFile },
     { path: 'validators/index.ts', contents: indexFile },
   ];
 }

@@ -49,7 +49,7 @@ const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
   byte: 'rt.isByte',
 };
 
-function enumValuesSatisfying(node: StringNode): string[] {
+export function enumValuesSatisfying(node: StringNode): string[] {
   // With `enum` beside other keywords both apply: keep only the values that pass them all.
   const patterns = (node.patterns ?? []).map((p) => new RegExp(p, 'u'));
   return (node.enum ?? []).filter(

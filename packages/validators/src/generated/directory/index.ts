@@ -2,9 +2,11 @@
 // Do not edit: change the spec and regenerate.
 import * as S from './schemas.gen.js';
 import * as O from './operations.gen.js';
+import * as C from './checks.gen.js';
 
 export * from './schemas.gen.js';
 export * from './operations.gen.js';
+export * from './checks.gen.js';
 
 /** What the file says about itself. */
 export const api = {
@@ -27,6 +29,20 @@ export const schemas = {
   "SoftwareStatement": S.SoftwareStatement,
   "SoftwareStatementList": S.SoftwareStatementList,
   "SoftwareStatementPage": S.SoftwareStatementPage,
+} as const;
+
+/** The check function (type guard) of every schema that has one, keyed by its exact name. */
+export const checks = {
+  "TokenRequest": C.isTokenRequest,
+  "TokenResponse": C.isTokenResponse,
+  "TokenError": C.isTokenError,
+  "OrganisationId": C.isOrganisationId,
+  "Organisation": C.isOrganisation,
+  "OrganisationList": C.isOrganisationList,
+  "OrganisationPage": C.isOrganisationPage,
+  "SoftwareStatement": C.isSoftwareStatement,
+  "SoftwareStatementList": C.isSoftwareStatementList,
+  "SoftwareStatementPage": C.isSoftwareStatementPage,
 } as const;
 
 /** Every operation, keyed by operationId. */

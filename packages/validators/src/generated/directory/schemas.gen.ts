@@ -2,6 +2,7 @@
 // Do not edit: change the spec and regenerate.
 import { z } from 'zod';
 import * as rt from './runtime.gen.js';
+import * as C from './checks.gen.js';
 
 /** Form fields of a client-credentials token request. */
 export type TokenRequest = {
@@ -18,7 +19,7 @@ export const TokenRequest = /* @__PURE__ */ (() =>
     scope: z.string(),
     /** Client identifier of the registered application. */
     client_id: z.string().min(1).max(255),
-  })))() as unknown as z.ZodType<TokenRequest, TokenRequest>;
+  }), C.isTokenRequest))() as unknown as z.ZodType<TokenRequest, TokenRequest>;
 
 /** An issued access token. */
 export type TokenResponse = {
@@ -37,7 +38,7 @@ export const TokenResponse = /* @__PURE__ */ (() =>
     /** Lifetime of the token in seconds. */
     expires_in: z.number().refine(Number.isInteger, rt.integerError).optional(),
     scope: z.string().optional(),
-  })))() as unknown as z.ZodType<TokenResponse, TokenResponse>;
+  }), C.isTokenResponse))() as unknown as z.ZodType<TokenResponse, TokenResponse>;
 
 /** OAuth 2.0 error answer. */
 export type TokenError = {
@@ -50,13 +51,13 @@ export const TokenError = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     error: z.string().optional(),
     error_description: z.string().optional(),
-  })))() as unknown as z.ZodType<TokenError, TokenError>;
+  }), C.isTokenError))() as unknown as z.ZodType<TokenError, TokenError>;
 
 /** Identifier of an organisation in the directory. */
 export type OrganisationId = string;
 /** Identifier of an organisation in the directory. */
 export const OrganisationId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40).regex(/^[^<>]*$/u)))() as unknown as z.ZodType<OrganisationId, OrganisationId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40).regex(/^[^<>]*$/u), C.isOrganisationId))() as unknown as z.ZodType<OrganisationId, OrganisationId>;
 
 /** An organisation registered in the directory (only the members the project reads are listed). */
 export type Organisation = {
@@ -78,13 +79,13 @@ export const Organisation = /* @__PURE__ */ (() =>
     Status: z.string().optional(),
     /** When the organisation was registered (ISO 8601). */
     CreatedOn: z.string().max(30).optional(),
-  })))() as unknown as z.ZodType<Organisation, Organisation>;
+  }), C.isOrganisation))() as unknown as z.ZodType<Organisation, Organisation>;
 
 /** Organisations as a plain array. */
 export type OrganisationList = Array<Organisation>;
 /** Organisations as a plain array. */
 export const OrganisationList = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(Organisation)))() as unknown as z.ZodType<OrganisationList, OrganisationList>;
+  rt.compiledOnFirstUse(z.array(Organisation), C.isOrganisationList))() as unknown as z.ZodType<OrganisationList, OrganisationList>;
 
 /** Organisations as a page object. */
 export type OrganisationPage = {
@@ -101,7 +102,7 @@ export const OrganisationPage = /* @__PURE__ */ (() =>
     totalPages: z.number().refine(Number.isInteger, rt.integerError).optional(),
     totalSize: z.number().refine(Number.isInteger, rt.integerError).optional(),
     pageNumber: z.number().refine(Number.isInteger, rt.integerError).optional(),
-  })))() as unknown as z.ZodType<OrganisationPage, OrganisationPage>;
+  }), C.isOrganisationPage))() as unknown as z.ZodType<OrganisationPage, OrganisationPage>;
 
 /** A software statement (only the members the project reads are listed). */
 export type SoftwareStatement = {
@@ -123,13 +124,13 @@ export const SoftwareStatement = /* @__PURE__ */ (() =>
     /** Roles granted to the software, for example BDSP or BSIP. */
     SoftwareRoles: z.array(z.string()).optional(),
     OrganisationId: OrganisationId.optional(),
-  })))() as unknown as z.ZodType<SoftwareStatement, SoftwareStatement>;
+  }), C.isSoftwareStatement))() as unknown as z.ZodType<SoftwareStatement, SoftwareStatement>;
 
 /** Software statements as a plain array. */
 export type SoftwareStatementList = Array<SoftwareStatement>;
 /** Software statements as a plain array. */
 export const SoftwareStatementList = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(SoftwareStatement)))() as unknown as z.ZodType<SoftwareStatementList, SoftwareStatementList>;
+  rt.compiledOnFirstUse(z.array(SoftwareStatement), C.isSoftwareStatementList))() as unknown as z.ZodType<SoftwareStatementList, SoftwareStatementList>;
 
 /** Software statements as a page object. */
 export type SoftwareStatementPage = {
@@ -146,4 +147,4 @@ export const SoftwareStatementPage = /* @__PURE__ */ (() =>
     totalPages: z.number().refine(Number.isInteger, rt.integerError).optional(),
     totalSize: z.number().refine(Number.isInteger, rt.integerError).optional(),
     pageNumber: z.number().refine(Number.isInteger, rt.integerError).optional(),
-  })))() as unknown as z.ZodType<SoftwareStatementPage, SoftwareStatementPage>;
+  }), C.isSoftwareStatementPage))() as unknown as z.ZodType<SoftwareStatementPage, SoftwareStatementPage>;

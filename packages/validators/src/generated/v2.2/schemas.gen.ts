@@ -2,60 +2,61 @@
 // Do not edit: change the spec and regenerate.
 import { z } from 'zod';
 import * as rt from './runtime.gen.js';
+import * as C from './checks.gen.js';
 
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export type InteractionId = string;
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export const InteractionId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().refine(rt.isUuid, rt.formatError["uuid"])))() as unknown as z.ZodType<InteractionId, InteractionId>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isUuid, rt.formatError["uuid"]), C.isInteractionId))() as unknown as z.ZodType<InteractionId, InteractionId>;
 
 /** Identifier shared by a consent and all the consents that later replace it. */
 export type BaseConsentId = string;
 /** Identifier shared by a consent and all the consents that later replace it. */
 export const BaseConsentId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(128)))() as unknown as z.ZodType<BaseConsentId, BaseConsentId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(128), C.isBaseConsentId))() as unknown as z.ZodType<BaseConsentId, BaseConsentId>;
 
 /** Identifier of a consent. */
 export type ConsentId = string;
 /** Identifier of a consent. */
 export const ConsentId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(128)))() as unknown as z.ZodType<ConsentId, ConsentId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(128), C.isConsentId))() as unknown as z.ZodType<ConsentId, ConsentId>;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"])))() as unknown as z.ZodType<DateTime, DateTime>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime))() as unknown as z.ZodType<DateTime, DateTime>;
 
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export type ConsentStatus = "AwaitingAuthorization" | "Authorized" | "Rejected" | "Revoked" | "Expired" | "Consumed" | "Suspended";
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export const ConsentStatus = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"])))() as unknown as z.ZodType<ConsentStatus, ConsentStatus>;
+  rt.compiledOnFirstUse(z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]), C.isConsentStatus))() as unknown as z.ZodType<ConsentStatus, ConsentStatus>;
 
 /** A data cluster the customer agreed to share. */
 export type Permission = "ReadAccountsBasic" | "ReadAccountsDetail" | "ReadBalances" | "ReadBeneficiariesBasic" | "ReadBeneficiariesDetail" | "ReadFXTransactionsBasic" | "ReadFXTransactionsDetail" | "ReadFXRemittanceCharges" | "ReadTransactionsBasic" | "ReadTransactionsDetail" | "ReadProduct" | "ReadScheduledPaymentsBasic" | "ReadScheduledPaymentsDetail" | "ReadDirectDebits" | "ReadStandingOrdersBasic" | "ReadStandingOrdersDetail" | "ReadStatements" | "ReadPartyUser" | "ReadPartyUserIdentity" | "ReadParty" | "ReadProductFinanceRates";
 /** A data cluster the customer agreed to share. */
 export const Permission = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"])))() as unknown as z.ZodType<Permission, Permission>;
+  rt.compiledOnFirstUse(z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]), C.isPermission))() as unknown as z.ZodType<Permission, Permission>;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
 /** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"])))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"]), C.isCalendarDate))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
 
 /** Customer segment the account belongs to. */
 export type AccountType = "Retail" | "SME" | "Corporate";
 /** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<AccountType, AccountType>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isAccountType))() as unknown as z.ZodType<AccountType, AccountType>;
 
 /** Product family of the account. */
 export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
 /** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"])))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
+  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]), C.isAccountSubType))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
 
 /** The party for which the TPP acts, when it is not the TPP itself. */
 export type OnBehalfOf = {
@@ -71,7 +72,7 @@ export const OnBehalfOf = /* @__PURE__ */ (() =>
     LegalName: z.string().optional(),
     IdentifierType: z.enum(["Other"]).optional(),
     Identifier: z.string().optional(),
-  })))() as unknown as z.ZodType<OnBehalfOf, OnBehalfOf>;
+  }), C.isOnBehalfOf))() as unknown as z.ZodType<OnBehalfOf, OnBehalfOf>;
 
 /** Facts the scheme needs to bill the use of this consent. */
 export type OpenFinanceBilling = {
@@ -85,13 +86,13 @@ export const OpenFinanceBilling = /* @__PURE__ */ (() =>
     IsLargeCorporate: z.boolean().optional(),
     UserType: z.enum(["Retail", "SME", "Corporate"]),
     Purpose: z.enum(["AccountAggregation", "RiskAssessment", "TaxFiling", "Onboarding", "Verification", "QuoteComparison", "BudgetingAnalysis", "FinancialAdvice", "AuditReconciliation"]),
-  })))() as unknown as z.ZodType<OpenFinanceBilling, OpenFinanceBilling>;
+  }), C.isOpenFinanceBilling))() as unknown as z.ZodType<OpenFinanceBilling, OpenFinanceBilling>;
 
 /** Who revoked the consent, and whether the customer asked for it. */
 export type RevokedBy = "LFI" | "TPP" | "LFI.InitiatedByUser" | "TPP.InitiatedByUser";
 /** Who revoked the consent, and whether the customer asked for it. */
 export const RevokedBy = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"])))() as unknown as z.ZodType<RevokedBy, RevokedBy>;
+  rt.compiledOnFirstUse(z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"]), C.isRevokedBy))() as unknown as z.ZodType<RevokedBy, RevokedBy>;
 
 /** What the consent allows and where it stands. */
 export type ConsentData = {
@@ -131,7 +132,7 @@ export const ConsentData = /* @__PURE__ */ (() =>
     OnBehalfOf: OnBehalfOf.optional(),
     OpenFinanceBilling: OpenFinanceBilling,
     RevokedBy: RevokedBy.optional(),
-  })))() as unknown as z.ZodType<ConsentData, ConsentData>;
+  }), C.isConsentData))() as unknown as z.ZodType<ConsentData, ConsentData>;
 
 /** Where and whether the LFI sends event notifications to the TPP. */
 export type WebhookSubscription = {
@@ -150,7 +151,7 @@ export const WebhookSubscription = /* @__PURE__ */ (() =>
       /** True when notifications must be sent to the URL; false to stop them. */
       IsActive: z.boolean().optional(),
     }),
-  })))() as unknown as z.ZodType<WebhookSubscription, WebhookSubscription>;
+  }), C.isWebhookSubscription))() as unknown as z.ZodType<WebhookSubscription, WebhookSubscription>;
 
 /** Links of a single resource that is never paginated. */
 export type SelfLink = {
@@ -161,13 +162,13 @@ export const SelfLink = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     /** The URL that produced this response. */
     Self: z.string().refine(rt.isUri, rt.formatError["uri"]),
-  })))() as unknown as z.ZodType<SelfLink, SelfLink>;
+  }), C.isSelfLink))() as unknown as z.ZodType<SelfLink, SelfLink>;
 
 /** Metadata of a single consent or attestation resource; it has no members. */
 export type EmptyMeta = Record<string, never>;
 /** Metadata of a single consent or attestation resource; it has no members. */
 export const EmptyMeta = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.strictObject({})))() as unknown as z.ZodType<EmptyMeta, EmptyMeta>;
+  rt.compiledOnFirstUse(z.strictObject({}), C.isEmptyMeta))() as unknown as z.ZodType<EmptyMeta, EmptyMeta>;
 
 /** A consent as returned to the TPP. */
 export type Consent = {
@@ -183,43 +184,43 @@ export const Consent = /* @__PURE__ */ (() =>
     Subscription: WebhookSubscription.optional(),
     Links: SelfLink,
     Meta: EmptyMeta.optional(),
-  })))() as unknown as z.ZodType<Consent, Consent>;
+  }), C.isConsent))() as unknown as z.ZodType<Consent, Consent>;
 
 /** Every consent that shares the requested base consent identifier. */
 export type ConsentList = Array<Consent>;
 /** Every consent that shares the requested base consent identifier. */
 export const ConsentList = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(Consent)))() as unknown as z.ZodType<ConsentList, ConsentList>;
+  rt.compiledOnFirstUse(z.array(Consent), C.isConsentList))() as unknown as z.ZodType<ConsentList, ConsentList>;
 
 /** Issuer of the token. */
 export type JwtIssuer = string;
 /** Issuer of the token. */
 export const JwtIssuer = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<JwtIssuer, JwtIssuer>;
+  rt.compiledOnFirstUse(z.string(), C.isJwtIssuer))() as unknown as z.ZodType<JwtIssuer, JwtIssuer>;
 
 /** Expiry, in seconds since the epoch. */
 export type JwtExpiry = number;
 /** Expiry, in seconds since the epoch. */
 export const JwtExpiry = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.number()))() as unknown as z.ZodType<JwtExpiry, JwtExpiry>;
+  rt.compiledOnFirstUse(z.number(), C.isJwtExpiry))() as unknown as z.ZodType<JwtExpiry, JwtExpiry>;
 
 /** Start of validity, in seconds since the epoch. */
 export type JwtNotBefore = number;
 /** Start of validity, in seconds since the epoch. */
 export const JwtNotBefore = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.number()))() as unknown as z.ZodType<JwtNotBefore, JwtNotBefore>;
+  rt.compiledOnFirstUse(z.number(), C.isJwtNotBefore))() as unknown as z.ZodType<JwtNotBefore, JwtNotBefore>;
 
 /** Intended audiences. */
 export type JwtAudience = Array<string>;
 /** Intended audiences. */
 export const JwtAudience = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(z.string())))() as unknown as z.ZodType<JwtAudience, JwtAudience>;
+  rt.compiledOnFirstUse(z.array(z.string()), C.isJwtAudience))() as unknown as z.ZodType<JwtAudience, JwtAudience>;
 
 /** Issue time, in seconds since the epoch. */
 export type JwtIssuedAt = number;
 /** Issue time, in seconds since the epoch. */
 export const JwtIssuedAt = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.number()))() as unknown as z.ZodType<JwtIssuedAt, JwtIssuedAt>;
+  rt.compiledOnFirstUse(z.number(), C.isJwtIssuedAt))() as unknown as z.ZodType<JwtIssuedAt, JwtIssuedAt>;
 
 /** Registered claims (RFC 7519) carried by every signed body. A signed body adds a `message` claim holding the JSON form and allows no other claims; see the *Signed schemas, which repeat the claim names (by reference) next to `message` so that `additionalProperties: false` does not reject them. */
 export type JwtClaims = {
@@ -238,7 +239,7 @@ export const JwtClaims = /* @__PURE__ */ (() =>
     nbf: JwtNotBefore,
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
-  })))() as unknown as z.ZodType<JwtClaims, JwtClaims>;
+  }), C.isJwtClaims))() as unknown as z.ZodType<JwtClaims, JwtClaims>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is an array of Consent objects. */
 export type ConsentListSigned = {
@@ -258,13 +259,13 @@ export const ConsentListSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: z.array(Consent),
-  })))() as unknown as z.ZodType<ConsentListSigned, ConsentListSigned>;
+  }), C.isConsentListSigned))() as unknown as z.ZodType<ConsentListSigned, ConsentListSigned>;
 
 /** A code chosen by the responding system, written Namespace.Code. */
 export type NamespacedErrorCode = string;
 /** A code chosen by the responding system, written Namespace.Code. */
 export const NamespacedErrorCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u)))() as unknown as z.ZodType<NamespacedErrorCode, NamespacedErrorCode>;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u), C.isNamespacedErrorCode))() as unknown as z.ZodType<NamespacedErrorCode, NamespacedErrorCode>;
 
 /** A code prescribed for 400 responses or a namespaced code. */
 export type Error400Code = string & ("Consent.Invalid" | "Consent.BusinessRuleViolation" | "Consent.FailsControlParameters" | "Consent.InvalidUserIdentifier" | "JWS.InvalidSignature" | "JWS.Malformed" | "JWS.InvalidClaim" | "JWS.InvalidHeader" | "JWE.DecryptionError" | "JWE.InvalidHeader" | "GenericRecoverableError" | "GenericError" | "Event.UnexpectedEvent" | "Body.InvalidFormat" | "Resource.InvalidFormat" | NamespacedErrorCode);
@@ -279,19 +280,19 @@ export const Error400Code = /* @__PURE__ */ (() =>
 export type ErrorMessage = string;
 /** Human-readable explanation of the problem; wording is not standardised. */
 export const ErrorMessage = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<ErrorMessage, ErrorMessage>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isErrorMessage))() as unknown as z.ZodType<ErrorMessage, ErrorMessage>;
 
 /** JSON path of the field at fault, when there is one. */
 export type ErrorPath = string;
 /** JSON path of the field at fault, when there is one. */
 export const ErrorPath = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<ErrorPath, ErrorPath>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isErrorPath))() as unknown as z.ZodType<ErrorPath, ErrorPath>;
 
 /** Where to find help for fixing the problem. */
 export type ErrorUrl = string;
 /** Where to find help for fixing the problem. */
 export const ErrorUrl = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<ErrorUrl, ErrorUrl>;
+  rt.compiledOnFirstUse(z.string(), C.isErrorUrl))() as unknown as z.ZodType<ErrorUrl, ErrorUrl>;
 
 /** One problem found in a request that was rejected with 400. */
 export type Error400 = {
@@ -467,7 +468,7 @@ export const ConsentSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Consent,
-  })))() as unknown as z.ZodType<ConsentSigned, ConsentSigned>;
+  }), C.isConsentSigned))() as unknown as z.ZodType<ConsentSigned, ConsentSigned>;
 
 /** Change to a consent: revoke it (Data) and/or change its webhook subscription (Subscription). */
 export type ConsentPatch = {
@@ -486,7 +487,7 @@ export const ConsentPatch = /* @__PURE__ */ (() =>
       RevokedBy: RevokedBy.optional(),
     }).optional(),
     Subscription: WebhookSubscription.optional(),
-  })))() as unknown as z.ZodType<ConsentPatch, ConsentPatch>;
+  }), C.isConsentPatch))() as unknown as z.ZodType<ConsentPatch, ConsentPatch>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the ConsentPatch body. */
 export type ConsentPatchSigned = {
@@ -506,37 +507,37 @@ export const ConsentPatchSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ConsentPatch,
-  })))() as unknown as z.ZodType<ConsentPatchSigned, ConsentPatchSigned>;
+  }), C.isConsentPatchSigned))() as unknown as z.ZodType<ConsentPatchSigned, ConsentPatchSigned>;
 
 /** The obligation the attestation answers. Only data retention or deletion exists so far. */
 export type AttestationType = "DataRetentionDeletion";
 /** The obligation the attestation answers. Only data retention or deletion exists so far. */
 export const AttestationType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["DataRetentionDeletion"])))() as unknown as z.ZodType<AttestationType, AttestationType>;
+  rt.compiledOnFirstUse(z.enum(["DataRetentionDeletion"]), C.isAttestationType))() as unknown as z.ZodType<AttestationType, AttestationType>;
 
 /** What the TPP did with one category of data. */
 export type DataActionType = "Deleted" | "Retained" | "Anonymised" | "ArchivedRestricted";
 /** What the TPP did with one category of data. */
 export const DataActionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Deleted", "Retained", "Anonymised", "ArchivedRestricted"])))() as unknown as z.ZodType<DataActionType, DataActionType>;
+  rt.compiledOnFirstUse(z.enum(["Deleted", "Retained", "Anonymised", "ArchivedRestricted"]), C.isDataActionType))() as unknown as z.ZodType<DataActionType, DataActionType>;
 
 /** The data concerned: everything obtained under the consent, one permission cluster, data derived for analytics, or audit records. */
 export type DataCategory = "AllConsentedData" | "ReadAccountsBasic" | "ReadAccountsDetail" | "ReadBalances" | "ReadBeneficiariesBasic" | "ReadBeneficiariesDetail" | "ReadFXTransactionsBasic" | "ReadFXTransactionsDetail" | "ReadFXRemittanceCharges" | "ReadTransactionsBasic" | "ReadTransactionsDetail" | "ReadProduct" | "ReadScheduledPaymentsBasic" | "ReadScheduledPaymentsDetail" | "ReadDirectDebits" | "ReadStandingOrdersBasic" | "ReadStandingOrdersDetail" | "ReadStatements" | "ReadPartyUser" | "ReadPartyUserIdentity" | "ReadParty" | "ReadProductFinanceRates" | "AnalyticsData" | "AuditRecords";
 /** The data concerned: everything obtained under the consent, one permission cluster, data derived for analytics, or audit records. */
 export const DataCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["AllConsentedData", "ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates", "AnalyticsData", "AuditRecords"])))() as unknown as z.ZodType<DataCategory, DataCategory>;
+  rt.compiledOnFirstUse(z.enum(["AllConsentedData", "ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates", "AnalyticsData", "AuditRecords"]), C.isDataCategory))() as unknown as z.ZodType<DataCategory, DataCategory>;
 
 /** Why data is kept. */
 export type RetentionReason = "RegulatoryOrLegalObligation" | "FraudSecurityOrCompliance" | "ComplaintOrDispute" | "ExplicitCustomerAgreement" | "UserRequestedHistory" | "AnonymisedOrAggregatedData" | "Other";
 /** Why data is kept. */
 export const RetentionReason = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["RegulatoryOrLegalObligation", "FraudSecurityOrCompliance", "ComplaintOrDispute", "ExplicitCustomerAgreement", "UserRequestedHistory", "AnonymisedOrAggregatedData", "Other"])))() as unknown as z.ZodType<RetentionReason, RetentionReason>;
+  rt.compiledOnFirstUse(z.enum(["RegulatoryOrLegalObligation", "FraudSecurityOrCompliance", "ComplaintOrDispute", "ExplicitCustomerAgreement", "UserRequestedHistory", "AnonymisedOrAggregatedData", "Other"]), C.isRetentionReason))() as unknown as z.ZodType<RetentionReason, RetentionReason>;
 
 /** How access to kept data is limited. */
 export type AccessRestriction = "NotRestricted" | "RestrictedUseOnly" | "Other";
 /** How access to kept data is limited. */
 export const AccessRestriction = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["NotRestricted", "RestrictedUseOnly", "Other"])))() as unknown as z.ZodType<AccessRestriction, AccessRestriction>;
+  rt.compiledOnFirstUse(z.enum(["NotRestricted", "RestrictedUseOnly", "Other"]), C.isAccessRestriction))() as unknown as z.ZodType<AccessRestriction, AccessRestriction>;
 
 /** The action taken for one data category. Retention details are expected when the data was not deleted. */
 export type DataAction = {
@@ -564,7 +565,7 @@ export const DataAction = /* @__PURE__ */ (() =>
     AccessRestriction: AccessRestriction.optional(),
     /** Explanation when AccessRestriction is Other. */
     AccessRestrictionDescription: z.string().min(1).max(500).optional(),
-  })))() as unknown as z.ZodType<DataAction, DataAction>;
+  }), C.isDataAction))() as unknown as z.ZodType<DataAction, DataAction>;
 
 /** A data retention or deletion attestation, as submitted by the TPP. */
 export type Attestation = {
@@ -586,7 +587,7 @@ export const Attestation = /* @__PURE__ */ (() =>
     ConsentRevocationDateTime: DateTime.optional(),
     /** One entry per data category that applies to the consent. */
     DataActions: z.array(DataAction).min(1),
-  })))() as unknown as z.ZodType<Attestation, Attestation>;
+  }), C.isAttestation))() as unknown as z.ZodType<Attestation, Attestation>;
 
 /** An attestation recorded by the hub. */
 export type AttestationEvent = {
@@ -605,7 +606,7 @@ export const AttestationEvent = /* @__PURE__ */ (() =>
     /** True when the attestation arrived before the regulatory deadline for its type. */
     RegulatoryDeadlineMetIndicator: z.boolean(),
     Attestation: Attestation,
-  })))() as unknown as z.ZodType<AttestationEvent, AttestationEvent>;
+  }), C.isAttestationEvent))() as unknown as z.ZodType<AttestationEvent, AttestationEvent>;
 
 /** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
 export type Links = {
@@ -628,7 +629,7 @@ export const Links = /* @__PURE__ */ (() =>
     Next: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
     /** The final page; absent when the result is not paginated. */
     Last: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  })))() as unknown as z.ZodType<Links, Links>;
+  }), C.isLinks))() as unknown as z.ZodType<Links, Links>;
 
 /** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
 export type Meta = {
@@ -645,7 +646,7 @@ export const Meta = /* @__PURE__ */ (() =>
     FirstAvailableDateTime: DateTime.optional(),
     /** Date and time of the newest record the LFI holds for the account. */
     LastAvailableDateTime: DateTime.optional(),
-  })))() as unknown as z.ZodType<Meta, Meta>;
+  }), C.isMeta))() as unknown as z.ZodType<Meta, Meta>;
 
 /** Attestation events recorded against the consent. */
 export type AttestationsResponse = {
@@ -659,7 +660,7 @@ export const AttestationsResponse = /* @__PURE__ */ (() =>
     Data: z.array(AttestationEvent),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<AttestationsResponse, AttestationsResponse>;
+  }), C.isAttestationsResponse))() as unknown as z.ZodType<AttestationsResponse, AttestationsResponse>;
 
 /** Body of an attestation submission (carried as the `message` of a signed JWT). */
 export type AttestationRequest = {
@@ -669,7 +670,7 @@ export type AttestationRequest = {
 export const AttestationRequest = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Data: Attestation,
-  })))() as unknown as z.ZodType<AttestationRequest, AttestationRequest>;
+  }), C.isAttestationRequest))() as unknown as z.ZodType<AttestationRequest, AttestationRequest>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AttestationRequest body. */
 export type AttestationRequestSigned = {
@@ -689,7 +690,7 @@ export const AttestationRequestSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AttestationRequest,
-  })))() as unknown as z.ZodType<AttestationRequestSigned, AttestationRequestSigned>;
+  }), C.isAttestationRequestSigned))() as unknown as z.ZodType<AttestationRequestSigned, AttestationRequestSigned>;
 
 /** The attestation just recorded (carried as the `message` of a signed JWT). */
 export type AttestationResponse = {
@@ -703,7 +704,7 @@ export const AttestationResponse = /* @__PURE__ */ (() =>
     Data: AttestationEvent,
     Links: SelfLink,
     Meta: EmptyMeta.optional(),
-  })))() as unknown as z.ZodType<AttestationResponse, AttestationResponse>;
+  }), C.isAttestationResponse))() as unknown as z.ZodType<AttestationResponse, AttestationResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AttestationResponse body. */
 export type AttestationResponseSigned = {
@@ -723,67 +724,67 @@ export const AttestationResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AttestationResponse,
-  })))() as unknown as z.ZodType<AttestationResponseSigned, AttestationResponseSigned>;
+  }), C.isAttestationResponseSigned))() as unknown as z.ZodType<AttestationResponseSigned, AttestationResponseSigned>;
 
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export type AccountId = string;
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<AccountId, AccountId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isAccountId))() as unknown as z.ZodType<AccountId, AccountId>;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export type AccountHolderName = string;
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderName))() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
 
 /** Short name (nickname) of the account holder concerned. */
 export type AccountHolderShortName = string;
 /** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderShortName))() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
 
 /** Current state of an account. */
 export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
 /** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"])))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
+  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]), C.isAccountStatus))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
 /** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u)))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u), C.isCurrencyCode))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
 
 /** Short description of the account given by the LFI. */
 export type AccountDescription = string;
 /** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isAccountDescription))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
 
 /** Name the customer gave to the account. */
 export type AccountNickname = string;
 /** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountNickname))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
 
 /** Scheme used to identify an account. */
 export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
 /** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"])))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]), C.isAccountSchemeName))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
 
 /** Identifier of an account in the given scheme. */
 export type AccountIdentification = string;
 /** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(400)))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(400), C.isAccountIdentification))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
 
 /** Name attached to an account identifier. */
 export type AccountIdentifierName = string;
 /** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountIdentifierName))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
 
 /** One way of addressing an account. */
 export type AccountIdentifier = {
@@ -797,19 +798,19 @@ export const AccountIdentifier = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  })))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
+  }), C.isAccountIdentifier))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
 
 /** Scheme used to identify a financial institution. */
 export type InstitutionSchemeName = "BICFI" | "Other";
 /** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"])))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"]), C.isInstitutionSchemeName))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
 
 /** Identifier of a financial institution in the given scheme. */
 export type InstitutionIdentification = string;
 /** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isInstitutionIdentification))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
 
 /** A financial institution named by scheme and identifier only. */
 export type InstitutionId = {
@@ -821,7 +822,7 @@ export const InstitutionId = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  })))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
+  }), C.isInstitutionId))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
 
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export type Account = {
@@ -860,7 +861,7 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  })))() as unknown as z.ZodType<Account, Account>;
+  }), C.isAccount))() as unknown as z.ZodType<Account, Account>;
 
 /** The accounts covered by the consent. */
 export type AccountsResponse = {
@@ -878,7 +879,7 @@ export const AccountsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<AccountsResponse, AccountsResponse>;
+  }), C.isAccountsResponse))() as unknown as z.ZodType<AccountsResponse, AccountsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountsResponse body. */
 export type AccountsResponseSigned = {
@@ -898,7 +899,7 @@ export const AccountsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountsResponse,
-  })))() as unknown as z.ZodType<AccountsResponseSigned, AccountsResponseSigned>;
+  }), C.isAccountsResponseSigned))() as unknown as z.ZodType<AccountsResponseSigned, AccountsResponseSigned>;
 
 /** One account, read by its identifier (the identifier itself sits in Data.AccountId). */
 export type AccountDetail = {
@@ -935,7 +936,7 @@ export const AccountDetail = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  })))() as unknown as z.ZodType<AccountDetail, AccountDetail>;
+  }), C.isAccountDetail))() as unknown as z.ZodType<AccountDetail, AccountDetail>;
 
 /** A single account. */
 export type AccountResponse = {
@@ -955,7 +956,7 @@ export const AccountResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<AccountResponse, AccountResponse>;
+  }), C.isAccountResponse))() as unknown as z.ZodType<AccountResponse, AccountResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountResponse body. */
 export type AccountResponseSigned = {
@@ -975,25 +976,25 @@ export const AccountResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountResponse,
-  })))() as unknown as z.ZodType<AccountResponseSigned, AccountResponseSigned>;
+  }), C.isAccountResponseSigned))() as unknown as z.ZodType<AccountResponseSigned, AccountResponseSigned>;
 
 /** Whether the entry or balance is a credit or a debit. */
 export type CreditDebitIndicator = "Credit" | "Debit";
 /** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"])))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
+  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"]), C.isCreditDebitIndicator))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
 
 /** Which balance figure is reported. */
 export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
 /** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"])))() as unknown as z.ZodType<BalanceType, BalanceType>;
+  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]), C.isBalanceType))() as unknown as z.ZodType<BalanceType, BalanceType>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export type AmountValue = string;
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u)))() as unknown as z.ZodType<AmountValue, AmountValue>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u), C.isAmountValue))() as unknown as z.ZodType<AmountValue, AmountValue>;
 
 /** An amount of money in a currency. */
 export type Amount = {
@@ -1005,7 +1006,7 @@ export const Amount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  })))() as unknown as z.ZodType<Amount, Amount>;
+  }), C.isAmount))() as unknown as z.ZodType<Amount, Amount>;
 
 /** A credit facility and whether it is counted in the balance. */
 export type CreditLine = {
@@ -1020,13 +1021,13 @@ export const CreditLine = /* @__PURE__ */ (() =>
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  })))() as unknown as z.ZodType<CreditLine, CreditLine>;
+  }), C.isCreditLine))() as unknown as z.ZodType<CreditLine, CreditLine>;
 
 /** Part of a balance an amount belongs to. */
 export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
 /** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"])))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
+  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]), C.isBalanceCategory))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
 
 /** An amount tied to one balance category. */
 export type AmountWithCategory = {
@@ -1039,7 +1040,7 @@ export const AmountWithCategory = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  })))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
+  }), C.isAmountWithCategory))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
 
 /** One balance figure of the account at a point in time. */
 export type Balance = {
@@ -1060,7 +1061,7 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  })))() as unknown as z.ZodType<Balance, Balance>;
+  }), C.isBalance))() as unknown as z.ZodType<Balance, Balance>;
 
 /** Balances of the account. */
 export type BalancesResponse = {
@@ -1080,7 +1081,7 @@ export const BalancesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<BalancesResponse, BalancesResponse>;
+  }), C.isBalancesResponse))() as unknown as z.ZodType<BalancesResponse, BalancesResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the BalancesResponse body. */
 export type BalancesResponseSigned = {
@@ -1100,19 +1101,19 @@ export const BalancesResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: BalancesResponse,
-  })))() as unknown as z.ZodType<BalancesResponseSigned, BalancesResponseSigned>;
+  }), C.isBalancesResponseSigned))() as unknown as z.ZodType<BalancesResponseSigned, BalancesResponseSigned>;
 
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export type BeneficiaryId = string;
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isBeneficiaryId))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
 
 /** Free-text reference agreed with the creditor for the payment. */
 export type Reference = string;
 /** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Reference, Reference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isReference))() as unknown as z.ZodType<Reference, Reference>;
 
 /** Extra information that has no structured field of its own. */
 export type SupplementaryData = {
@@ -1120,13 +1121,13 @@ export type SupplementaryData = {
 };
 /** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.looseObject({})))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
+  rt.compiledOnFirstUse(z.looseObject({}), C.isSupplementaryData))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
 
 /** Name of a financial institution. */
 export type InstitutionName = string;
 /** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(140)))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(140), C.isInstitutionName))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
 
 /** A postal address. */
 export type PostalAddress = {
@@ -1158,7 +1159,7 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  })))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
+  }), C.isPostalAddress))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
 
 /** A financial institution with its identifier and, optionally, name and address. */
 export type InstitutionWithAddress = {
@@ -1174,13 +1175,13 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  })))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
+  }), C.isInstitutionWithAddress))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
 
 /** Scheme used to identify a payee's account. */
 export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
 /** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"])))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]), C.isBeneficiaryAccountSchemeName))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
 
 /** Account of a payee. */
 export type BeneficiaryAccount = {
@@ -1192,7 +1193,7 @@ export const BeneficiaryAccount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  })))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
+  }), C.isBeneficiaryAccount))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
 
 /** A payee saved on the account. */
 export type Beneficiary = {
@@ -1220,7 +1221,7 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  })))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
+  }), C.isBeneficiary))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
 
 /** Payees saved on the account. */
 export type BeneficiariesResponse = {
@@ -1240,7 +1241,7 @@ export const BeneficiariesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>;
+  }), C.isBeneficiariesResponse))() as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the BeneficiariesResponse body. */
 export type BeneficiariesResponseSigned = {
@@ -1260,7 +1261,7 @@ export const BeneficiariesResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: BeneficiariesResponse,
-  })))() as unknown as z.ZodType<BeneficiariesResponseSigned, BeneficiariesResponseSigned>;
+  }), C.isBeneficiariesResponseSigned))() as unknown as z.ZodType<BeneficiariesResponseSigned, BeneficiariesResponseSigned>;
 
 /** A direct debit mandate on the account. */
 export type DirectDebit = {
@@ -1286,7 +1287,7 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  })))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
+  }), C.isDirectDebit))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
 
 /** Direct debits of the account. */
 export type DirectDebitsResponse = {
@@ -1306,7 +1307,7 @@ export const DirectDebitsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>;
+  }), C.isDirectDebitsResponse))() as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the DirectDebitsResponse body. */
 export type DirectDebitsResponseSigned = {
@@ -1326,13 +1327,13 @@ export const DirectDebitsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: DirectDebitsResponse,
-  })))() as unknown as z.ZodType<DirectDebitsResponseSigned, DirectDebitsResponseSigned>;
+  }), C.isDirectDebitsResponseSigned))() as unknown as z.ZodType<DirectDebitsResponseSigned, DirectDebitsResponseSigned>;
 
 /** Islamic finance contract used by a Sharia-compliant product. */
 export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
 /** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"])))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
+  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]), C.isShariaStructure))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
 
 /** How one charge is computed. */
 export type ChargeCalculation = {
@@ -1354,7 +1355,7 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  })))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
+  }), C.isChargeCalculation))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
 
 /** A condition under which a charge or rate applies. */
 export type ProductCondition = {
@@ -1371,7 +1372,7 @@ export const ProductCondition = /* @__PURE__ */ (() =>
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  })))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
+  }), C.isProductCondition))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
 
 /** A fee of the product. */
 export type ProductCharge = {
@@ -1401,13 +1402,13 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  })))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
+  }), C.isProductCharge))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
 
 /** Fees of the product. */
 export type ProductCharges = Array<ProductCharge>;
 /** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(ProductCharge).min(1)))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
+  rt.compiledOnFirstUse(z.array(ProductCharge).min(1), C.isProductCharges))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
 
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export type FinanceRate = {
@@ -1424,13 +1425,13 @@ export const FinanceRate = /* @__PURE__ */ (() =>
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  })))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
+  }), C.isFinanceRate))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
 
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export type EncryptedData = string;
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<EncryptedData, EncryptedData>;
+  rt.compiledOnFirstUse(z.string(), C.isEncryptedData))() as unknown as z.ZodType<EncryptedData, EncryptedData>;
 
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export type FinanceRates = FinanceRate | EncryptedData;
@@ -1439,19 +1440,19 @@ export const FinanceRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.union([
     FinanceRate,
     EncryptedData,
-  ])))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
+  ]), C.isFinanceRates))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
 
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"])))() as unknown as z.ZodType<Duration, Duration>;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration))() as unknown as z.ZodType<Duration, Duration>;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
 /** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"])))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
+  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]), C.isRateFrequency))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
 
 /** One deposit rate band. */
 export type DepositRateDetail = {
@@ -1498,7 +1499,7 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  })))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
+  }), C.isDepositRateDetail))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
 
 /** Rates paid on a deposit product. */
 export type DepositRates = {
@@ -1511,7 +1512,7 @@ export const DepositRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  })))() as unknown as z.ZodType<DepositRates, DepositRates>;
+  }), C.isDepositRates))() as unknown as z.ZodType<DepositRates, DepositRates>;
 
 /** Length of the product. */
 export type Tenor = {
@@ -1524,7 +1525,7 @@ export const Tenor = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  })))() as unknown as z.ZodType<Tenor, Tenor>;
+  }), C.isTenor))() as unknown as z.ZodType<Tenor, Tenor>;
 
 /** Assets that secure the product or whose ownership it transfers. */
 export type AssetBacked = Array<{
@@ -1539,7 +1540,7 @@ export const AssetBacked = /* @__PURE__ */ (() =>
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  }))))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
+  })), C.isAssetBacked))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
 
 /** Rewards and benefits attached to the product (details not typed here). */
 export type RewardsBenefits = Array<{
@@ -1547,7 +1548,7 @@ export type RewardsBenefits = Array<{
 }>;
 /** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1)))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
+  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1), C.isRewardsBenefits))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
 
 /** Terms of the product behind the account (v2.2). */
 export type Product = {
@@ -1581,7 +1582,7 @@ export const Product = /* @__PURE__ */ (() =>
     TakafulRequired: z.boolean().optional(),
     /** What the required Takaful cover is and why it is needed. */
     TakafulDescription: z.string().min(1).max(500).optional(),
-  })))() as unknown as z.ZodType<Product, Product>;
+  }), C.isProduct))() as unknown as z.ZodType<Product, Product>;
 
 /** The product of the account. */
 export type ProductResponse = {
@@ -1601,7 +1602,7 @@ export const ProductResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<ProductResponse, ProductResponse>;
+  }), C.isProductResponse))() as unknown as z.ZodType<ProductResponse, ProductResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the ProductResponse body. */
 export type ProductResponseSigned = {
@@ -1621,7 +1622,7 @@ export const ProductResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ProductResponse,
-  })))() as unknown as z.ZodType<ProductResponseSigned, ProductResponseSigned>;
+  }), C.isProductResponseSigned))() as unknown as z.ZodType<ProductResponseSigned, ProductResponseSigned>;
 
 /** A single future payment booked on the account. */
 export type ScheduledPayment = {
@@ -1652,7 +1653,7 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  })))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
+  }), C.isScheduledPayment))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
 
 /** Scheduled payments of the account. */
 export type ScheduledPaymentsResponse = {
@@ -1672,7 +1673,7 @@ export const ScheduledPaymentsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>;
+  }), C.isScheduledPaymentsResponse))() as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the ScheduledPaymentsResponse body. */
 export type ScheduledPaymentsResponseSigned = {
@@ -1692,25 +1693,25 @@ export const ScheduledPaymentsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: ScheduledPaymentsResponse,
-  })))() as unknown as z.ZodType<ScheduledPaymentsResponseSigned, ScheduledPaymentsResponseSigned>;
+  }), C.isScheduledPaymentsResponseSigned))() as unknown as z.ZodType<ScheduledPaymentsResponseSigned, ScheduledPaymentsResponseSigned>;
 
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export type StandingOrderId = string;
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isStandingOrderId))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
 
 /** What kind of transfer the standing order makes. */
 export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
 /** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"])))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
+  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]), C.isStandingOrderType))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export type Frequency = string;
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Frequency, Frequency>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isFrequency))() as unknown as z.ZodType<Frequency, Frequency>;
 
 /** A recurring payment instruction on the account. */
 export type StandingOrder = {
@@ -1760,7 +1761,7 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  })))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
+  }), C.isStandingOrder))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
 
 /** Standing orders of the account. */
 export type StandingOrdersResponse = {
@@ -1780,7 +1781,7 @@ export const StandingOrdersResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>;
+  }), C.isStandingOrdersResponse))() as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the StandingOrdersResponse body. */
 export type StandingOrdersResponseSigned = {
@@ -1800,67 +1801,67 @@ export const StandingOrdersResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: StandingOrdersResponse,
-  })))() as unknown as z.ZodType<StandingOrdersResponseSigned, StandingOrdersResponseSigned>;
+  }), C.isStandingOrdersResponseSigned))() as unknown as z.ZodType<StandingOrdersResponseSigned, StandingOrdersResponseSigned>;
 
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export type TransactionId = string;
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionId, TransactionId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionId))() as unknown as z.ZodType<TransactionId, TransactionId>;
 
 /** When the transaction actually took place. */
 export type TransactionDateTime = DateTime;
 /** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(DateTime))() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
+  rt.compiledOnFirstUse(DateTime, C.isTransactionDateTime))() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export type LocalTimeZone = string;
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u)))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
+  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u), C.isLocalTimeZone))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export type StatementReference = string;
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<StatementReference, StatementReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isStatementReference))() as unknown as z.ZodType<StatementReference, StatementReference>;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export type TransactionReference = string;
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionReference))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
 
 /** Broad kind of the transaction. */
 export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
 /** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"])))() as unknown as z.ZodType<TransactionType, TransactionType>;
+  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]), C.isTransactionType))() as unknown as z.ZodType<TransactionType, TransactionType>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
 export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
 /** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"])))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
+  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]), C.isSubTransactionType))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
 
 /** A marker that tags a transaction with a special meaning. */
 export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
 /** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"])))() as unknown as z.ZodType<Flags, Flags>;
+  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]), C.isFlags))() as unknown as z.ZodType<Flags, Flags>;
 
 /** How the payment was processed. */
 export type PaymentMode = "Online" | "Offline" | "Batch";
 /** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"])))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
+  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"]), C.isPaymentMode))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
 
 /** Narrative of the transaction, as unstructured text. */
 export type TransactionInformation = string;
 /** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isTransactionInformation))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
 
 /** Charges paid for the transaction. */
 export type ChargeAmount = {
@@ -1875,7 +1876,7 @@ export const ChargeAmount = /* @__PURE__ */ (() =>
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  })))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
+  }), C.isChargeAmount))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
 
 /** Conversion applied when the transaction involved two currencies. */
 export type CurrencyExchange = {
@@ -1897,7 +1898,7 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  })))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
+  }), C.isCurrencyExchange))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
 
 /** ISO 20022 bank transaction code of the entry. */
 export type BankTransactionCode = {
@@ -1917,7 +1918,7 @@ export const BankTransactionCode = /* @__PURE__ */ (() =>
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  })))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
+  }), C.isBankTransactionCode))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
 
 /** The LFI's own code for the kind of entry. */
 export type ProprietaryBankTransactionCode = {
@@ -1929,7 +1930,7 @@ export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  })))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
+  }), C.isProprietaryBankTransactionCode))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
 
 /** Account balance right after the transaction was booked. */
 export type TransactionBalance = {
@@ -1943,7 +1944,7 @@ export const TransactionBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  })))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
+  }), C.isTransactionBalance))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
 
 /** The merchant of a card transaction. */
 export type MerchantDetails = {
@@ -1957,7 +1958,7 @@ export const MerchantDetails = /* @__PURE__ */ (() =>
     MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  })))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
+  }), C.isMerchantDetails))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
 
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export type CounterpartyInstitution = {
@@ -1973,7 +1974,7 @@ export const CounterpartyInstitution = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  })))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
+  }), C.isCounterpartyInstitution))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
 
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export type CounterpartyAccount = {
@@ -1987,7 +1988,7 @@ export const CounterpartyAccount = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  })))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
+  }), C.isCounterpartyAccount))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
 
 /** The card used for the transaction. */
 export type CardInstrument = {
@@ -2005,7 +2006,7 @@ export const CardInstrument = /* @__PURE__ */ (() =>
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  })))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
+  }), C.isCardInstrument))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
 
 /** The bill settled by a bill payment. */
 export type BillDetails = {
@@ -2019,7 +2020,7 @@ export const BillDetails = /* @__PURE__ */ (() =>
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  })))() as unknown as z.ZodType<BillDetails, BillDetails>;
+  }), C.isBillDetails))() as unknown as z.ZodType<BillDetails, BillDetails>;
 
 /** Where the transaction took place. */
 export type GeoLocation = {
@@ -2031,13 +2032,13 @@ export const GeoLocation = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  })))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
+  }), C.isGeoLocation))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
 
 /** Three-letter purpose-of-payment code. */
 export type PaymentPurposeCode = string;
 /** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u)))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
+  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u), C.isPaymentPurposeCode))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
 
 /** An entry on the account. */
 export type TransactionBase = {
@@ -2121,7 +2122,7 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  })))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
+  }), C.isTransactionBase))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
 
 /** An entry on the account (v2.2). TransactionInformation is mandatory in this version. */
 export type Transaction = {
@@ -2205,7 +2206,7 @@ export const Transaction = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  })))() as unknown as z.ZodType<Transaction, Transaction>;
+  }), C.isTransaction))() as unknown as z.ZodType<Transaction, Transaction>;
 
 /** Transactions of the account, newest booking first. */
 export type TransactionsResponse = {
@@ -2225,7 +2226,7 @@ export const TransactionsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>;
+  }), C.isTransactionsResponse))() as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the TransactionsResponse body. */
 export type TransactionsResponseSigned = {
@@ -2245,25 +2246,25 @@ export const TransactionsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: TransactionsResponse,
-  })))() as unknown as z.ZodType<TransactionsResponseSigned, TransactionsResponseSigned>;
+  }), C.isTransactionsResponseSigned))() as unknown as z.ZodType<TransactionsResponseSigned, TransactionsResponseSigned>;
 
 /** Identifier of the party at the LFI. */
 export type PartyId = string;
 /** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<PartyId, PartyId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isPartyId))() as unknown as z.ZodType<PartyId, PartyId>;
 
 /** Customer number of the party at the LFI. */
 export type PartyNumber = string;
 /** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isPartyNumber))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
 
 /** Customer segment of the party. */
 export type PartyCategory = "Retail" | "SME" | "Corporate";
 /** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isPartyCategory))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
 
 /** How and under which framework the claims were verified. */
 export type Verification = {
@@ -2280,7 +2281,7 @@ export const Verification = /* @__PURE__ */ (() =>
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  })))() as unknown as z.ZodType<Verification, Verification>;
+  }), C.isVerification))() as unknown as z.ZodType<Verification, Verification>;
 
 /** Verified facts about a natural person. */
 export type PersonClaims = {
@@ -2336,7 +2337,7 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  })))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
+  }), C.isPersonClaims))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
 
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export type BusinessClaims = {
@@ -2367,7 +2368,7 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  })))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
+  }), C.isBusinessClaims))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
 
 /** A set of claims about the party together with how they were verified. */
 export type VerifiedClaim = {
@@ -2382,7 +2383,7 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
       PersonClaims,
       BusinessClaims,
     ]),
-  })))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
+  }), C.isVerifiedClaim))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
 
 /** A party linked to the account and its role on it. */
 export type AccountParty = {
@@ -2404,7 +2405,7 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  })))() as unknown as z.ZodType<AccountParty, AccountParty>;
+  }), C.isAccountParty))() as unknown as z.ZodType<AccountParty, AccountParty>;
 
 /** Parties linked to the account. */
 export type AccountPartiesResponse = {
@@ -2424,7 +2425,7 @@ export const AccountPartiesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>;
+  }), C.isAccountPartiesResponse))() as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the AccountPartiesResponse body. */
 export type AccountPartiesResponseSigned = {
@@ -2444,7 +2445,7 @@ export const AccountPartiesResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: AccountPartiesResponse,
-  })))() as unknown as z.ZodType<AccountPartiesResponseSigned, AccountPartiesResponseSigned>;
+  }), C.isAccountPartiesResponseSigned))() as unknown as z.ZodType<AccountPartiesResponseSigned, AccountPartiesResponseSigned>;
 
 /** The party who authorised the consent. */
 export type Party = {
@@ -2460,7 +2461,7 @@ export const Party = /* @__PURE__ */ (() =>
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  })))() as unknown as z.ZodType<Party, Party>;
+  }), C.isParty))() as unknown as z.ZodType<Party, Party>;
 
 /** The party who authorised the consent. */
 export type PartyResponse = {
@@ -2478,7 +2479,7 @@ export const PartyResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<PartyResponse, PartyResponse>;
+  }), C.isPartyResponse))() as unknown as z.ZodType<PartyResponse, PartyResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the PartyResponse body. */
 export type PartyResponseSigned = {
@@ -2498,7 +2499,7 @@ export const PartyResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: PartyResponse,
-  })))() as unknown as z.ZodType<PartyResponseSigned, PartyResponseSigned>;
+  }), C.isPartyResponseSigned))() as unknown as z.ZodType<PartyResponseSigned, PartyResponseSigned>;
 
 /** Opening or closing balance of a statement, optionally split by category. */
 export type StatementBalance = {
@@ -2513,7 +2514,7 @@ export const StatementBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  })))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
+  }), C.isStatementBalance))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
 
 /** Totals of one kind of entry over the statement period. */
 export type StatementSummaryLine = {
@@ -2533,7 +2534,7 @@ export const StatementSummaryLine = /* @__PURE__ */ (() =>
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  })))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
+  }), C.isStatementSummaryLine))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
 
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export type Statement = {
@@ -2580,7 +2581,7 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  })))() as unknown as z.ZodType<Statement, Statement>;
+  }), C.isStatement))() as unknown as z.ZodType<Statement, Statement>;
 
 /** Statements of the account. */
 export type StatementsResponse = {
@@ -2602,7 +2603,7 @@ export const StatementsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  })))() as unknown as z.ZodType<StatementsResponse, StatementsResponse>;
+  }), C.isStatementsResponse))() as unknown as z.ZodType<StatementsResponse, StatementsResponse>;
 
 /** Signed form (decoded JWT claims) whose `message` claim is the StatementsResponse body. */
 export type StatementsResponseSigned = {
@@ -2622,4 +2623,4 @@ export const StatementsResponseSigned = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: StatementsResponse,
-  })))() as unknown as z.ZodType<StatementsResponseSigned, StatementsResponseSigned>;
+  }), C.isStatementsResponseSigned))() as unknown as z.ZodType<StatementsResponseSigned, StatementsResponseSigned>;

@@ -2,90 +2,91 @@
 // Do not edit: change the spec and regenerate.
 import { z } from 'zod';
 import * as rt from './runtime.gen.js';
+import * as C from './checks.gen.js';
 
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export type InteractionId = string;
 /** An RFC 4122 UUID used to correlate a request with its response and with logs. */
 export const InteractionId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().refine(rt.isUuid, rt.formatError["uuid"])))() as unknown as z.ZodType<InteractionId, InteractionId>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isUuid, rt.formatError["uuid"]), C.isInteractionId))() as unknown as z.ZodType<InteractionId, InteractionId>;
 
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export type AccountId = string;
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<AccountId, AccountId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isAccountId))() as unknown as z.ZodType<AccountId, AccountId>;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export type AccountHolderName = string;
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderName))() as unknown as z.ZodType<AccountHolderName, AccountHolderName>;
 
 /** Short name (nickname) of the account holder concerned. */
 export type AccountHolderShortName = string;
 /** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderShortName))() as unknown as z.ZodType<AccountHolderShortName, AccountHolderShortName>;
 
 /** Current state of an account. */
 export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
 /** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"])))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
+  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]), C.isAccountStatus))() as unknown as z.ZodType<AccountStatus, AccountStatus>;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"])))() as unknown as z.ZodType<DateTime, DateTime>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime))() as unknown as z.ZodType<DateTime, DateTime>;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
 /** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u)))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u), C.isCurrencyCode))() as unknown as z.ZodType<CurrencyCode, CurrencyCode>;
 
 /** Customer segment the account belongs to. */
 export type AccountType = "Retail" | "SME" | "Corporate";
 /** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<AccountType, AccountType>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isAccountType))() as unknown as z.ZodType<AccountType, AccountType>;
 
 /** Product family of the account. */
 export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
 /** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"])))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
+  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]), C.isAccountSubType))() as unknown as z.ZodType<AccountSubType, AccountSubType>;
 
 /** Short description of the account given by the LFI. */
 export type AccountDescription = string;
 /** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isAccountDescription))() as unknown as z.ZodType<AccountDescription, AccountDescription>;
 
 /** Name the customer gave to the account. */
 export type AccountNickname = string;
 /** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountNickname))() as unknown as z.ZodType<AccountNickname, AccountNickname>;
 
 /** Scheme used to identify an account. */
 export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
 /** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"])))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]), C.isAccountSchemeName))() as unknown as z.ZodType<AccountSchemeName, AccountSchemeName>;
 
 /** Identifier of an account in the given scheme. */
 export type AccountIdentification = string;
 /** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(400)))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(400), C.isAccountIdentification))() as unknown as z.ZodType<AccountIdentification, AccountIdentification>;
 
 /** Name attached to an account identifier. */
 export type AccountIdentifierName = string;
 /** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70)))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountIdentifierName))() as unknown as z.ZodType<AccountIdentifierName, AccountIdentifierName>;
 
 /** One way of addressing an account. */
 export type AccountIdentifier = {
@@ -99,19 +100,19 @@ export const AccountIdentifier = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  })))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
+  }), C.isAccountIdentifier))() as unknown as z.ZodType<AccountIdentifier, AccountIdentifier>;
 
 /** Scheme used to identify a financial institution. */
 export type InstitutionSchemeName = "BICFI" | "Other";
 /** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"])))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"]), C.isInstitutionSchemeName))() as unknown as z.ZodType<InstitutionSchemeName, InstitutionSchemeName>;
 
 /** Identifier of a financial institution in the given scheme. */
 export type InstitutionIdentification = string;
 /** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isInstitutionIdentification))() as unknown as z.ZodType<InstitutionIdentification, InstitutionIdentification>;
 
 /** A financial institution named by scheme and identifier only. */
 export type InstitutionId = {
@@ -123,7 +124,7 @@ export const InstitutionId = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  })))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
+  }), C.isInstitutionId))() as unknown as z.ZodType<InstitutionId, InstitutionId>;
 
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
 export type Account = {
@@ -162,7 +163,7 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  })))() as unknown as z.ZodType<Account, Account>;
+  }), C.isAccount))() as unknown as z.ZodType<Account, Account>;
 
 /** Paging facts of an LFI answer, counted on the filtered set. When `paginated` is false or absent the LFI returned the whole set in one answer. */
 export type LfiPageMeta = {
@@ -183,7 +184,7 @@ export const LfiPageMeta = /* @__PURE__ */ (() =>
     totalRecords: z.number().refine(Number.isInteger, rt.integerError).gte(0),
     firstAvailableDateTime: DateTime.optional(),
     lastAvailableDateTime: DateTime.optional(),
-  })))() as unknown as z.ZodType<LfiPageMeta, LfiPageMeta>;
+  }), C.isLfiPageMeta))() as unknown as z.ZodType<LfiPageMeta, LfiPageMeta>;
 
 /** A page of accounts. */
 export type LfiAccountsPage = {
@@ -196,7 +197,7 @@ export const LfiAccountsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Account),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiAccountsPage, LfiAccountsPage>;
+  }), C.isLfiAccountsPage))() as unknown as z.ZodType<LfiAccountsPage, LfiAccountsPage>;
 
 /** Error body returned by an LFI. */
 export type LfiError = {
@@ -211,7 +212,7 @@ export const LfiError = /* @__PURE__ */ (() =>
     errorCode: z.string(),
     /** Explanation of the error. */
     errorMessage: z.string(),
-  })))() as unknown as z.ZodType<LfiError, LfiError>;
+  }), C.isLfiError))() as unknown as z.ZodType<LfiError, LfiError>;
 
 /** One account as answered by the LFI. */
 export type LfiAccount = {
@@ -222,25 +223,25 @@ export type LfiAccount = {
 export const LfiAccount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: Account,
-  })))() as unknown as z.ZodType<LfiAccount, LfiAccount>;
+  }), C.isLfiAccount))() as unknown as z.ZodType<LfiAccount, LfiAccount>;
 
 /** Whether the entry or balance is a credit or a debit. */
 export type CreditDebitIndicator = "Credit" | "Debit";
 /** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"])))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
+  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"]), C.isCreditDebitIndicator))() as unknown as z.ZodType<CreditDebitIndicator, CreditDebitIndicator>;
 
 /** Which balance figure is reported. */
 export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
 /** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"])))() as unknown as z.ZodType<BalanceType, BalanceType>;
+  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]), C.isBalanceType))() as unknown as z.ZodType<BalanceType, BalanceType>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export type AmountValue = string;
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u)))() as unknown as z.ZodType<AmountValue, AmountValue>;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u), C.isAmountValue))() as unknown as z.ZodType<AmountValue, AmountValue>;
 
 /** An amount of money in a currency. */
 export type Amount = {
@@ -252,7 +253,7 @@ export const Amount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  })))() as unknown as z.ZodType<Amount, Amount>;
+  }), C.isAmount))() as unknown as z.ZodType<Amount, Amount>;
 
 /** A credit facility and whether it is counted in the balance. */
 export type CreditLine = {
@@ -267,13 +268,13 @@ export const CreditLine = /* @__PURE__ */ (() =>
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  })))() as unknown as z.ZodType<CreditLine, CreditLine>;
+  }), C.isCreditLine))() as unknown as z.ZodType<CreditLine, CreditLine>;
 
 /** Part of a balance an amount belongs to. */
 export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
 /** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"])))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
+  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]), C.isBalanceCategory))() as unknown as z.ZodType<BalanceCategory, BalanceCategory>;
 
 /** An amount tied to one balance category. */
 export type AmountWithCategory = {
@@ -286,7 +287,7 @@ export const AmountWithCategory = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  })))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
+  }), C.isAmountWithCategory))() as unknown as z.ZodType<AmountWithCategory, AmountWithCategory>;
 
 /** One balance figure of the account at a point in time. */
 export type Balance = {
@@ -307,7 +308,7 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  })))() as unknown as z.ZodType<Balance, Balance>;
+  }), C.isBalance))() as unknown as z.ZodType<Balance, Balance>;
 
 /** A page of balances. */
 export type LfiBalancesPage = {
@@ -320,19 +321,19 @@ export const LfiBalancesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Balance),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiBalancesPage, LfiBalancesPage>;
+  }), C.isLfiBalancesPage))() as unknown as z.ZodType<LfiBalancesPage, LfiBalancesPage>;
 
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export type BeneficiaryId = string;
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isBeneficiaryId))() as unknown as z.ZodType<BeneficiaryId, BeneficiaryId>;
 
 /** Free-text reference agreed with the creditor for the payment. */
 export type Reference = string;
 /** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Reference, Reference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isReference))() as unknown as z.ZodType<Reference, Reference>;
 
 /** Extra information that has no structured field of its own. */
 export type SupplementaryData = {
@@ -340,13 +341,13 @@ export type SupplementaryData = {
 };
 /** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.looseObject({})))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
+  rt.compiledOnFirstUse(z.looseObject({}), C.isSupplementaryData))() as unknown as z.ZodType<SupplementaryData, SupplementaryData>;
 
 /** Name of a financial institution. */
 export type InstitutionName = string;
 /** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(140)))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
+  rt.compiledOnFirstUse(z.string().min(1).max(140), C.isInstitutionName))() as unknown as z.ZodType<InstitutionName, InstitutionName>;
 
 /** A postal address. */
 export type PostalAddress = {
@@ -378,7 +379,7 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  })))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
+  }), C.isPostalAddress))() as unknown as z.ZodType<PostalAddress, PostalAddress>;
 
 /** A financial institution with its identifier and, optionally, name and address. */
 export type InstitutionWithAddress = {
@@ -394,13 +395,13 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  })))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
+  }), C.isInstitutionWithAddress))() as unknown as z.ZodType<InstitutionWithAddress, InstitutionWithAddress>;
 
 /** Scheme used to identify a payee's account. */
 export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
 /** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"])))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]), C.isBeneficiaryAccountSchemeName))() as unknown as z.ZodType<BeneficiaryAccountSchemeName, BeneficiaryAccountSchemeName>;
 
 /** Account of a payee. */
 export type BeneficiaryAccount = {
@@ -412,7 +413,7 @@ export const BeneficiaryAccount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  })))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
+  }), C.isBeneficiaryAccount))() as unknown as z.ZodType<BeneficiaryAccount, BeneficiaryAccount>;
 
 /** A payee saved on the account. */
 export type Beneficiary = {
@@ -440,7 +441,7 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  })))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
+  }), C.isBeneficiary))() as unknown as z.ZodType<Beneficiary, Beneficiary>;
 
 /** A page of beneficiaries. */
 export type LfiBeneficiariesPage = {
@@ -453,7 +454,7 @@ export const LfiBeneficiariesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Beneficiary),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiBeneficiariesPage, LfiBeneficiariesPage>;
+  }), C.isLfiBeneficiariesPage))() as unknown as z.ZodType<LfiBeneficiariesPage, LfiBeneficiariesPage>;
 
 /** A direct debit mandate on the account. */
 export type DirectDebit = {
@@ -479,7 +480,7 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  })))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
+  }), C.isDirectDebit))() as unknown as z.ZodType<DirectDebit, DirectDebit>;
 
 /** A page of direct debits. */
 export type LfiDirectDebitsPage = {
@@ -492,13 +493,13 @@ export const LfiDirectDebitsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(DirectDebit),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiDirectDebitsPage, LfiDirectDebitsPage>;
+  }), C.isLfiDirectDebitsPage))() as unknown as z.ZodType<LfiDirectDebitsPage, LfiDirectDebitsPage>;
 
 /** Islamic finance contract used by a Sharia-compliant product. */
 export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
 /** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"])))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
+  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]), C.isShariaStructure))() as unknown as z.ZodType<ShariaStructure, ShariaStructure>;
 
 /** How one charge is computed. */
 export type ChargeCalculation = {
@@ -520,7 +521,7 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  })))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
+  }), C.isChargeCalculation))() as unknown as z.ZodType<ChargeCalculation, ChargeCalculation>;
 
 /** A condition under which a charge or rate applies. */
 export type ProductCondition = {
@@ -537,7 +538,7 @@ export const ProductCondition = /* @__PURE__ */ (() =>
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  })))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
+  }), C.isProductCondition))() as unknown as z.ZodType<ProductCondition, ProductCondition>;
 
 /** A fee of the product. */
 export type ProductCharge = {
@@ -567,13 +568,13 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  })))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
+  }), C.isProductCharge))() as unknown as z.ZodType<ProductCharge, ProductCharge>;
 
 /** Fees of the product. */
 export type ProductCharges = Array<ProductCharge>;
 /** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(ProductCharge).min(1)))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
+  rt.compiledOnFirstUse(z.array(ProductCharge).min(1), C.isProductCharges))() as unknown as z.ZodType<ProductCharges, ProductCharges>;
 
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export type FinanceRate = {
@@ -590,13 +591,13 @@ export const FinanceRate = /* @__PURE__ */ (() =>
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  })))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
+  }), C.isFinanceRate))() as unknown as z.ZodType<FinanceRate, FinanceRate>;
 
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export type EncryptedData = string;
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string()))() as unknown as z.ZodType<EncryptedData, EncryptedData>;
+  rt.compiledOnFirstUse(z.string(), C.isEncryptedData))() as unknown as z.ZodType<EncryptedData, EncryptedData>;
 
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export type FinanceRates = FinanceRate | EncryptedData;
@@ -605,25 +606,25 @@ export const FinanceRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.union([
     FinanceRate,
     EncryptedData,
-  ])))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
+  ]), C.isFinanceRates))() as unknown as z.ZodType<FinanceRates, FinanceRates>;
 
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"])))() as unknown as z.ZodType<Duration, Duration>;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration))() as unknown as z.ZodType<Duration, Duration>;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
 /** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"])))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
+  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"]), C.isCalendarDate))() as unknown as z.ZodType<CalendarDate, CalendarDate>;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
 /** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"])))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
+  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]), C.isRateFrequency))() as unknown as z.ZodType<RateFrequency, RateFrequency>;
 
 /** One deposit rate band. */
 export type DepositRateDetail = {
@@ -670,7 +671,7 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  })))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
+  }), C.isDepositRateDetail))() as unknown as z.ZodType<DepositRateDetail, DepositRateDetail>;
 
 /** Rates paid on a deposit product. */
 export type DepositRates = {
@@ -683,7 +684,7 @@ export const DepositRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  })))() as unknown as z.ZodType<DepositRates, DepositRates>;
+  }), C.isDepositRates))() as unknown as z.ZodType<DepositRates, DepositRates>;
 
 /** Length of the product. */
 export type Tenor = {
@@ -696,7 +697,7 @@ export const Tenor = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  })))() as unknown as z.ZodType<Tenor, Tenor>;
+  }), C.isTenor))() as unknown as z.ZodType<Tenor, Tenor>;
 
 /** Assets that secure the product or whose ownership it transfers. */
 export type AssetBacked = Array<{
@@ -711,7 +712,7 @@ export const AssetBacked = /* @__PURE__ */ (() =>
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  }))))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
+  })), C.isAssetBacked))() as unknown as z.ZodType<AssetBacked, AssetBacked>;
 
 /** Rewards and benefits attached to the product (details not typed here). */
 export type RewardsBenefits = Array<{
@@ -719,7 +720,7 @@ export type RewardsBenefits = Array<{
 }>;
 /** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1)))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
+  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1), C.isRewardsBenefits))() as unknown as z.ZodType<RewardsBenefits, RewardsBenefits>;
 
 /** Terms of the product behind the account (v2.1). */
 export type Product = {
@@ -747,7 +748,7 @@ export const Product = /* @__PURE__ */ (() =>
     Tenor: Tenor.optional(),
     AssetBacked: AssetBacked.optional(),
     RewardsBenefits: RewardsBenefits.optional(),
-  })))() as unknown as z.ZodType<Product, Product>;
+  }), C.isProduct))() as unknown as z.ZodType<Product, Product>;
 
 /** A page of product records. */
 export type LfiProductPage = {
@@ -760,7 +761,7 @@ export const LfiProductPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Product),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiProductPage, LfiProductPage>;
+  }), C.isLfiProductPage))() as unknown as z.ZodType<LfiProductPage, LfiProductPage>;
 
 /** A single future payment booked on the account. */
 export type ScheduledPayment = {
@@ -791,7 +792,7 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  })))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
+  }), C.isScheduledPayment))() as unknown as z.ZodType<ScheduledPayment, ScheduledPayment>;
 
 /** A page of scheduled payments. */
 export type LfiScheduledPaymentsPage = {
@@ -804,25 +805,25 @@ export const LfiScheduledPaymentsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(ScheduledPayment),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiScheduledPaymentsPage, LfiScheduledPaymentsPage>;
+  }), C.isLfiScheduledPaymentsPage))() as unknown as z.ZodType<LfiScheduledPaymentsPage, LfiScheduledPaymentsPage>;
 
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export type StandingOrderId = string;
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isStandingOrderId))() as unknown as z.ZodType<StandingOrderId, StandingOrderId>;
 
 /** What kind of transfer the standing order makes. */
 export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
 /** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"])))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
+  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]), C.isStandingOrderType))() as unknown as z.ZodType<StandingOrderType, StandingOrderType>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export type Frequency = string;
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<Frequency, Frequency>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isFrequency))() as unknown as z.ZodType<Frequency, Frequency>;
 
 /** A recurring payment instruction on the account. */
 export type StandingOrder = {
@@ -872,7 +873,7 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  })))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
+  }), C.isStandingOrder))() as unknown as z.ZodType<StandingOrder, StandingOrder>;
 
 /** A page of standing orders. */
 export type LfiStandingOrdersPage = {
@@ -885,67 +886,67 @@ export const LfiStandingOrdersPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(StandingOrder),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiStandingOrdersPage, LfiStandingOrdersPage>;
+  }), C.isLfiStandingOrdersPage))() as unknown as z.ZodType<LfiStandingOrdersPage, LfiStandingOrdersPage>;
 
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export type TransactionId = string;
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionId, TransactionId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionId))() as unknown as z.ZodType<TransactionId, TransactionId>;
 
 /** When the transaction actually took place. */
 export type TransactionDateTime = DateTime;
 /** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(DateTime))() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
+  rt.compiledOnFirstUse(DateTime, C.isTransactionDateTime))() as unknown as z.ZodType<TransactionDateTime, TransactionDateTime>;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export type LocalTimeZone = string;
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u)))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
+  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u), C.isLocalTimeZone))() as unknown as z.ZodType<LocalTimeZone, LocalTimeZone>;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export type StatementReference = string;
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<StatementReference, StatementReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isStatementReference))() as unknown as z.ZodType<StatementReference, StatementReference>;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export type TransactionReference = string;
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210)))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionReference))() as unknown as z.ZodType<TransactionReference, TransactionReference>;
 
 /** Broad kind of the transaction. */
 export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
 /** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"])))() as unknown as z.ZodType<TransactionType, TransactionType>;
+  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]), C.isTransactionType))() as unknown as z.ZodType<TransactionType, TransactionType>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
 export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
 /** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"])))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
+  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]), C.isSubTransactionType))() as unknown as z.ZodType<SubTransactionType, SubTransactionType>;
 
 /** A marker that tags a transaction with a special meaning. */
 export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
 /** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"])))() as unknown as z.ZodType<Flags, Flags>;
+  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]), C.isFlags))() as unknown as z.ZodType<Flags, Flags>;
 
 /** How the payment was processed. */
 export type PaymentMode = "Online" | "Offline" | "Batch";
 /** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"])))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
+  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"]), C.isPaymentMode))() as unknown as z.ZodType<PaymentMode, PaymentMode>;
 
 /** Narrative of the transaction, as unstructured text. */
 export type TransactionInformation = string;
 /** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500)))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isTransactionInformation))() as unknown as z.ZodType<TransactionInformation, TransactionInformation>;
 
 /** Charges paid for the transaction. */
 export type ChargeAmount = {
@@ -960,7 +961,7 @@ export const ChargeAmount = /* @__PURE__ */ (() =>
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  })))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
+  }), C.isChargeAmount))() as unknown as z.ZodType<ChargeAmount, ChargeAmount>;
 
 /** Conversion applied when the transaction involved two currencies. */
 export type CurrencyExchange = {
@@ -982,7 +983,7 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  })))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
+  }), C.isCurrencyExchange))() as unknown as z.ZodType<CurrencyExchange, CurrencyExchange>;
 
 /** ISO 20022 bank transaction code of the entry. */
 export type BankTransactionCode = {
@@ -1002,7 +1003,7 @@ export const BankTransactionCode = /* @__PURE__ */ (() =>
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  })))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
+  }), C.isBankTransactionCode))() as unknown as z.ZodType<BankTransactionCode, BankTransactionCode>;
 
 /** The LFI's own code for the kind of entry. */
 export type ProprietaryBankTransactionCode = {
@@ -1014,7 +1015,7 @@ export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  })))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
+  }), C.isProprietaryBankTransactionCode))() as unknown as z.ZodType<ProprietaryBankTransactionCode, ProprietaryBankTransactionCode>;
 
 /** Account balance right after the transaction was booked. */
 export type TransactionBalance = {
@@ -1028,7 +1029,7 @@ export const TransactionBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  })))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
+  }), C.isTransactionBalance))() as unknown as z.ZodType<TransactionBalance, TransactionBalance>;
 
 /** The merchant of a card transaction. */
 export type MerchantDetails = {
@@ -1042,7 +1043,7 @@ export const MerchantDetails = /* @__PURE__ */ (() =>
     MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  })))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
+  }), C.isMerchantDetails))() as unknown as z.ZodType<MerchantDetails, MerchantDetails>;
 
 /** Institution of the other side of a transaction; every member is optional because it is not always known. */
 export type CounterpartyInstitution = {
@@ -1058,7 +1059,7 @@ export const CounterpartyInstitution = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  })))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
+  }), C.isCounterpartyInstitution))() as unknown as z.ZodType<CounterpartyInstitution, CounterpartyInstitution>;
 
 /** Account of the other side of a transaction; members are optional because they are not always known. */
 export type CounterpartyAccount = {
@@ -1072,7 +1073,7 @@ export const CounterpartyAccount = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  })))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
+  }), C.isCounterpartyAccount))() as unknown as z.ZodType<CounterpartyAccount, CounterpartyAccount>;
 
 /** The card used for the transaction. */
 export type CardInstrument = {
@@ -1090,7 +1091,7 @@ export const CardInstrument = /* @__PURE__ */ (() =>
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  })))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
+  }), C.isCardInstrument))() as unknown as z.ZodType<CardInstrument, CardInstrument>;
 
 /** The bill settled by a bill payment. */
 export type BillDetails = {
@@ -1104,7 +1105,7 @@ export const BillDetails = /* @__PURE__ */ (() =>
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  })))() as unknown as z.ZodType<BillDetails, BillDetails>;
+  }), C.isBillDetails))() as unknown as z.ZodType<BillDetails, BillDetails>;
 
 /** Where the transaction took place. */
 export type GeoLocation = {
@@ -1116,13 +1117,13 @@ export const GeoLocation = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  })))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
+  }), C.isGeoLocation))() as unknown as z.ZodType<GeoLocation, GeoLocation>;
 
 /** Three-letter purpose-of-payment code. */
 export type PaymentPurposeCode = string;
 /** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u)))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
+  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u), C.isPaymentPurposeCode))() as unknown as z.ZodType<PaymentPurposeCode, PaymentPurposeCode>;
 
 /** An entry on the account. */
 export type TransactionBase = {
@@ -1206,13 +1207,13 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  })))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
+  }), C.isTransactionBase))() as unknown as z.ZodType<TransactionBase, TransactionBase>;
 
 /** An entry on the account (v2.1). TransactionInformation is optional in this version. */
 export type Transaction = TransactionBase;
 /** An entry on the account (v2.1). TransactionInformation is optional in this version. */
 export const Transaction = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(TransactionBase))() as unknown as z.ZodType<Transaction, Transaction>;
+  rt.compiledOnFirstUse(TransactionBase, C.isTransaction))() as unknown as z.ZodType<Transaction, Transaction>;
 
 /** A page of transactions. */
 export type LfiTransactionsPage = {
@@ -1225,25 +1226,25 @@ export const LfiTransactionsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Transaction),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiTransactionsPage, LfiTransactionsPage>;
+  }), C.isLfiTransactionsPage))() as unknown as z.ZodType<LfiTransactionsPage, LfiTransactionsPage>;
 
 /** Identifier of the party at the LFI. */
 export type PartyId = string;
 /** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40)))() as unknown as z.ZodType<PartyId, PartyId>;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isPartyId))() as unknown as z.ZodType<PartyId, PartyId>;
 
 /** Customer number of the party at the LFI. */
 export type PartyNumber = string;
 /** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35)))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isPartyNumber))() as unknown as z.ZodType<PartyNumber, PartyNumber>;
 
 /** Customer segment of the party. */
 export type PartyCategory = "Retail" | "SME" | "Corporate";
 /** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"])))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isPartyCategory))() as unknown as z.ZodType<PartyCategory, PartyCategory>;
 
 /** How and under which framework the claims were verified. */
 export type Verification = {
@@ -1260,7 +1261,7 @@ export const Verification = /* @__PURE__ */ (() =>
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  })))() as unknown as z.ZodType<Verification, Verification>;
+  }), C.isVerification))() as unknown as z.ZodType<Verification, Verification>;
 
 /** Verified facts about a natural person. */
 export type PersonClaims = {
@@ -1316,7 +1317,7 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  })))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
+  }), C.isPersonClaims))() as unknown as z.ZodType<PersonClaims, PersonClaims>;
 
 /** Verified facts about a business. IdentityType is required here so that a claims object matches exactly one of the two shapes. */
 export type BusinessClaims = {
@@ -1347,7 +1348,7 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  })))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
+  }), C.isBusinessClaims))() as unknown as z.ZodType<BusinessClaims, BusinessClaims>;
 
 /** A set of claims about the party together with how they were verified. */
 export type VerifiedClaim = {
@@ -1362,7 +1363,7 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
       PersonClaims,
       BusinessClaims,
     ]),
-  })))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
+  }), C.isVerifiedClaim))() as unknown as z.ZodType<VerifiedClaim, VerifiedClaim>;
 
 /** A party linked to the account and its role on it. */
 export type AccountParty = {
@@ -1384,7 +1385,7 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  })))() as unknown as z.ZodType<AccountParty, AccountParty>;
+  }), C.isAccountParty))() as unknown as z.ZodType<AccountParty, AccountParty>;
 
 /** A page of the parties of an account. */
 export type LfiAccountPartiesPage = {
@@ -1397,7 +1398,7 @@ export const LfiAccountPartiesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(AccountParty),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiAccountPartiesPage, LfiAccountPartiesPage>;
+  }), C.isLfiAccountPartiesPage))() as unknown as z.ZodType<LfiAccountPartiesPage, LfiAccountPartiesPage>;
 
 /** The party who authorised the consent. */
 export type Party = {
@@ -1413,7 +1414,7 @@ export const Party = /* @__PURE__ */ (() =>
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  })))() as unknown as z.ZodType<Party, Party>;
+  }), C.isParty))() as unknown as z.ZodType<Party, Party>;
 
 /** The consenting party, as a (one-record) page. */
 export type LfiPartiesPage = {
@@ -1426,7 +1427,7 @@ export const LfiPartiesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Party),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiPartiesPage, LfiPartiesPage>;
+  }), C.isLfiPartiesPage))() as unknown as z.ZodType<LfiPartiesPage, LfiPartiesPage>;
 
 /** Opening or closing balance of a statement, optionally split by category. */
 export type StatementBalance = {
@@ -1441,7 +1442,7 @@ export const StatementBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  })))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
+  }), C.isStatementBalance))() as unknown as z.ZodType<StatementBalance, StatementBalance>;
 
 /** Totals of one kind of entry over the statement period. */
 export type StatementSummaryLine = {
@@ -1461,7 +1462,7 @@ export const StatementSummaryLine = /* @__PURE__ */ (() =>
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  })))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
+  }), C.isStatementSummaryLine))() as unknown as z.ZodType<StatementSummaryLine, StatementSummaryLine>;
 
 /** One statement period of the account. Statements are listed newest first on OpeningDate. */
 export type Statement = {
@@ -1508,7 +1509,7 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  })))() as unknown as z.ZodType<Statement, Statement>;
+  }), C.isStatement))() as unknown as z.ZodType<Statement, Statement>;
 
 /** A page of statements. */
 export type LfiStatementsPage = {
@@ -1521,4 +1522,4 @@ export const LfiStatementsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Statement),
     meta: LfiPageMeta,
-  })))() as unknown as z.ZodType<LfiStatementsPage, LfiStatementsPage>;
+  }), C.isLfiStatementsPage))() as unknown as z.ZodType<LfiStatementsPage, LfiStatementsPage>;

@@ -1,0 +1,414 @@
+/**
+ * Check functions: for each component schema, a plain function that answers "is this value
+ * valid?" with the same answer as the zod schema, without building a parsed copy.
+ *
+ * They exist for speed. A server checking what its handlers return, and a client checking
+ * what it receives, only need the answer; zod's parse (even compiled) builds a new object for
+ * every object and array it visits. The zod schemas use these functions as their check-only
+ * path (`schema.validate`), and fall back to the full parse whenever a check says "invalid",
+ * so a check that is too strict costs time, never a wrong answer. Being too lenient would be
+ * wrong: the differential tests compare every check with zod's parse on every schema.
+ *
+ * A schema gets a check function only when every construct in it has one here; otherwise
+ * (reference cycles, `multipleOf`, `allOf` that stayed an intersection) zod alone validates it.
+ */
+import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import type { NameResolver } from '../shared/names.js';
+import { enumValuesSatisfying } from './print-zod.js';
+
+const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
+  'date-time': 'rt.isDateTime',
+  date: 'rt.isDate',
+  time: 'rt.isTime',
+  uri: 'rt.isUri',
+  uuid: 'rt.isUuid',
+  email: 'rt.isEmail',
+  duration: 'rt.isDuration',
+  byte: 'rt.isByte',
+};
+
+const INTEGER_RANGES: Record<string, [number, number]> = {
+  int32: [-2147483648, 2147483647],
+  int16: [-32768, 32767],
+  int8: [-128, 127],
+};
+
+/** Enums longer than this are looked up in a Set rather than compared one by one. */
+const MAX_COMPARISONS = 6;
+
+function countsMembers(node: ObjectNode): boolean {
+  return node.requiredUndeclared !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined;
+}
+
+/** True when every node under `node` can be checked, given the schemas already known checkable. */
+function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean {
+  switch (node.kind) {
+    case 'ref':
+      return checkable.has(node.name);
+    case 'number':
+      return node.multipleOf === undefined;
+    case 'array':
+      return isCheckable(node.items, checkable);
+    case 'object':
+      // Member counts and undeclared required members are checked on zod's parsed copy, where
+      // defaults add members: those few objects are left to zod.
+      if (countsMembers(node) && node.properties.some((p) => 'default' in p.schema)) return false;
+      return node.properties.every((p) => isCheckable(p.schema, checkable)) && (typeof node.additional === 'string' || isCheckable(node.additional, checkable));
+    case 'union':
+      return node.variants.every((v) => isCheckable(v, checkable));
+    case 'intersection':
+      // zod merges the parts' outputs and fails on a conflict between their defaults.
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Names of the component schemas that get a check function (none in a reference cycle). */
+export function checkableSchemas(schemas: readonly NamedSchema[]): Set<string> {
+  const checkable = new Set(schemas.filter((s) => !s.recursive).map((s) => s.name));
+  // Removing one schema can make those that refer to it uncheckable: repeat until stable.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const s of schemas) {
+      if (checkable.has(s.name) && !isCheckable(s.schema, checkable)) {
+        checkable.delete(s.name);
+        changed = true;
+      }
+    }
+  }
+  return checkable;
+}
+
+export interface CheckContext {
+  /** Identifier of each checkable schema's check function, by schema name. */
+  checkNames: ReadonlyMap<string, string>;
+  /** Component schemas, to see through references. */
+  components: ReadonlyMap<string, SchemaNode>;
+}
+
+/** What one check-function module declares besides the exported functions. */
+class ModuleState {
+  readonly constants: string[] = [];
+  readonly helpers: string[] = [];
+  private readonly patterns = new Map<string, string>();
+  private readonly sets = new Map<string, string>();
+
+  pattern(source: string): string {
+    let id = this.patterns.get(source);
+    if (!id) {
+      id = `$pattern${this.patterns.size + 1}`;
+      this.patterns.set(source, id);
+      const literal = !source.includes('/') && !/[\n\r\u2028\u2029]/.test(source) ? `/${source}/u` : `new RegExp(${JSON.stringify(source)}, 'u')`;
+      this.constants.push(`const ${id} = ${literal};`);
+    }
+    return id;
+  }
+
+  set(values: readonly unknown[]): string {
+    const key = JSON.stringify(values);
+    let id = this.sets.get(key);
+    if (!id) {
+      id = `$values${this.sets.size + 1}`;
+      this.sets.set(key, id);
+      this.constants.push(`const ${id}: ReadonlySet<unknown> = new Set([${values.map((v) => JSON.stringify(v)).join(', ')}]);`);
+    }
+    return id;
+  }
+
+  helper(name: string, body: string[]): string {
+    this.helpers.push([`function ${name}(value: unknown): boolean {`, ...body.map((l) => `  ${l}`), '  return true;', '}'].join('\n'));
+    return name;
+  }
+}
+
+/** Writes the statements of one check function; each returns `false` as soon as a rule fails. */
+class FunctionWriter {
+  readonly lines: string[] = [];
+  private depth = 0;
+  private counter = 0;
+
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly module: ModuleState,
+    private readonly helperPrefix: string,
+  ) {}
+
+  private line(text: string): void {
+    this.lines.push(`${'  '.repeat(this.depth)}${text}`);
+  }
+
+  private fresh(prefix: string): string {
+    return `${prefix}${++this.counter}`;
+  }
+
+  private block(open: string, inside: () => void, close = '}'): void {
+    this.line(open);
+    this.depth++;
+    inside();
+    this.depth--;
+    this.line(close);
+  }
+
+  private fail(condition: string): void {
+    this.line(`if (${condition}) return false;`);
+  }
+
+  /** Statements that return false unless `v` (an identifier) satisfies `node`. */
+  node(node: SchemaNode, v: string): void {
+    if (node.nullable && node.kind !== 'null') {
+      this.block(`if (${v} !== null) {`, () => this.bare(node, v));
+    } else {
+      this.bare(node, v);
+    }
+  }
+
+  /** A boolean expression for `node` on `v`: a call to a check function. */
+  expression(node: SchemaNode, v: string): string {
+    if (node.kind === 'ref' && !node.nullable) return `${this.ctx.checkNames.get(node.name)!}(${v})`;
+    const nested = new FunctionWriter(this.ctx, this.module, this.helperPrefix);
+    nested.node(node, 'value');
+    const name = this.module.helper(`${this.helperPrefix}${this.module.helpers.length + 1}`, nested.lines);
+    return `${name}(${v})`;
+  }
+
+  private bare(node: SchemaNode, v: string): void {
+    switch (node.kind) {
+      case 'any':
+        return;
+      case 'never':
+        this.line('return false;');
+        return;
+      case 'ref':
+        this.fail(`!${this.ctx.checkNames.get(node.name)!}(${v})`);
+        return;
+      case 'string':
+        this.string(node, v);
+        return;
+      case 'number':
+        this.number(node, v);
+        return;
+      case 'boolean':
+        this.fail(node.enum && node.enum.length === 1 ? `${v} !== ${node.enum[0]}` : `typeof ${v} !== 'boolean'`);
+        return;
+      case 'null':
+        this.fail(`${v} !== null`);
+        return;
+      case 'literal':
+        this.oneOfValues(node.values, v);
+        return;
+      case 'array':
+        this.array(node, v);
+        return;
+      case 'object':
+        this.object(node, v);
+        return;
+      case 'union':
+        this.union(node, v);
+        return;
+      case 'intersection':
+        throw new Error(`${node.pointer}: an intersection has no check function`);
+    }
+  }
+
+  private oneOfValues(values: readonly unknown[], v: string): void {
+    if (values.length === 0) this.line('return false;');
+    else if (values.length <= MAX_COMPARISONS) this.fail(values.map((x) => `${v} !== ${JSON.stringify(x)}`).join(' && '));
+    else this.fail(`!${this.module.set(values)}.has(${v})`);
+  }
+
+  private string(node: StringNode, v: string): void {
+    if (node.enum) {
+      this.oneOfValues(enumValuesSatisfying(node), v);
+      return;
+    }
+    this.fail(`typeof ${v} !== 'string'`);
+    // Lengths count code points (as JSON Schema and zod do): at most one UTF-16 unit per code
+    // point and at least half, so counting is needed only near the limit.
+    if (node.minLength !== undefined && node.minLength > 0) {
+      const n = node.minLength;
+      this.fail(`${v}.length < ${n} || (${v}.length < ${2 * n} && rt.codePointLength(${v}) < ${n})`);
+    }
+    if (node.maxLength !== undefined) this.fail(`${v}.length > ${node.maxLength} && rt.codePointLength(${v}) > ${node.maxLength}`);
+    for (const pattern of node.patterns ?? []) this.fail(`!${this.module.pattern(pattern)}.test(${v})`);
+    if (node.format) this.fail(`!${FORMAT_CHECK[node.format]}(${v})`);
+  }
+
+  private number(node: NumberNode, v: string): void {
+    if (node.enum) {
+      this.oneOfValues(node.enum, v);
+      return;
+    }
+    const rules = [`typeof ${v} !== 'number'`];
+    if (node.integer) {
+      rules.push(`!Number.isInteger(${v})`);
+      const range = node.format ? INTEGER_RANGES[node.format] : undefined;
+      if (range) rules.push(`${v} < ${range[0]}`, `${v} > ${range[1]}`);
+    } else {
+      rules.push(`!Number.isFinite(${v})`);
+    }
+    if (node.minimum !== undefined) rules.push(`${v} < ${node.minimum}`);
+    if (node.maximum !== undefined) rules.push(`${v} > ${node.maximum}`);
+    if (node.exclusiveMinimum !== undefined) rules.push(`${v} <= ${node.exclusiveMinimum}`);
+    if (node.exclusiveMaximum !== undefined) rules.push(`${v} >= ${node.exclusiveMaximum}`);
+    this.fail(rules.join(' || '));
+  }
+
+  private array(node: ArrayNode, v: string): void {
+    this.fail(`!Array.isArray(${v})`);
+    if (node.minItems !== undefined && node.minItems > 0) this.fail(`${v}.length < ${node.minItems}`);
+    if (node.maxItems !== undefined) this.fail(`${v}.length > ${node.maxItems}`);
+    if (node.items.kind !== 'any') {
+      const i = this.fresh('i');
+      this.block(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, () => {
+        const item = this.fresh('v');
+        this.line(`const ${item}: unknown = ${v}[${i}];`);
+        this.node(node.items, item);
+      });
+    }
+    if (node.uniqueItems) this.fail(`!rt.uniqueItems(${v})`);
+  }
+
+  /** True when `node` may accept `undefined`, so that a required member must also be present. */
+  private mayAcceptUndefined(node: SchemaNode, seen: Set<string> = new Set()): boolean {
+    if (node.kind === 'any') return true;
+    if (node.kind === 'union') return node.variants.some((v) => this.mayAcceptUndefined(v, seen));
+    if (node.kind !== 'ref' || seen.has(node.name)) return false;
+    seen.add(node.name);
+    const target = this.ctx.components.get(node.name);
+    return target !== undefined && this.mayAcceptUndefined(target, seen);
+  }
+
+  private object(node: ObjectNode, v: string): void {
+    this.fail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`);
+    const o = this.fresh('o');
+    this.line(`const ${o} = ${v} as Record<string, unknown>;`);
+    for (const property of node.properties) {
+      const key = JSON.stringify(property.name);
+      const member = this.fresh('v');
+      this.line(`const ${member} = ${o}[${key}];`);
+      const optional = !property.required || 'default' in property.schema;
+      if (optional) {
+        if (property.schema.kind !== 'any') this.block(`if (${member} !== undefined) {`, () => this.node(property.schema, member));
+      } else {
+        if (this.mayAcceptUndefined(property.schema)) this.fail(`!(${key} in ${o})`);
+        this.node(property.schema, member);
+      }
+    }
+    if (node.additional !== 'allow') this.additional(node, o);
+    if (countsMembers(node)) this.memberCounts(node, o);
+  }
+
+  /**
+   * `minProperties`, `maxProperties` and required members `properties` does not declare. zod
+   * checks them on its parsed copy, whose members are those a for-in loop sees (inherited
+   * enumerable ones included), so they are counted the same way here.
+   */
+  private memberCounts(node: ObjectNode, o: string): void {
+    const count = this.fresh('count');
+    const found = (node.requiredUndeclared ?? []).map((name) => ({ name, flag: this.fresh('has') }));
+    this.line(`let ${count} = 0;`);
+    for (const { flag } of found) this.line(`let ${flag} = false;`);
+    const k = this.fresh('k');
+    this.block(`for (const ${k} in ${o}) {`, () => {
+      this.line(`${count}++;`);
+      for (const { name, flag } of found) this.line(`if (${k} === ${JSON.stringify(name)}) ${flag} = true;`);
+    });
+    for (const { flag } of found) this.fail(`!${flag}`);
+    if (node.minProperties !== undefined) this.fail(`${count} < ${node.minProperties}`);
+    if (node.maxProperties !== undefined) this.fail(`${count} > ${node.maxProperties}`);
+  }
+
+  /** Members the object does not declare: refused, or checked against `additionalProperties`. */
+  private additional(node: ObjectNode, o: string): void {
+    const k = this.fresh('k');
+    const additional = node.additional;
+    const declared = node.properties.map((p) => JSON.stringify(p.name));
+    this.block(`for (const ${k} in ${o}) {`, () => {
+      if (additional === 'forbid') {
+        if (declared.length === 0) {
+          this.line('return false;');
+          return;
+        }
+        this.block(`switch (${k}) {`, () => {
+          for (const d of declared) this.line(`case ${d}:`);
+          this.line('  break;');
+          this.line('default:');
+          this.line('  return false;');
+        });
+        return;
+      }
+      if (additional === 'allow') return;
+      if (declared.length > 0) this.line(`if (${declared.map((d) => `${k} === ${d}`).join(' || ')}) continue;`);
+      const extra = this.fresh('v');
+      this.line(`const ${extra} = ${o}[${k}];`);
+      this.node(additional, extra);
+    });
+  }
+
+  private union(node: UnionNode, v: string): void {
+    if (node.variants.length === 1) {
+      this.node(node.variants[0]!, v);
+      return;
+    }
+    if (node.mode === 'oneOf' && node.discriminator && !node.exclusive) {
+      // The discriminator member alone selects the variant to check (rt.discriminated).
+      this.fail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`);
+      const entries = Object.entries(node.discriminator.mapping).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      this.block(`switch ((${v} as Record<string, unknown>)[${JSON.stringify(node.discriminator.propertyName)}]) {`, () => {
+        for (const [tag, name] of entries) {
+          this.line(`case ${JSON.stringify(tag)}:`);
+          this.line(`  if (!${this.ctx.checkNames.get(name)!}(${v})) return false;`);
+          this.line('  break;');
+        }
+        this.line('default:');
+        this.line('  return false;');
+      });
+      return;
+    }
+    const calls = node.variants.map((variant) => this.expression(variant, v));
+    if (node.mode === 'oneOf' && !node.exclusive) this.fail(`${calls.map((c) => `(${c} ? 1 : 0)`).join(' + ')} !== 1`);
+    else this.fail(`!(${calls.join(' || ')})`);
+  }
+}
+
+/**
+ * The check function of one component schema, with its type guard. Constants and helper
+ * functions it needs are added to `module`.
+ */
+function printCheckFunction(schema: NamedSchema, id: string, guardType: string, ctx: CheckContext, module: ModuleState): string {
+  const writer = new FunctionWriter(ctx, module, `$${id}$`);
+  writer.node(schema.schema, 'value');
+  const body = [...writer.lines, 'return true;'].map((l) => `  ${l}`);
+  return [`export function ${id}(value: unknown): value is S.${guardType} {`, ...body, '}'].join('\n');
+}
+
+export interface CheckModule {
+  /** Declarations of the check module, after its imports. */
+  body: string;
+  /** True when the body uses the shared runtime (`rt.`). */
+  usesRuntime: boolean;
+}
+
+/**
+ * Every check function of an API, in schema order. `guardTypes` gives the type each guard
+ * narrows to: the input type where defaults make it differ from the output type.
+ */
+export function printChecks(
+  schemas: readonly NamedSchema[],
+  checkNames: ReadonlyMap<string, string>,
+  guardTypes: ReadonlyMap<string, string>,
+  names: NameResolver,
+): CheckModule {
+  const ctx: CheckContext = { checkNames, components: new Map(schemas.map((s) => [s.name, s.schema])) };
+  const module = new ModuleState();
+  const functions = schemas
+    .filter((s) => checkNames.has(s.name))
+    .map((s) => {
+      const doc = `/** True when \`value\` is a valid ${s.name}: the answer of the zod schema, without a parsed copy. */`;
+      return `${doc}\n${printCheckFunction(s, checkNames.get(s.name)!, guardTypes.get(s.name) ?? names.get(s.name), ctx, module)}`;
+    });
+  const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];
+  const body = `${parts.join('\n').trimEnd()}\n`;
+  return { body, usesRuntime: /\brt\./.test(body) };
+}

@@ -1,0 +1,125 @@
+/**
+ * Check functions against zod's parse on values the differential tests cannot produce
+ * (they build JSON): members set to `undefined`, inherited members, class instances,
+ * astral characters near length limits, negative zero. Each answer must equal zod's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadValidators, specWithSchemas, type LoadedValidators } from '../helpers/generated.js';
+
+const SCHEMAS = {
+  Short: { type: 'string', minLength: 2, maxLength: 3 },
+  Strict: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' }, note: { type: 'string' } } },
+  Loose: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+  NumberMap: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: { type: 'number' } },
+  AnyRequired: { type: 'object', required: ['payload'], properties: { payload: {} } },
+  WithDefault: { type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'], default: 'a' } } },
+  Zero: { type: 'number', enum: [0, 1] },
+  Wide: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] },
+  Int: { type: 'integer', format: 'int32', minimum: -5 },
+  Unique: { type: 'array', items: { type: 'integer' }, uniqueItems: true, maxItems: 3 },
+  Counted: { type: 'object', minProperties: 1, maxProperties: 2, required: ['undeclared'] },
+  EitherOr: { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 1 }] },
+  AnyOfNull: { anyOf: [{ type: 'integer' }, { type: 'string' }], nullable: true },
+  Cat: { type: 'object', required: ['kind', 'lives'], properties: { kind: { type: 'string' }, lives: { type: 'integer' } } },
+  Dog: { type: 'object', required: ['kind', 'good'], properties: { kind: { type: 'string' }, good: { type: 'boolean' } } },
+  Pet: {
+    oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+    discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+  },
+  Tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } },
+  Cents: { type: 'number', multipleOf: 0.01 },
+  Priced: { type: 'object', properties: { price: { $ref: '#/components/schemas/Cents' } } },
+};
+
+class Holder {
+  id = 'x';
+}
+
+const CASES: Array<[string, unknown]> = [
+  ['Short', 'ab'],
+  ['Short', 'a'],
+  ['Short', '😀'],
+  ['Short', '😀😀'],
+  ['Short', '😀😀😀'],
+  ['Short', '😀😀😀😀'],
+  ['Short', 'abcd'],
+  ['Short', '\ud800\ud800'],
+  ['Strict', { id: 'a' }],
+  ['Strict', { id: 'a', note: undefined }],
+  ['Strict', { id: 'a', other: undefined }],
+  ['Strict', { id: undefined }],
+  ['Strict', Object.create({ id: 'a' })],
+  ['Strict', new Holder()],
+  ['Strict', Object.assign(Object.create(null), { id: 'a' })],
+  ['Strict', ['a']],
+  ['Loose', { id: 'a', extra: [1] }],
+  ['Loose', Object.create({ id: 'a' })],
+  ['Loose', new Date()],
+  ['NumberMap', { id: 'a', n: 1 }],
+  ['NumberMap', { id: 'a', n: '1' }],
+  ['NumberMap', { n: undefined }],
+  ['NumberMap', Object.create({ n: 'x' })],
+  ['AnyRequired', {}],
+  ['AnyRequired', { payload: undefined }],
+  ['AnyRequired', Object.create({ payload: 1 })],
+  ['WithDefault', {}],
+  ['WithDefault', { mode: undefined }],
+  ['WithDefault', { mode: 'c' }],
+  ['Zero', -0],
+  ['Zero', 0],
+  ['Zero', '0'],
+  ['Wide', 'h'],
+  ['Wide', 'i'],
+  ['Wide', undefined],
+  ['Int', -5],
+  ['Int', -6],
+  ['Int', 2 ** 31],
+  ['Int', -0],
+  ['Int', Number.NaN],
+  ['Unique', [1, 2, 3]],
+  ['Unique', [1, 1]],
+  ['Unique', [1, 2, 3, 4]],
+  ['Counted', { undeclared: 1 }],
+  ['Counted', Object.create({ undeclared: 1 })],
+  ['Counted', {}],
+  ['Counted', { undeclared: 1, b: 2, c: 3 }],
+  ['EitherOr', 'ab'],
+  ['EitherOr', 'a'],
+  ['AnyOfNull', null],
+  ['AnyOfNull', 1.5],
+  ['AnyOfNull', '1.5'],
+  ['Pet', { kind: 'cat', lives: 9 }],
+  ['Pet', { kind: 'dog', lives: 9 }],
+  ['Pet', { kind: 'toString', lives: 9 }],
+  ['Pet', { kind: '__proto__', good: true }],
+  ['Pet', null],
+];
+
+describe('check functions answer as zod does', () => {
+  let v: LoadedValidators;
+  let checks: Record<string, (value: unknown) => boolean>;
+  beforeAll(async () => {
+    v = await loadValidators(specWithSchemas(SCHEMAS));
+    checks = v['checks'] as typeof checks;
+  });
+
+  it('on values JSON cannot carry, and near every limit', () => {
+    const differing = CASES.filter(([name, value]) => checks[name]!(value) !== v.schemas[name]!.safeParse(value).success).map(([name, value]) => `${name}: ${JSON.stringify(value)} (zod ${String(v.schemas[name]!.safeParse(value).success)})`);
+    expect(differing).toStrictEqual([]);
+    // Not vacuous: both answers occur for every schema with more than one case.
+    for (const name of new Set(CASES.map(([n]) => n))) {
+      const answers = new Set(CASES.filter(([n]) => n === name).map(([, value]) => checks[name]!(value)));
+      expect([name, answers.size]).toStrictEqual([name, 2]);
+    }
+  });
+
+  it('leaves to zod alone what it has no check for, and whatever refers to it', () => {
+    expect(Object.keys(checks).sort()).toStrictEqual(Object.keys(SCHEMAS).filter((n) => !['Tree', 'Cents', 'Priced'].includes(n)).sort());
+  });
+
+  it('is the check-only path of the zod schema', () => {
+    const schema = v.schemas['Strict'] as unknown as { validate(value: unknown): boolean };
+    expect(schema.validate({ id: 'a' })).toBe(true);
+    expect(schema.validate({ id: 'a', other: 1 })).toBe(false);
+  });
+});
