@@ -2,51 +2,66 @@
 // v2.2 client (`readAll`, validation on and off) next to a raw `fetch` loop over the same server.
 // Two servers, each in its own child process: the hub (the generated v2.2 router with the
 // paging adapter over an in-memory LFI) and a static server sending prepared pages (which
-// isolates the client's own cost). The readers run in this process, one after the other.
+// isolates the client's own cost). Each reader runs in its own process (workers/reader.mjs).
 // (This replaces packages/client/bench/paging.bench.mjs; `pnpm --filter @bank-data-sharing/client
 // bench` runs this suite.)
-import { createClient } from '@bank-data-sharing/client/v2.2';
-import { readAll, staticToken } from '@bank-data-sharing/client/runtime';
-import { ACCOUNT, cpuMicros, PAGED_PATH, startServerProcess, TOKEN } from '../src/lib/http-bench.mjs';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startServerProcess } from '../src/lib/http-bench.mjs';
 import { median, summarize } from '../src/lib/stats.mjs';
 
 const RECORDS = 10_000;
+const READER = fileURLToPath(new URL('../src/workers/reader.mjs', import.meta.url));
+const READERS = [
+  { id: 'client', label: 'client, validation on' },
+  { id: 'client-novalidate', label: 'client, validation off' },
+  { id: 'raw', label: 'raw fetch loop (no checks)' },
+];
 
-/** The readers; each returns how many records it read. */
-function readers(origin) {
-  const validating = createClient({ origin, retry: false, tokens: staticToken(TOKEN) });
-  const trusting = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: false });
-  return [
-    { id: 'client', label: 'client, validation on', read: async () => (await readAll(validating.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).length },
-    { id: 'client-novalidate', label: 'client, validation off', read: async () => (await readAll(trusting.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).length },
-    {
-      id: 'raw',
-      label: 'raw fetch loop (no checks)',
-      // What a caller would write by hand: fetch, parse, follow Links.Next.
-      read: async () => {
-        let count = 0;
-        let next = `${origin}${PAGED_PATH}`;
-        while (next) {
-          const response = await fetch(next, { headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() } });
-          const body = await response.json();
-          count += body.Data.Transaction.length;
-          next = body.Links.Next;
-        }
-        return count;
-      },
+/** A reader process (see workers/reader.mjs); `read()` runs one timed read there. */
+function startReader(origin, kind) {
+  const child = fork(READER, [origin, kind], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let seq = 0;
+  const waiting = new Map();
+  let failed;
+  child.on('message', (msg) => {
+    if (msg?.type === 'read' && waiting.has(msg.seq)) {
+      waiting.get(msg.seq)(msg);
+      waiting.delete(msg.seq);
+    }
+  });
+  child.on('exit', (code) => {
+    failed = new Error(`reader ${kind} exited with ${code}`);
+    for (const done of waiting.values()) done({ error: failed.message });
+    waiting.clear();
+  });
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reader ${kind} did not start within 30 s`)), 30_000);
+    child.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return {
+    ready,
+    /** One read, bounded by 2 minutes: records/s on the wall clock, and CPU µs per record. */
+    read: () =>
+      new Promise((resolve, reject) => {
+        if (failed) return reject(failed);
+        const id = ++seq;
+        const timer = setTimeout(() => reject(new Error(`reader ${kind}: a read took over 2 minutes`)), 120_000);
+        waiting.set(id, (msg) => {
+          clearTimeout(timer);
+          if (msg.error) return reject(new Error(`reader ${kind}: ${msg.error}`));
+          if (msg.count !== RECORDS) return reject(new Error(`reader ${kind} read ${msg.count} records, expected ${RECORDS}`));
+          resolve({ rate: (msg.count / msg.ms) * 1000, cpuPerRecord: msg.cpu / msg.count });
+        });
+        child.send({ type: 'read', seq: id });
+      }),
+    stop: () => {
+      if (child.exitCode === null && child.connected) child.send({ type: 'stop' });
     },
-  ];
-}
-
-/** Reads once; records/s on the wall clock, and this process's CPU µs per record. */
-async function timed(reader) {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const count = await reader.read();
-  const ms = performance.now() - t0;
-  const cpu = cpuMicros(cpu0, process.cpuUsage());
-  if (count !== RECORDS) throw new Error(`${reader.id} read ${count} records, expected ${RECORDS}`);
-  return { rate: (count / ms) * 1000, cpuPerRecord: cpu / count };
+  };
 }
 
 export default {
@@ -54,11 +69,12 @@ export default {
   title: 'Client paging over HTTP (10,000 transactions, 100 pages)',
   description: 'records/s through the generated client (validation on, off) vs a raw fetch loop, against the hub and a static server',
   async run(ctx) {
-    const runs = Number(process.env.BENCH_RUNS ?? (ctx.quick ? 3 : 15));
-    const warmups = 2;
+    const runs = Number(process.env.BENCH_RUNS ?? (ctx.quick ? 3 : 21));
+    const warmups = ctx.quick ? 1 : 5;
     ctx.note(
-      `Each reader reads all ${RECORDS.toLocaleString('en-US')} transactions (100 pages of 100, following Links.Next) ${warmups} times to warm up, then ${runs} timed times; the three readers alternate run by run, so a drift of the machine hits all alike. ` +
-        'records/s: median over runs (spread over runs), wall clock. "client CPU/record" is this process\'s CPU time (user + system) per record read: the client\'s own cost, steadier than the wall clock on a shared machine. ' +
+      `Each reader runs in its own Node process (as a TPP service runs the client alone, so one reader's compiled code and garbage do not weigh on another) and reads all ${RECORDS.toLocaleString('en-US')} transactions (100 pages of 100, following Links.Next) ${warmups} times to warm up, then ${runs} timed times; the three readers alternate run by run, so a drift of the machine hits all alike. ` +
+        'A full garbage collection runs in the reader before every run, off the clock. ' +
+        'records/s: median over runs (spread over runs), wall clock. "client CPU/record" is the reader process\'s CPU time (user + system) per record read: the client\'s own cost, steadier than the wall clock on a shared machine. ' +
         'The ratios are taken per run (client run ÷ the raw run next to it), then the median. The server runs in a child process: ' +
         '"hub" is the generated v2.2 router (default validation) answering with the paging adapter from an in-memory LFI (records pre-sorted; a page is a slice), so every page costs what a hub page costs; ' +
         '"static" sends prepared bytes, so nearly all the time is the reader\'s.',
@@ -68,15 +84,17 @@ export default {
       { id: 'static', setup: 'static', label: 'static pages' },
     ]) {
       const proc = await startServerProcess(server.setup);
+      let list = [];
       try {
-        const list = readers(proc.origin).map((r) => ({ ...r, rates: [], cpu: [] }));
+        list = READERS.map((r) => ({ ...r, ...startReader(proc.origin, r.id), rates: [], cpu: [] }));
+        await Promise.all(list.map((r) => r.ready));
         ctx.progress(`${server.id}: warm-up`);
-        for (let i = 0; i < warmups; i++) for (const r of list) await timed(r);
+        for (let i = 0; i < warmups; i++) for (const r of list) await r.read();
         for (let run = 0; run < runs; run++) {
           ctx.progress(`${server.id}: run ${run + 1}/${runs}`);
           for (let k = 0; k < list.length; k++) {
             const r = list[(run + k) % list.length];
-            const t = await timed(r);
+            const t = await r.read();
             r.rates.push(t.rate);
             r.cpu.push(t.cpuPerRecord);
           }
@@ -109,6 +127,7 @@ export default {
           });
         }
       } finally {
+        for (const r of list) r.stop();
         await proc.stop();
       }
     }

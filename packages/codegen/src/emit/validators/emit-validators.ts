@@ -113,8 +113,9 @@ function parameterObject(
     if (!p.required) expr += 'default' in p.schema ? `.default(${JSON.stringify(p.schema.default)})` : '.optional()';
     return `${docComment(p.description, inner)}${inner}${propertyKey(name)}: ${expr},`;
   });
-  // Other parameters and headers may be present: transports add their own.
-  return `z.looseObject({\n${members.join('\n')}\n${indent}})`;
+  // Other parameters and headers may be present: transports add their own. Compiled like the
+  // component schemas: they are checked on every request and response.
+  return `rt.compiledOnFirstUse(z.looseObject({\n${members.join('\n')}\n${indent}}))`;
 }
 
 function contentMap(content: Array<{ contentType: string; schema?: SchemaNode }>, ctx: PrintContext, indent: string): string {

@@ -22,10 +22,10 @@ const requestBody1 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const responseHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+const responseHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Correlation identifier of the call. */
   "x-fapi-interaction-id": z.string().min(1).max(100).regex(/^[a-zA-Z0-9][a-zA-Z0-9\-]{0,99}$/u).optional(),
-})))();
+}))))();
 
 const response1 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -46,12 +46,12 @@ const response3 = /* @__PURE__ */ (() => ({
   content: {},
 } as const))();
 
-const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Page number, when the directory pages its answer. */
   page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(0)).optional(),
   /** Page size, when the directory pages its answer. */
   size: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).optional(),
-})))();
+}))))();
 
 const response4 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -63,10 +63,10 @@ const response4 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Identifier of the organisation. */
   OrganisationId: OrganisationId,
-})))();
+}))))();
 
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,

@@ -47,12 +47,12 @@ import {
 
 const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
 
-const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Base consent identifier shared by every consent of one chain. */
   baseConsentId: BaseConsentId,
-})))();
+}))))();
 
-const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
   "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
   /** IP address of the customer, sent when the customer is present. */
@@ -61,12 +61,12 @@ const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
   "x-fapi-interaction-id": InteractionId.optional(),
   /** User agent of the customer's device or browser. */
   "x-customer-user-agent": z.string().optional(),
-})))();
+}))))();
 
-const responseHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+const responseHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
   "x-fapi-interaction-id": InteractionId,
-})))();
+}))))();
 
 const response1 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -100,12 +100,12 @@ const response4 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
+const responseHeaders2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
   "x-fapi-interaction-id": InteractionId,
   /** Number of seconds the client must wait before sending another request. */
   "retry-after": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(0)),
-})))();
+}))))();
 
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders2,
@@ -121,10 +121,10 @@ const response6 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Identifier of the consent. */
   ConsentId: ConsentId,
-})))();
+}))))();
 
 const response7 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -153,10 +153,10 @@ const response8 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const pathParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+const pathParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Identifier of the account, as returned by the accounts list. */
   AccountId: AccountId,
-})))();
+}))))();
 
 const response9 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -221,12 +221,12 @@ const response15 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
   fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
   toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
-})))();
+}))))();
 
 const response16 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -255,12 +255,12 @@ const response18 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
   fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
   toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
-})))();
+}))))();
 
 const response19 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,

@@ -50,12 +50,12 @@ import {
 
 const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
 
-const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Base consent identifier shared by every consent of one chain. */
   baseConsentId: BaseConsentId,
-})))();
+}))))();
 
-const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
   "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
   /** IP address of the customer, sent when the customer is present. */
@@ -64,12 +64,12 @@ const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
   "x-fapi-interaction-id": InteractionId.optional(),
   /** User agent of the customer's device or browser. */
   "x-customer-user-agent": z.string().optional(),
-})))();
+}))))();
 
-const responseHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+const responseHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
   "x-fapi-interaction-id": InteractionId,
-})))();
+}))))();
 
 const response1 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -103,12 +103,12 @@ const response4 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const responseHeaders2 = /* @__PURE__ */ (() => (z.looseObject({
+const responseHeaders2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Correlation identifier (RFC 4122 UUID); echoes the request value or is generated when none was sent. */
   "x-fapi-interaction-id": InteractionId,
   /** Number of seconds the client must wait before sending another request. */
   "retry-after": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(0)),
-})))();
+}))))();
 
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders2,
@@ -124,10 +124,10 @@ const response6 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Identifier of the consent. */
   ConsentId: ConsentId,
-})))();
+}))))();
 
 const response7 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -147,10 +147,10 @@ const requestBody1 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** When true, only the most recent successfully recorded attestation event is returned. */
   LastSubmitted: rt.fromText('boolean', z.boolean()).optional(),
-})))();
+}))))();
 
 const response8 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -183,10 +183,10 @@ const response10 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const pathParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+const pathParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Identifier of the account, as returned by the accounts list. */
   AccountId: AccountId,
-})))();
+}))))();
 
 const response11 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -251,12 +251,12 @@ const response17 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
   fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
   toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
-})))();
+}))))();
 
 const response18 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
@@ -285,12 +285,12 @@ const response20 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters4 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters4 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
   fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
   toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
-})))();
+}))))();
 
 const response21 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,

@@ -22,14 +22,14 @@ import {
 
 const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
 
-const queryParameters1 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Page wanted by the hub, counted from 1. */
   page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
   /** Number of records per page. */
   "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
-})))();
+}))))();
 
-const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
+const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** When the customer last signed in with the TPP, as an RFC 7231 HTTP date. */
   "x-fapi-auth-date": z.string().regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|UTC)$/u).optional(),
   /** IP address of the customer, sent when the customer is present. */
@@ -38,7 +38,7 @@ const requestHeaders1 = /* @__PURE__ */ (() => (z.looseObject({
   "x-fapi-interaction-id": InteractionId.optional(),
   /** User agent of the customer's device or browser. */
   "x-customer-user-agent": z.string().optional(),
-})))();
+}))))();
 
 const response1 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
@@ -54,10 +54,10 @@ const response2 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const pathParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Identifier of the account, as returned by the accounts list. */
   AccountId: AccountId,
-})))();
+}))))();
 
 const response3 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
@@ -108,7 +108,7 @@ const response9 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
   fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
@@ -117,7 +117,7 @@ const queryParameters2 = /* @__PURE__ */ (() => (z.looseObject({
   page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
   /** Number of records per page. */
   "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
-})))();
+}))))();
 
 const response10 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
@@ -140,7 +140,7 @@ const response12 = /* @__PURE__ */ (() => ({
   },
 } as const))();
 
-const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
+const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
   fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
@@ -149,7 +149,7 @@ const queryParameters3 = /* @__PURE__ */ (() => (z.looseObject({
   page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
   /** Number of records per page. */
   "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
-})))();
+}))))();
 
 const response13 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
