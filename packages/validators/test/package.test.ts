@@ -53,7 +53,15 @@ describe.skipIf(!existsSync(path.join(PACKAGE_DIR, 'dist/generated/v2.2/index.js
   it('resolves its types for TypeScript consumers', async () => {
     await writeFile(
       path.join(project, 'check.ts'),
-      "import type { Links } from '@bank-data-sharing/validators/v2.2';\nexport const links: Links = { Self: 'https://hub.example/x' };\n",
+      [
+        "import { isLinks, type Links } from '@bank-data-sharing/validators/v2.2';",
+        "export const links: Links = { Self: 'https://hub.example/x' };",
+        // The check function is a type guard: after it, the value has the schema's type.
+        'export function self(value: unknown): string | undefined {',
+        '  return isLinks(value) ? value.Self : undefined;',
+        '}',
+        '',
+      ].join('\n'),
     );
     const tsc = require.resolve('typescript/bin/tsc');
     const out = execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'check.ts'], {

@@ -11,27 +11,15 @@
  *
  * A schema gets a check function only when every construct in it has one here; otherwise
  * (reference cycles, `multipleOf`, `allOf` that stayed an intersection) zod alone validates it.
+ *
+ * The generated module starts with `// @ts-nocheck`: type-checking its bodies (long runs of
+ * `typeof` narrowing) added about half a second per API to every build and editor session,
+ * for code whose correctness is a question of semantics, which the tests answer. The
+ * exported signatures, `(value: unknown): value is S.Name`, are typed as usual.
  */
 import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
-import { enumValuesSatisfying } from './print-zod.js';
-
-const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
-  'date-time': 'rt.isDateTime',
-  date: 'rt.isDate',
-  time: 'rt.isTime',
-  uri: 'rt.isUri',
-  uuid: 'rt.isUuid',
-  email: 'rt.isEmail',
-  duration: 'rt.isDuration',
-  byte: 'rt.isByte',
-};
-
-const INTEGER_RANGES: Record<string, [number, number]> = {
-  int32: [-2147483648, 2147483647],
-  int16: [-32768, 32767],
-  int8: [-128, 127],
-};
+import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, regexLiteral } from './print-zod.js';
 
 /** Enums longer than this are looked up in a Set rather than compared one by one. */
 const MAX_COMPARISONS = 6;
@@ -99,8 +87,7 @@ class ModuleState {
     if (!id) {
       id = `$pattern${this.patterns.size + 1}`;
       this.patterns.set(source, id);
-      const literal = !source.includes('/') && !/[\n\r\u2028\u2029]/.test(source) ? `/${source}/u` : `new RegExp(${JSON.stringify(source)}, 'u')`;
-      this.constants.push(`const ${id} = ${literal};`);
+      this.constants.push(`const ${id} = ${regexLiteral(source)};`);
     }
     return id;
   }

@@ -33,12 +33,13 @@ function literal(value: unknown): string {
 }
 
 /** A regular expression exactly as the file wrote it, with the Unicode flag JSON Schema implies. */
-function regexLiteral(pattern: string): string {
+export function regexLiteral(pattern: string): string {
   if (!pattern.includes('/') && !/[\n\r\u2028\u2029]/.test(pattern)) return `/${pattern}/u`;
   return `new RegExp(${JSON.stringify(pattern)}, 'u')`;
 }
 
-const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
+/** The runtime function that checks each format. */
+export const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
   'date-time': 'rt.isDateTime',
   date: 'rt.isDate',
   time: 'rt.isTime',
@@ -73,7 +74,8 @@ const printString: Printer<'string'> = (node) => {
   return out;
 };
 
-const INTEGER_RANGES: Record<string, [number, number]> = {
+/** The range each narrow integer format implies. */
+export const INTEGER_RANGES: Record<string, [number, number]> = {
   int32: [-2147483648, 2147483647],
   int16: [-32768, 32767],
   int8: [-128, 127],
