@@ -12,10 +12,18 @@ import { median, summarize } from '../src/lib/stats.mjs';
 
 const RECORDS = 10_000;
 const READER = fileURLToPath(new URL('../src/workers/reader.mjs', import.meta.url));
+// Compared in pairs that do the same with the records (see workers/reader.mjs).
 const READERS = [
-  { id: 'client', label: 'client, validation on' },
-  { id: 'client-novalidate', label: 'client, validation off' },
-  { id: 'raw', label: 'raw fetch loop (no checks)' },
+  { id: 'client', label: 'client readAll, validation on' },
+  { id: 'client-novalidate', label: 'client readAll, validation off' },
+  { id: 'raw', label: 'raw fetch loop collecting the records (no checks)' },
+  { id: 'client-pages', label: 'client pages(), validation on, records counted' },
+  { id: 'raw-count', label: 'raw fetch loop, records counted (no checks)' },
+];
+const PAIRS = [
+  ['client', 'raw', 'client-vs-raw', 'client readAll (validation on) ÷ raw loop, both keeping every record'],
+  ['client-novalidate', 'raw', 'client-novalidate-vs-raw', 'client readAll (validation off) ÷ raw loop, both keeping every record'],
+  ['client-pages', 'raw-count', 'client-pages-vs-raw-count', 'client pages() (validation on) ÷ raw loop, both keeping none'],
 ];
 
 /** A reader process (see workers/reader.mjs); `read()` runs one timed read there. */
@@ -67,15 +75,15 @@ function startReader(origin, kind) {
 export default {
   id: 'client',
   title: 'Client paging over HTTP (10,000 transactions, 100 pages)',
-  description: 'records/s through the generated client (validation on, off) vs a raw fetch loop, against the hub and a static server',
+  description: 'records/s through the generated client (readAll with validation on and off, pages()) vs raw fetch loops doing the same with the records, against the hub and a static server',
   async run(ctx) {
     const runs = Number(process.env.BENCH_RUNS ?? (ctx.quick ? 3 : 21));
     const warmups = ctx.quick ? 1 : 5;
     ctx.note(
-      `Each reader runs in its own Node process (as a TPP service runs the client alone, so one reader's compiled code and garbage do not weigh on another) and reads all ${RECORDS.toLocaleString('en-US')} transactions (100 pages of 100, following Links.Next) ${warmups} times to warm up, then ${runs} timed times; the three readers alternate run by run, so a drift of the machine hits all alike. ` +
+      `Each reader runs in its own Node process (as a TPP service runs the client alone, so one reader's compiled code and garbage do not weigh on another) and reads all ${RECORDS.toLocaleString('en-US')} transactions (100 pages of 100, following Links.Next) ${warmups} times to warm up, then ${runs} timed times; the readers alternate run by run, so a drift of the machine hits all alike. ` +
         'A full garbage collection runs in the reader before every run, off the clock. ' +
         'records/s: median over runs (spread over runs), wall clock. "client CPU/record" is the reader process\'s CPU time (user + system) per record read: the client\'s own cost, steadier than the wall clock on a shared machine. ' +
-        'The ratios are taken per run (client run ÷ the raw run next to it), then the median. The server runs in a child process: ' +
+        'The ratios are taken per run (client run ÷ the raw run of the same round), then the median, in pairs that do the same with the records: readAll returns all 10,000 (so its raw loop collects them too: every page stays alive, which costs garbage collection), pages() hands them out page by page (so its raw loop only counts them). The server runs in a child process: ' +
         '"hub" is the generated v2.2 router (default validation) answering with the paging adapter from an in-memory LFI (records pre-sorted; a page is a slice), so every page costs what a hub page costs; ' +
         '"static" sends prepared bytes, so nearly all the time is the reader\'s.',
     );
@@ -111,11 +119,10 @@ export default {
             extra: { cpuMicrosPerRecord: summarize(r.cpu) },
           });
         }
-        const [validating, trusting, raw] = list;
-        for (const [c, id, text] of [
-          [validating, 'client-vs-raw', 'client (validation on) ÷ raw loop'],
-          [trusting, 'client-novalidate-vs-raw', 'client (validation off) ÷ raw loop'],
-        ]) {
+        const byId = new Map(list.map((r) => [r.id, r]));
+        for (const [clientId, rawId, id, text] of PAIRS) {
+          const c = byId.get(clientId);
+          const raw = byId.get(rawId);
           ctx.row({
             id: `${server.id}-${id}`,
             label: `${server.label}: ${text}`,

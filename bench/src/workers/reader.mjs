@@ -1,33 +1,60 @@
-// One reader of the client suite in its own process: `node --expose-gc reader.mjs <origin> <kind>`,
-// kind `client` (validation on), `client-novalidate` or `raw` (a hand-written fetch loop). Each
-// { type: 'read', seq } message reads all 10,000 transactions once and answers
+// One reader of the client suite in its own process: `node --expose-gc reader.mjs <origin> <kind>`.
+// Each { type: 'read', seq } message reads all 10,000 transactions once and answers
 // { type: 'read', seq, count, ms, cpu } (wall ms, CPU µs of this process); { type: 'stop' } exits.
 // A process per reader, as a TPP's service runs the client alone: one reader's compiled code
 // and garbage do not weigh on another's figures.
+//
+// Kinds, in pairs that do the same with the records:
+//   client             readAll, validation on: every record in one array
+//   client-novalidate  the same, validation off
+//   raw                a hand-written fetch loop that also collects every record in one array
+//   client-pages       pages(), validation on: counts the records of each page, keeps none
+//   raw-count          the hand-written loop, counting the records, keeping none
 import { createClient } from '@bank-data-sharing/client/v2.2';
-import { readAll, staticToken } from '@bank-data-sharing/client/runtime';
+import { pages, readAll, staticToken } from '@bank-data-sharing/client/runtime';
 import { ACCOUNT, PAGED_PATH, TOKEN } from '../lib/http-bench.mjs';
 
 const [origin, kind] = process.argv.slice(2);
 
-function reader() {
-  if (kind === 'raw') {
-    // What a caller would write by hand: fetch, parse, follow Links.Next.
-    return async () => {
-      let count = 0;
-      let next = `${origin}${PAGED_PATH}`;
-      while (next) {
-        const response = await fetch(next, { headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() } });
-        const body = await response.json();
-        count += body.Data.Transaction.length;
-        next = body.Links.Next;
-      }
-      return count;
-    };
+/** What a caller would write by hand: fetch, parse, follow Links.Next. */
+async function rawLoop(keep) {
+  const out = [];
+  let count = 0;
+  let next = `${origin}${PAGED_PATH}`;
+  while (next) {
+    const response = await fetch(next, { headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() } });
+    const body = await response.json();
+    const records = body.Data.Transaction;
+    if (keep) for (let i = 0; i < records.length; i++) out.push(records[i]);
+    count += records.length;
+    next = body.Links.Next;
   }
-  if (kind !== 'client' && kind !== 'client-novalidate') throw new Error(`unknown reader ${kind}`);
-  const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: kind === 'client' });
-  return async () => (await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).length;
+  return keep ? out.length : count;
+}
+
+function reader() {
+  const params = { path: { AccountId: ACCOUNT } };
+  switch (kind) {
+    case 'raw':
+      return () => rawLoop(true);
+    case 'raw-count':
+      return () => rawLoop(false);
+    case 'client':
+    case 'client-novalidate': {
+      const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: kind === 'client' });
+      return async () => (await readAll(client.getAccountsAccountIdTransactions, params)).length;
+    }
+    case 'client-pages': {
+      const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN) });
+      return async () => {
+        let count = 0;
+        for await (const page of pages(client.getAccountsAccountIdTransactions, params)) count += page.result.body.Data.Transaction.length;
+        return count;
+      };
+    }
+    default:
+      throw new Error(`unknown reader ${kind}`);
+  }
 }
 
 const read = reader();
