@@ -21,9 +21,9 @@ export default {
   description: 'autocannon req/s and p99 through the generated v2.2 router (validation on, requests only, off) and a bare Express route',
   async run(ctx) {
     const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-    const duration = Number(process.env.BENCH_DURATION ?? (ctx.quick ? 2 : 5));
+    const duration = Number(process.env.BENCH_DURATION ?? (ctx.quick ? 2 : 3));
     const warmup = Number(process.env.BENCH_WARMUP ?? (ctx.quick ? 1 : 2));
-    const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 3));
+    const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 7));
     const servers = [];
     try {
       for (const s of SETUPS) servers.push({ ...s, ...(await startServerProcess(s.setup)), rps: [], p99: [], cpuPerRequest: [] });
