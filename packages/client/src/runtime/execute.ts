@@ -95,24 +95,23 @@ interface AttemptLimit {
 const NOTHING_TO_RELEASE = (): void => undefined;
 
 /**
- * The signal of one attempt: the caller's, plus the attempt's time limit. Without a caller
- * signal, `AbortSignal.timeout` alone (the platform's timer, nothing to release); with one, a
- * controller and a timer that follow both and are released as soon as the attempt is over
- * (cheaper than `AbortSignal.any` per call).
+ * The signal of one attempt: the caller's, plus the attempt's time limit: a controller and a
+ * timer, released as soon as the attempt is over (cheaper than `AbortSignal.any` per call).
+ * Not `AbortSignal.timeout`: its timer cannot be cleared, so a client reading a thousand pages
+ * a second would keep tens of thousands of pending timers alive for the whole time limit.
  */
 function attemptLimit(signal: AbortSignal | undefined, timeoutMs: number): AttemptLimit {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return { signal, timedOut: () => false, release: NOTHING_TO_RELEASE };
-  if (!signal) {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return { signal: timeout, timedOut: () => timeout.aborted, release: NOTHING_TO_RELEASE };
-  }
   const controller = new AbortController();
   let expired = false;
-  const onAbort = (): void => controller.abort(signal.reason);
   const timer = setTimeout(() => {
     expired = true;
     controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
   }, timeoutMs);
+  // Like the platform's timeout signals, the timer alone does not keep a Node process alive.
+  (timer as { unref?: () => void }).unref?.();
+  if (!signal) return { signal: controller.signal, timedOut: () => expired, release: () => clearTimeout(timer) };
+  const onAbort = (): void => controller.abort(signal.reason);
   if (signal.aborted) controller.abort(signal.reason);
   else signal.addEventListener('abort', onAbort, { once: true });
   return {
