@@ -80,7 +80,7 @@ export default {
     const runs = Number(process.env.BENCH_RUNS ?? (ctx.quick ? 3 : 21));
     const warmups = ctx.quick ? 1 : 5;
     ctx.note(
-      `Each reader runs in its own Node process (as a TPP service runs the client alone, so one reader's compiled code and garbage do not weigh on another) and reads all ${RECORDS.toLocaleString('en-US')} transactions (100 pages of 100, following Links.Next) ${warmups} times to warm up, then ${runs} timed times; the readers alternate run by run, so a drift of the machine hits all alike. ` +
+      `Each reader runs in its own Node process (as a TPP service runs the client alone, so one reader's compiled code and garbage do not weigh on another) and reads all ${RECORDS.toLocaleString('en-US')} transactions (100 pages of 100, following Links.Next): ${warmups} warm-up read(s), then ${runs} timed reads; the readers alternate run by run, so a drift of the machine hits all alike. ` +
         'A full garbage collection runs in the reader before every run, off the clock. ' +
         'records/s: median over runs (spread over runs), wall clock. "client CPU/record" is the reader process\'s CPU time (user + system) per record read: the client\'s own cost, steadier than the wall clock on a shared machine. ' +
         'The ratios are taken per run (client run ÷ the raw run of the same round), then the median, in pairs that do the same with the records: readAll returns all 10,000 (so its raw loop collects them too: every page stays alive, which costs garbage collection), pages() hands them out page by page (so its raw loop only counts them). The server runs in a child process: ' +
