@@ -39,8 +39,10 @@ function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean 
       return isCheckable(node.items, checkable);
     case 'object':
       // Member counts and undeclared required members are checked on zod's parsed copy, where
-      // defaults add members: those few objects are left to zod.
+      // defaults add members: those few objects are left to zod. So is a member named
+      // `__proto__`, which a property read would take from the prototype.
       if (countsMembers(node) && node.properties.some((p) => 'default' in p.schema)) return false;
+      if (node.properties.some((p) => p.name === '__proto__')) return false;
       return node.properties.every((p) => isCheckable(p.schema, checkable)) && (typeof node.additional === 'string' || isCheckable(node.additional, checkable));
     case 'union':
       return node.variants.every((v) => isCheckable(v, checkable));
