@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate, writeFiles } from '@bank-data-sharing/codegen';
+import { generate, generatedCodeCompilerOptions, writeFiles } from '@bank-data-sharing/codegen';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -27,14 +27,7 @@ if (existsSync(realSpecs)) {
 
 function typeCheck(files: string[]): string[] {
   const program = ts.createProgram(files, {
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
+    ...generatedCodeCompilerOptions(ts),
     // The runtime's sources, so the check does not depend on a build.
     paths: { '@bank-data-sharing/client/runtime': [path.join(packageRoot, 'src/runtime/index.ts')] },
   });

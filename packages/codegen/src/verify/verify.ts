@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate, TARGETS, writeFiles } from '../generate.js';
 import type { Diagnostic } from '../ir/types.js';
+import { generatedCodeCompilerOptions } from './compiler-options.js';
 import { emitExamples } from './emit-examples.js';
 
 export interface ExampleFailure {
@@ -70,16 +71,7 @@ async function linkDependencies(dir: string): Promise<void> {
 async function typeCheck(dir: string, files: string[]): Promise<string[]> {
   const { Project, ts } = await import('ts-morph');
   const project = new Project({
-    compilerOptions: {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true,
-      noEmit: true,
-      types: [],
-    },
+    compilerOptions: generatedCodeCompilerOptions(ts),
     skipAddingFilesFromTsConfig: true,
   });
   for (const file of files) project.addSourceFileAtPath(path.join(dir, file));

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { generatedCodeCompilerOptions } from '../../src/verify/compiler-options.js';
 import { writeGeneratedValidators } from './generated-validators.js';
 
 export interface OracleCheck {
@@ -51,16 +52,7 @@ export async function checkAgainstOracle(spec: string): Promise<OracleCheck> {
   const checkFile = path.join(dir, 'check.ts');
   await writeFile(checkFile, lines.join('\n'));
 
-  const program = ts.createProgram([checkFile], {
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-  });
+  const program = ts.createProgram([checkFile], generatedCodeCompilerOptions(ts));
   const diagnostics = ts.getPreEmitDiagnostics(program);
   const checkSource = program.getSourceFile(checkFile);
   let controlErrors = 0;
