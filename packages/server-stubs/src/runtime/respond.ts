@@ -73,6 +73,17 @@ export class ContractError extends Error {
 }
 
 /**
+ * Throws `ContractError` (with `message`, naming each problem) unless `value` satisfies
+ * `schema`. Checking alone is cheaper than parsing (no copy of the value): the parse runs
+ * only to name the problems.
+ */
+export function assertContract(schema: z.ZodType, value: unknown, message: string): void {
+  if (schema.validate(value)) return;
+  const checked = schema.safeParse(value);
+  if (!checked.success) throw new ContractError(message, formatIssues(checked.error.issues));
+}
+
+/**
  * Encodes `body` as `contentType`: JSON text, a signed JWT, text or bytes. With `check`,
  * the value (or the JWT claims) must satisfy `schema`, else `ContractError`.
  */
@@ -91,16 +102,11 @@ export async function encodeBody(
     const claims = buildClaims(body, signing, ex.req);
     if (check && schema) {
       const target = describesClaims(schema) ? schema : jsonSibling(content);
-      const checked = target?.safeParse(target === schema ? claims : body);
-      if (checked && !checked.success) throw new ContractError(`${contentType} body does not match the response schema`, formatIssues(checked.error.issues));
+      if (target) assertContract(target, target === schema ? claims : body, `${contentType} body does not match the response schema`);
     }
     return signClaims(claims, signing);
   }
-  if (check && schema && kind !== 'binary' && !schema.validate(body)) {
-    // Checking alone is cheaper than parsing (no copy of the body); parse only to name the problems.
-    const checked = schema.safeParse(body);
-    if (!checked.success) throw new ContractError(`${contentType} body does not match the response schema`, formatIssues(checked.error.issues));
-  }
+  if (check && schema && kind !== 'binary') assertContract(schema, body, `${contentType} body does not match the response schema`);
   if (kind === 'json') {
     const text = JSON.stringify(body);
     if (text === undefined) throw new ContractError('body is not JSON-serialisable');

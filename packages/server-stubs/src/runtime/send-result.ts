@@ -6,7 +6,7 @@
  */
 import { bodyKind, negotiate } from './content-negotiation.js';
 import { responseFor, type Exchange } from './exchange.js';
-import { ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
+import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
 
 interface ResultLike {
   status: number;
@@ -50,15 +50,7 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
     headers['content-type'] = chosen;
   }
   if (check && definition) {
-    const sent = { ...headers, 'x-fapi-interaction-id': ex.interactionId };
-    // Checking alone is cheaper than parsing (no copy); parse only to name the problems.
-    const checked = definition.headers.validate(sent) ? undefined : definition.headers.safeParse(sent);
-    if (checked && !checked.success) {
-      throw new ContractError(
-        `response headers of status ${status} do not match the spec`,
-        checked.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`),
-      );
-    }
+    assertContract(definition.headers, { ...headers, 'x-fapi-interaction-id': ex.interactionId }, `response headers of status ${status} do not match the spec`);
   }
   return { status, headers, ...(payload !== undefined ? { payload } : {}) };
 }
