@@ -17,7 +17,7 @@
  * for code whose correctness is a question of semantics, which the tests answer. The
  * exported signatures, `(value: unknown): value is S.Name`, are typed as usual.
  */
-import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, regexLiteral } from './print-zod.js';
 
@@ -284,7 +284,9 @@ class FunctionWriter {
         this.node(property.schema, member);
       }
     }
-    if (node.additional !== 'allow') this.additional(node, o);
+    // Extra members of any value (`additionalProperties: {}`) need no loop, as with `true`.
+    const additional = node.additional;
+    if (additional !== 'allow' && (additional === 'forbid' || additional.kind !== 'any')) this.additional(node.properties, additional, o);
     if (countsMembers(node)) this.memberCounts(node, o);
   }
 
@@ -309,10 +311,9 @@ class FunctionWriter {
   }
 
   /** Members the object does not declare: refused, or checked against `additionalProperties`. */
-  private additional(node: ObjectNode, o: string): void {
+  private additional(properties: readonly PropertyIR[], additional: 'forbid' | SchemaNode, o: string): void {
     const k = this.fresh('k');
-    const additional = node.additional;
-    const declared = node.properties.map((p) => JSON.stringify(p.name));
+    const declared = properties.map((p) => JSON.stringify(p.name));
     this.block(`for (const ${k} in ${o}) {`, () => {
       if (additional === 'forbid') {
         if (declared.length === 0) {
@@ -327,7 +328,6 @@ class FunctionWriter {
         });
         return;
       }
-      if (additional === 'allow') return;
       if (declared.length > 0) this.line(`if (${declared.map((d) => `${k} === ${d}`).join(' || ')}) continue;`);
       const extra = this.fresh('v');
       this.line(`const ${extra} = ${o}[${k}];`);
