@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../src/generated/v2.2/index.js';
 import {
   ApiError,
@@ -188,5 +188,25 @@ describe('events', () => {
     const client = createClient({ origin: s.origin, onEvent: (e) => events.push(e) });
     await client.getAccountsAccountIdTransactions({ path: { AccountId: 'a' } });
     expect(events.map((e) => e.type)).toEqual(['request', 'response']);
+  });
+});
+
+describe('time limits', () => {
+  it('clears the time limit of every attempt as soon as the attempt is over', async () => {
+    const s = await serve(() => ({ body: accountsBody(server!.origin) }));
+    const client = createClient({ origin: s.origin, timeoutMs: 45_000 });
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      for (let i = 0; i < 5; i++) await client.getAccounts();
+      // One timer per attempt, each cleared: a long read does not leave thousands pending.
+      const limits = started.mock.results.filter((_, i) => started.mock.calls[i]![1] === 45_000).map((r) => r.value as unknown);
+      expect(limits).toHaveLength(5);
+      const clearedTimers = new Set(cleared.mock.calls.map((c) => c[0] as unknown));
+      expect(limits.every((t) => clearedTimers.has(t))).toBe(true);
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+    }
   });
 });
