@@ -3,24 +3,14 @@
  * sandbox (`pnpm start`) or, when none answers, starts one in this process for the run.
  */
 import { DEMO_USAGE, parseDemoArgs } from './cli/demo-args.js';
-import { UsageError } from './cli/args.js';
+import { commandLine } from './cli/args.js';
 import { runDemo } from './demo/run-demo.js';
 import { openSession, sandboxIsUp } from './demo/session.js';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseDemoArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${DEMO_USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(DEMO_USAGE);
-    return 0;
-  }
+  const args = commandLine(parseDemoArgs, DEMO_USAGE);
+  if (typeof args === 'number') return args;
 
   let local: Sandbox | undefined;
   let hubUrl = args.hubUrl;

@@ -2,22 +2,12 @@
  * `pnpm start`: the sandbox LFI and hub on loopback, until Ctrl+C (SIGINT) or SIGTERM.
  */
 import { banner } from './cli/banner.js';
-import { parseStartArgs, START_USAGE, UsageError } from './cli/args.js';
+import { commandLine, parseStartArgs, START_USAGE } from './cli/args.js';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseStartArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${START_USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(START_USAGE);
-    return 0;
-  }
+  const args = commandLine(parseStartArgs, START_USAGE);
+  if (typeof args === 'number') return args;
 
   let sandbox: Sandbox;
   try {

@@ -14,6 +14,26 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/**
+ * The parsed command line, or the exit code when there is nothing to run: 0 after printing
+ * `usage` for --help, 2 after a usage mistake (printed with `usage`).
+ */
+export function commandLine<A extends { readonly help: boolean }>(parse: (argv: readonly string[], env: NodeJS.ProcessEnv) => A, usage: string): A | number {
+  let args: A;
+  try {
+    args = parse(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${usage}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(usage);
+    return 0;
+  }
+  return args;
+}
+
 /** An integer in [min, max] from a flag or an environment variable, or the default. */
 export function integerOption(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined || text === '') return fallback;
