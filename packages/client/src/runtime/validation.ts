@@ -2,9 +2,9 @@
  * Validation of received values with the generated validators, taking zod's check-only path
  * when it gives the same answer as `safeParse`.
  *
- * The generated validators compile each schema on first use (`compiledOnFirstUse`), which
- * leaves a check-only function in `schema._zod.bag.validator`: it answers "valid" without
- * building the parsed copy. That copy equals the input exactly when the schema changes no
+ * The generated validators give each schema a check-only function in
+ * `schema._zod.bag.validator` (the generated check function, or the one zod's compiler leaves
+ * on first use): it answers "valid" without building the parsed copy. That copy equals the input exactly when the schema changes no
  * value (no transform, default, catch, coercion, key stripping...), which `keepsInput` finds
  * out once per schema by walking its definition. Otherwise, or when the check fails (to get
  * the issues), `safeParse` runs as before. Schemas are read structurally, as in types.ts: no

@@ -244,10 +244,8 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import type * as S from './schemas.gen.js';" : '',
   ].filter(Boolean);
-  // A spec without checkable schemas still gets a module (an empty file is not one).
-  // Not type-checked: thousands of lines of narrowing cost every build and editor about half a
-  // second per API, and what matters about them (each answer equals the zod schema's) is what
-  // the differential tests check. Their signatures (the type guards) are typed as usual.
+  // Why the bodies are not type-checked: see the top of print-check.ts. A spec without
+  // checkable schemas still gets a module (an empty file is not one).
   const noCheck = '// @ts-nocheck\n// (The answers of these functions are tested against the zod schemas; type-checking their bodies\n// would cost every build and editor about half a second. Their signatures are typed.)\n';
   const checksFile = naming.checkNames.size > 0 ? `${header}${noCheck}${checkImports.join('\n')}\n\n${checks.body}` : `${header}export {};\n`;
 
