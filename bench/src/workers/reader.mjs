@@ -10,6 +10,9 @@
 //   raw                a hand-written fetch loop that also collects every record in one array
 //   client-pages       pages(), validation on: counts the records of each page, keeps none
 //   raw-count          the hand-written loop, counting the records, keeping none
+//   raw-undici         the hand-written loop on undici's request API (the client's own
+//                      transport), collecting every record: the client's cost above its transport
+import { request } from 'undici';
 import { createClient } from '@bank-data-sharing/client/v2.2';
 import { pages, readAll, staticToken } from '@bank-data-sharing/client/runtime';
 import { ACCOUNT, PAGED_PATH, TOKEN } from '../lib/http-bench.mjs';
@@ -32,6 +35,20 @@ async function rawLoop(keep) {
   return keep ? out.length : count;
 }
 
+/** The same loop on undici's request API, which the client's built-in transport uses. */
+async function rawUndiciLoop() {
+  const out = [];
+  let next = `${origin}${PAGED_PATH}`;
+  while (next) {
+    const { body } = await request(next, { headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() } });
+    const page = await body.json();
+    const records = page.Data.Transaction;
+    for (let i = 0; i < records.length; i++) out.push(records[i]);
+    next = page.Links.Next;
+  }
+  return out.length;
+}
+
 function reader() {
   const params = { path: { AccountId: ACCOUNT } };
   switch (kind) {
@@ -39,6 +56,8 @@ function reader() {
       return () => rawLoop(true);
     case 'raw-count':
       return () => rawLoop(false);
+    case 'raw-undici':
+      return rawUndiciLoop;
     case 'client':
     case 'client-novalidate': {
       const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: kind === 'client' });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Agent } from 'undici';
 import {
   buildTppReport,
   ConfigError,
@@ -145,7 +146,10 @@ describe('bds-directory CLI', () => {
       env: {},
       readFile: async (p: string) => Buffer.from(`contents of ${p}`),
       // Plain HTTP over loopback: the mTLS handshake itself is tested in mtls.test.ts.
-      createFetch: () => ({ fetch: (input, init) => fetch(input, init), close: async () => undefined }),
+      createMtls: () => {
+        const dispatcher = new Agent();
+        return { dispatcher, fetch: (input, init) => fetch(input, init), close: () => dispatcher.close() };
+      },
     };
     return { value, out: () => out, err: () => err };
   }

@@ -68,12 +68,29 @@ describe.skipIf(!hasOpenssl)('directory over mutual TLS', () => {
     }
   });
 
+  it('presents the client certificate through the built-in transport (dispatcher)', async () => {
+    const mtls = createMtlsFetch({ cert: read('client.pem'), key: read('client.key'), ca: read('ca.pem') });
+    try {
+      const seen = server!.requests.length;
+      const directory = createDirectoryClient({ endpoints: endpoints(), clientId: 'tpp-reporter', dispatcher: mtls.dispatcher });
+      const report = await buildTppReport(directory);
+      expect(report.rows).toHaveLength(5);
+      const names = server!.requests.slice(seen).map((r) => r.peerCommonName);
+      expect(names.length).toBeGreaterThan(1);
+      expect(new Set(names)).toEqual(new Set(['tpp-reporter-transport']));
+    } finally {
+      await mtls.close();
+    }
+  });
+
   it('fails the handshake with a certificate the directory does not trust', async () => {
     const mtls = createMtlsFetch({ cert: read('rogue.pem'), key: read('rogue.key'), ca: read('ca.pem') });
     try {
-      const directory = createDirectoryClient({ endpoints: endpoints(), clientId: 'tpp-reporter', fetch: mtls.fetch, retry: false });
-      const error = await directory.token().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(NetworkError);
+      for (const transport of [{ fetch: mtls.fetch }, { dispatcher: mtls.dispatcher }]) {
+        const directory = createDirectoryClient({ endpoints: endpoints(), clientId: 'tpp-reporter', ...transport, retry: false });
+        const error = await directory.token().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(NetworkError);
+      }
     } finally {
       await mtls.close();
     }

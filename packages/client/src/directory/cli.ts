@@ -53,8 +53,8 @@ export interface CliIo {
   stderr: { write(text: string): unknown; isTTY?: boolean };
   env: Readonly<Record<string, string | undefined>>;
   readFile?: (path: string) => Promise<Buffer>;
-  /** Builds the mTLS fetch (tests substitute one). */
-  createFetch?: (credentials: MtlsCredentials) => MtlsFetch;
+  /** Builds the mTLS connection pool (tests substitute a plain one). */
+  createMtls?: (credentials: MtlsCredentials) => MtlsFetch;
 }
 
 class UsageError extends Error {}
@@ -170,11 +170,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       key: await read(parsed.flags.get('key')!),
       ...(ca !== undefined ? { ca: await read(ca) } : {}),
     };
-    mtls = (io.createFetch ?? createMtlsFetch)(credentials);
+    mtls = (io.createMtls ?? createMtlsFetch)(credentials);
     const directory = createDirectoryClient({
       endpoints,
       clientId: parsed.flags.get('client-id') ?? io.env['BDS_DIRECTORY_CLIENT_ID']!,
-      fetch: mtls.fetch,
+      dispatcher: mtls.dispatcher,
       timeoutMs: timeoutSeconds * 1000,
     });
     if (progress) io.stderr.write(`Listing organisations (${environment})...`);

@@ -1,13 +1,14 @@
 /**
  * The directory client of section 4.8: a client-credentials token from the authorisation
  * base, then organisations and their software statements from the API base, all over the
- * caller's fetch (an mTLS one in production).
+ * caller's mTLS connection pool (or fetch).
  *
  * Directory data is read leniently: the answer must be a list (or a page object holding
  * one), but each entry is checked on its own, so one bad organisation is reported instead
  * of failing the whole listing.
  */
 import { Organisation, SoftwareStatement } from '@bank-data-sharing/validators/directory';
+import type { Dispatcher } from 'undici';
 import { createClient } from '../generated/directory/index.js';
 import { ApiError, ClientError, type ClientEvent, type FetchLike, type RetryPolicy, type TokenProvider } from '../runtime/index.js';
 
@@ -25,8 +26,10 @@ export interface DirectoryClientOptions {
   clientId: string;
   /** Scope asked for (default `directory:software`). */
   scope?: string;
-  /** The fetch to use: one from `createMtlsFetch` in production. */
+  /** The fetch to use instead of the built-in transport (a test double, a proxy). */
   fetch?: FetchLike;
+  /** The undici dispatcher to send through: in production, `dispatcher` of `createMtlsFetch`. */
+  dispatcher?: Dispatcher;
   retry?: RetryPolicy | false;
   /** Time limit of one request in ms (default 30 000). */
   timeoutMs?: number;
@@ -120,12 +123,13 @@ function oauthDetail(body: unknown): string {
  * A directory client.
  *
  * @example
- * const directory = createDirectoryClient({ endpoints: { authUrl, apiUrl }, clientId, fetch: mtls.fetch });
+ * const directory = createDirectoryClient({ endpoints: { authUrl, apiUrl }, clientId, dispatcher: mtls.dispatcher });
  * const { items: organisations, problems } = await directory.organisations();
  */
 export function createDirectoryClient(options: DirectoryClientOptions) {
   const shared = {
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),

@@ -17,17 +17,20 @@ export interface MtlsCredentials {
 }
 
 export interface MtlsFetch {
+  /** The agent that presents the certificate: the `dispatcher` option of any client of this package. */
+  dispatcher: Agent;
+  /** A fetch over that agent, for code that speaks `fetch`. */
   fetch: FetchLike;
   /** Closes the agent's connections (lets a CLI exit promptly). */
   close(): Promise<void>;
 }
 
 /**
- * A fetch that presents a client certificate.
+ * A connection pool (and a fetch over it) that presents a client certificate.
  *
  * @example
  * const mtls = createMtlsFetch({ cert: readFileSync('transport.pem'), key: readFileSync('transport.key') });
- * const directory = createDirectoryClient({ endpoints, clientId, fetch: mtls.fetch });
+ * const directory = createDirectoryClient({ endpoints, clientId, dispatcher: mtls.dispatcher });
  * // ...
  * await mtls.close();
  */
@@ -45,5 +48,5 @@ export function createMtlsFetch(credentials: MtlsCredentials): MtlsFetch {
     const response = await undiciFetch(input, { ...(init as Record<string, unknown>), dispatcher: agent } as Parameters<typeof undiciFetch>[1]);
     return response as unknown as Response;
   };
-  return { fetch: mtlsFetch, close: () => agent.close() };
+  return { dispatcher: agent, fetch: mtlsFetch, close: () => agent.close() };
 }

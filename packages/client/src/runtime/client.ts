@@ -3,13 +3,15 @@
  * each operation of the validators into a typed method.
  */
 import type { DecodedResponse } from './decode.js';
-import { execute, type ClientEvent, type ExecuteEnvironment, type FetchLike, type PreparedRequest } from './execute.js';
+import type { Dispatcher } from 'undici';
+import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
 import { acceptHeader, isJwtType } from './media-types.js';
 import { buildUrl, cookieHeader, encodeBody, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
+import { fetchTransport, undiciTransport, type FetchLike } from './transport.js';
 import type { ApiInfo, OperationMeta, OperationSpec, ParamsOf, ResultOf } from './types.js';
 
 /**
@@ -27,8 +29,22 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Origin (`https://host[:port]`) to put in front of the spec's server path prefix. */
   origin?: string;
-  /** The fetch to use (default: the platform's). Pass one bound to an mTLS agent, a proxy, a test double. */
+  /**
+   * Send through this `fetch` instead of the built-in transport (undici's `request` API, which
+   * costs about half the CPU per request of the platform's `fetch`): a test double, a proxy,
+   * a runtime without undici. For mTLS, prefer `dispatcher`.
+   */
   fetch?: FetchLike;
+  /**
+   * The undici dispatcher the built-in transport sends through (default: one connection pool
+   * shared by the process). An `Agent` with the transport certificate for mTLS, a `ProxyAgent`,
+   * a `MockAgent` in tests. Not used when `fetch` is given.
+   *
+   * @example
+   * const mtls = new Agent({ connect: { cert, key } }); // import { Agent } from 'undici'
+   * const client = createClient({ baseUrl, dispatcher: mtls, tokens });
+   */
+  dispatcher?: Dispatcher;
   /** Where bearer tokens come from; without it no `Authorization` header is sent. */
   tokens?: TokenProvider;
   /** Refresh a token when it has less than this left (default 60 000 ms). */
@@ -144,7 +160,9 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
   const baseUrl = resolveBaseUrl(api, options);
   const now = options.now ?? Date.now;
   const env: ExecuteEnvironment = {
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    transport: options.fetch
+      ? fetchTransport(options.fetch)
+      : undiciTransport({ dispatcher: options.dispatcher, fallback: (input, init) => fetch(input, init) }),
     tokens: options.tokens
       ? new TokenManager(options.tokens, {
           now,

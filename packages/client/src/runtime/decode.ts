@@ -7,11 +7,11 @@
  * error answers are decoded leniently, since the status is what the caller needs most.
  */
 import { errorItemsOf, ResponseValidationError, SignatureError } from './errors.js';
-import { headersToObject } from './headers.js';
 import { checkInteractionId } from './interaction-id.js';
 import { verifySignedBody, type SignatureOptions, type VerifiedJws } from './jws.js';
 import { isJsonType, isJwtType, matchContentType } from './media-types.js';
 import type { IssueLike, OperationSpec, ResponseFacts, ResponseSpec } from './types.js';
+import { answerOfResponse, type HttpAnswer } from './transport.js';
 import { checkValue } from './validation.js';
 
 export interface DecodeContext {
@@ -109,10 +109,10 @@ function lenientBody(text: string, contentType: string | undefined): unknown {
  * `InteractionIdMismatchError` when the response answers another request.
  */
 export async function decodeResponse(response: Response, ctx: DecodeContext): Promise<DecodedResponse> {
-  const received = response.headers.get('x-fapi-interaction-id');
+  const answer = answerOfResponse(response);
   // Correlation first: a body of another exchange is not worth reading.
-  checkInteractionId(ctx.operation.operationId, ctx.interactionId, received, response.status);
-  return decodeText(response, await response.text(), ctx);
+  checkInteractionId(ctx.operation.operationId, ctx.interactionId, answer.header('x-fapi-interaction-id'), answer.status);
+  return decodeText(answer, await answer.text(), ctx);
 }
 
 /** An unsigned 2xx answer where the signed form was asked for (a stripped signature). */
@@ -133,10 +133,10 @@ function unsignedAnswer(status: number, receivedType: string | undefined, ctx: D
  * `decodeResponse` once the body has been read (`text`): what `execute` calls, so that a body
  * cut off on the way is told apart from one that breaks the contract.
  */
-export async function decodeText(response: Response, text: string, ctx: DecodeContext): Promise<DecodedResponse> {
+export async function decodeText(response: HttpAnswer, text: string, ctx: DecodeContext): Promise<DecodedResponse> {
   const status = response.status;
   const success = status >= 200 && status < 300;
-  const rawHeaders = headersToObject(response.headers);
+  const rawHeaders = response.headers();
   const received = rawHeaders['x-fapi-interaction-id'];
   checkInteractionId(ctx.operation.operationId, ctx.interactionId, received ?? null, status);
   const answer: ResponseFacts = { interactionId: received, url: ctx.url };

@@ -9,10 +9,10 @@ import { checkInteractionId, newInteractionId } from './interaction-id.js';
 import type { SignatureOptions } from './jws.js';
 import { abortReason, backoffDelay, isRetryableStatus, isSafeMethod, parseRetryAfter, type ResolvedRetryPolicy } from './retry.js';
 import type { TokenManager } from './tokens.js';
+import type { HttpAnswer, Transport } from './transport.js';
 import type { OperationSpec, SecurityRequirements } from './types.js';
 
-/** The `fetch` the client calls: the platform's by default, or any compatible one (mTLS agents, tests). */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike } from './transport.js';
 
 /** What the client reports as it works, for logs and metrics. */
 export type ClientEvent =
@@ -29,7 +29,7 @@ export type ClientEvent =
 
 /** Everything the executor needs from the client configuration. */
 export interface ExecuteEnvironment {
-  fetch: FetchLike;
+  transport: Transport;
   tokens: TokenManager | undefined;
   signatures: SignatureOptions | undefined;
   retry: ResolvedRetryPolicy;
@@ -124,15 +124,6 @@ function attemptLimit(signal: AbortSignal | undefined, timeoutMs: number): Attem
   };
 }
 
-/** Lets the connection be reused: a body left unread would keep it busy. */
-async function discard(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Nothing to do: the connection is closed either way.
-  }
-}
-
 export async function execute(env: ExecuteEnvironment, request: PreparedRequest): Promise<DecodedResponse> {
   const { operation, signal } = request;
   const operationId = operation.operationId;
@@ -175,7 +166,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
     // The time limit covers the whole attempt: the token, the answer and its body.
     const limit = attemptLimit(signal, env.timeoutMs);
     let decoded: DecodedResponse;
-    let response: Response;
+    let response: HttpAnswer;
     let interactionId: string;
     try {
       const headers = { ...request.headers };
@@ -198,10 +189,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
 
       env.onEvent?.({ type: 'request', operationId, method, url: request.url, interactionId, attempt });
       try {
-        const init: RequestInit = { method, headers, redirect: 'manual' };
-        if (request.body !== undefined) init.body = request.body;
-        if (limit.signal) init.signal = limit.signal;
-        response = await env.fetch(request.url, init);
+        response = await env.transport(request.url, { method, headers, body: request.body, signal: limit.signal });
       } catch (error) {
         const delayMs = networkFailure(error, limit, attempt, 'request');
         limit.release();
@@ -214,18 +202,18 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
         // One fresh token, one repeat: a second 401 is the caller's to handle.
         refreshedAfter401 = true;
         rejectedToken = token;
-        await discard(response);
+        await response.discard();
         env.onEvent?.({ type: 'retry', operationId, reason: 'unauthorized', attempt, delayMs: 0, status: 401 });
         continue;
       }
 
       if (response.status === 429) {
-        const retryAfter = parseRetryAfter(response.headers.get('retry-after'), env.now());
+        const retryAfter = parseRetryAfter(response.header('retry-after'), env.now());
         const withinCap = retryAfter === undefined || retryAfter <= env.retry.maxRetryAfterSeconds;
         if (rateLimitRetries < env.retry.maxRateLimitRetries && withinCap) {
           rateLimitRetries++;
           const delayMs = retryAfter !== undefined ? retryAfter * 1000 : backoffDelay(rateLimitRetries, env.retry, env.random);
-          await discard(response);
+          await response.discard();
           limit.release();
           env.onEvent?.({ type: 'retry', operationId, reason: 'rate-limited', attempt, delayMs, status: 429 });
           await env.sleep(delayMs, signal);
@@ -234,7 +222,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       }
 
       // Correlation first: the body of another exchange is not worth reading.
-      checkInteractionId(operationId, interactionId, response.headers.get('x-fapi-interaction-id'), response.status);
+      checkInteractionId(operationId, interactionId, response.header('x-fapi-interaction-id'), response.status);
       let text: string;
       try {
         text = await response.text();
@@ -259,7 +247,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       await env.sleep(delayMs, signal);
       continue;
     }
-    const retryAfter = parseRetryAfter(response.headers.get('retry-after'), env.now());
+    const retryAfter = parseRetryAfter(response.header('retry-after'), env.now());
     throw new ApiError({
       status: decoded.status,
       operationId,

@@ -4,7 +4,8 @@
  * error types from here.
  */
 export { createClientCore, type CallOptions, type ClientCore, type ClientOptions, type OperationMethod } from './client.js';
-export { execute, type ClientEvent, type FetchLike } from './execute.js';
+export { execute, type ClientEvent } from './execute.js';
+export { answerOfResponse, fetchTransport, undiciTransport, type FetchLike, type HttpAnswer, type HttpRequest, type Transport } from './transport.js';
 export { decodeResponse, responseSpecFor, type DecodedResponse } from './decode.js';
 export {
   ApiError,
