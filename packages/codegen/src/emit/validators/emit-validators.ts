@@ -8,6 +8,19 @@ import { docComment, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 
+/**
+ * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
+ * would infer for each zod builder expression is thrown away; inferring it anyway was about
+ * half of what type-checking the file cost (in every consumer's build and editor too).
+ * Whether the builder calls are right is tested where it shows: every schema is built and
+ * exercised by the test suites.
+ */
+const UNTYPED_BUILDERS = [
+  '// zod builders through an untyped handle: each schema below is declared with its own written-out',
+  "// type, so TypeScript need not infer zod's type of every expression only to set it aside.",
+  'const z: any = zod;',
+].join('\n');
+
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
 
 /** Component schemas in an order where every direct (non-deferred) reference is declared first. */
@@ -206,22 +219,23 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     const types = [`${doc}export type ${id} = ${printType(s.schema, outputTypes)};`];
     if (inputId) types.push(`/** What ${id} accepts: members with a default may be absent. */\nexport type ${inputId} = ${printType(s.schema, inputTypes)};`);
     // Declared with the written-out types instead of the ones TypeScript would infer from the
-    // zod expression: that keeps type-checking fast and lets schemas refer to each other in
-    // cycles. A pure IIFE per schema lets bundlers drop every schema a program does not use.
+    // zod expression (which is built through an untyped handle, see UNTYPED_BUILDERS): that
+    // keeps type-checking fast and lets schemas refer to each other in cycles. A pure IIFE per
+    // schema lets bundlers drop every schema a program does not use.
     // Recursive schemas are parsed by zod's ordinary parser: its compiler does not close cycles.
     const checkId = naming.checkNames.get(s.name);
     const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr}${checkId ? `, C.${checkId}` : ''})`;
-    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${body})() as unknown as z.ZodType<${id}, ${inputId ?? id}>;`;
+    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${body})() as unknown as ZodType<${id}, ${inputId ?? id}>;`;
   });
   const schemasBody = `${schemaDecls.join('\n\n')}\n`;
   const schemaImports = [
-    "import { z } from 'zod';",
+    "import { z as zod, type ZodType } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
   ]
     .filter(Boolean)
     .join('\n');
-  const schemasFile = `${header}${schemaImports}\n\n${schemasBody}`;
+  const schemasFile = `${header}${schemaImports}\n\n${UNTYPED_BUILDERS}\n\n${schemasBody}`;
 
   const shared = new SharedDeclarations(naming.names);
   const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, ctx, components, shared));

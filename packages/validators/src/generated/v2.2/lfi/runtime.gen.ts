@@ -228,7 +228,8 @@ export function oneOf<const T extends Variants>(variants: T): z.ZodType<z.output
     }
     if (matches === 1) return output;
     if (matches === 0) {
-      for (const issue of union.safeParse(input).error?.issues ?? []) ctx.issues.push({ ...issue, input } as never);
+      // `issue as object`: spreading zod's union of issue types costs the compiler a tenth of a second per spread.
+      for (const issue of union.safeParse(input).error?.issues ?? []) ctx.issues.push({ ...(issue as object), input } as never);
     } else {
       ctx.issues.push({ code: 'custom', message: `must match exactly one schema of oneOf, but matches ${matches}`, input });
     }
@@ -268,7 +269,7 @@ export function discriminated<const P extends string, const M extends Record<str
     }
     const result = variant.safeParse(input);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.issues.push({ ...issue, input } as never);
+    for (const issue of result.error.issues) ctx.issues.push({ ...(issue as object), input } as never);
     return z.NEVER;
   }) as unknown as z.ZodType<Discriminated<P, M>, z.input<M[keyof M]>>;
 }
