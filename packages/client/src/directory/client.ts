@@ -8,9 +8,8 @@
  * of failing the whole listing.
  */
 import { Organisation, SoftwareStatement } from '@bank-data-sharing/validators/directory';
-import type { Dispatcher } from 'undici';
 import { createClient } from '../generated/directory/index.js';
-import { ApiError, ClientError, type ClientEvent, type FetchLike, type RetryPolicy, type TokenProvider } from '../runtime/index.js';
+import { ApiError, ClientError, type ClientEvent, type DispatcherLike, type FetchLike, type RetryPolicy, type TokenProvider } from '../runtime/index.js';
 
 /** The two bases of one directory environment. */
 export interface DirectoryEndpoints {
@@ -29,7 +28,7 @@ export interface DirectoryClientOptions {
   /** The fetch to use instead of the built-in transport (a test double, a proxy). */
   fetch?: FetchLike;
   /** The undici dispatcher to send through: in production, `dispatcher` of `createMtlsFetch`. */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   retry?: RetryPolicy | false;
   /** Time limit of one request in ms (default 30 000). */
   timeoutMs?: number;

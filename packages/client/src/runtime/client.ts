@@ -3,7 +3,6 @@
  * each operation of the validators into a typed method.
  */
 import type { DecodedResponse } from './decode.js';
-import type { Dispatcher } from 'undici';
 import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
@@ -11,7 +10,7 @@ import { acceptHeader, isJwtType } from './media-types.js';
 import { buildUrl, cookieHeader, encodeBody, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
-import { fetchTransport, undiciTransport, type FetchLike } from './transport.js';
+import { fetchTransport, undiciTransport, type DispatcherLike, type FetchLike } from './transport.js';
 import type { ApiInfo, OperationMeta, OperationSpec, ParamsOf, ResultOf } from './types.js';
 
 /**
@@ -44,7 +43,7 @@ export interface ClientOptions {
    * const mtls = new Agent({ connect: { cert, key } }); // import { Agent } from 'undici'
    * const client = createClient({ baseUrl, dispatcher: mtls, tokens });
    */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** Where bearer tokens come from; without it no `Authorization` header is sent. */
   tokens?: TokenProvider;
   /** Refresh a token when it has less than this left (default 60 000 ms). */

@@ -5,7 +5,7 @@
  */
 export { createClientCore, type CallOptions, type ClientCore, type ClientOptions, type OperationMethod } from './client.js';
 export { execute, type ClientEvent } from './execute.js';
-export { answerOfResponse, fetchTransport, undiciTransport, type FetchLike, type HttpAnswer, type HttpRequest, type Transport } from './transport.js';
+export { answerOfResponse, fetchTransport, undiciTransport, type DispatcherLike, type FetchLike, type HttpAnswer, type HttpRequest, type Transport } from './transport.js';
 export { decodeResponse, responseSpecFor, type DecodedResponse } from './decode.js';
 export {
   ApiError,

@@ -37,6 +37,15 @@ export interface HttpAnswer {
 
 export type Transport = (url: string, request: HttpRequest) => Promise<HttpAnswer>;
 
+/**
+ * An undici dispatcher (`Agent`, `Pool`, `ProxyAgent`, `MockAgent`), described by the one method
+ * the transport relies on: the client's declarations do not pull in undici's (and Node's) types,
+ * which every consumer's compiler would otherwise load.
+ */
+export interface DispatcherLike {
+  dispatch(options: never, handler: never): boolean;
+}
+
 /** The answer of a `fetch`, seen through `HttpAnswer`. */
 export function answerOfResponse(response: Response): HttpAnswer {
   return {
@@ -154,7 +163,8 @@ function isPlainBody(body: RequestInit['body'] | undefined): boolean {
  * Sends through undici's `request` API over `dispatcher` (default: a pool shared by the
  * process), asking for compressed answers as `fetch` does and decoding them.
  */
-export function undiciTransport(options: { dispatcher?: Dispatcher | undefined; fallback: FetchLike }): Transport {
+export function undiciTransport(options: { dispatcher?: DispatcherLike | undefined; fallback: FetchLike }): Transport {
+  const dispatcher = options.dispatcher as Dispatcher | undefined;
   const viaFetch = fetchTransport(options.fallback);
   return async (url, request) => {
     const { body } = request;
@@ -165,7 +175,7 @@ export function undiciTransport(options: { dispatcher?: Dispatcher | undefined; 
       headers,
       body: (body ?? null) as string | Uint8Array | null,
       signal: request.signal ?? null,
-      dispatcher: options.dispatcher ?? defaultAgent(),
+      dispatcher: dispatcher ?? defaultAgent(),
     });
     return new UndiciAnswer(data);
   };

@@ -118,7 +118,9 @@ function parameterObject(
   indent: string,
   lowerCaseNames: boolean,
 ): string {
-  if (parameters.length === 0) return 'z.looseObject({})';
+  // Typed as `ZodType<output, input>` (see `Declared` in the runtime), as every schema an
+  // operation holds is.
+  if (parameters.length === 0) return 'rt.declared(z.looseObject({}))';
   const inner = indent + '  ';
   const members = parameters.map((p) => {
     const name = lowerCaseNames ? p.name.toLowerCase() : p.name;
@@ -131,10 +133,15 @@ function parameterObject(
   return `rt.compiledOnFirstUse(z.looseObject({\n${members.join('\n')}\n${indent}}))`;
 }
 
+/** A component schema by name is declared already; an inline one is wrapped in `rt.declared`. */
+function declaredSchema(expression: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(expression) ? expression : `rt.declared(${expression})`;
+}
+
 function contentMap(content: Array<{ contentType: string; schema?: SchemaNode }>, ctx: PrintContext, indent: string): string {
   if (content.length === 0) return '{}';
   const inner = indent + '  ';
-  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${m.schema ? printSchema(m.schema, ctx, inner) : 'z.unknown()'},`);
+  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${m.schema ? declaredSchema(printSchema(m.schema, ctx, inner)) : 'rt.declared(z.unknown())'},`);
   return `{\n${entries.join('\n')}\n${indent}}`;
 }
 

@@ -13,7 +13,7 @@ import {
   SoftwareStatementPage,
 } from './schemas.gen.js';
 
-const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
+const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))();
 
 const requestBody1 = /* @__PURE__ */ (() => ({
   required: true,
@@ -56,10 +56,10 @@ const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response4 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json": z.union([
+    "application/json": rt.declared(z.union([
       OrganisationList,
       OrganisationPage,
-    ]),
+    ])),
   },
 } as const))();
 
@@ -71,10 +71,10 @@ const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObj
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json": z.union([
+    "application/json": rt.declared(z.union([
       SoftwareStatementList,
       SoftwareStatementPage,
-    ]),
+    ])),
   },
 } as const))();
 

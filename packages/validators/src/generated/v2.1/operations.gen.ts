@@ -45,7 +45,7 @@ import {
   StatementsResponseSigned,
 } from './schemas.gen.js';
 
-const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
+const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))();
 
 const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Base consent identifier shared by every consent of one chain. */

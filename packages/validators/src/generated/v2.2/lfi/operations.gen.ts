@@ -20,7 +20,7 @@ import {
   LfiStatementsPage,
 } from './schemas.gen.js';
 
-const pathParameters1 = /* @__PURE__ */ (() => (z.looseObject({})))();
+const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))();
 
 const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Page wanted by the hub, counted from 1. */

@@ -322,6 +322,20 @@ const INVALID = Symbol.for('zod.compile.invalid');
 let compiling = false;
 
 /**
+ * A schema typed by what it gives and accepts (`ZodType<output, input>`) rather than by its zod
+ * class. Generated operations meet `ZodType` constraints in the server stubs and the client;
+ * relating each zod class (`ZodObject<...>`, `ZodOptional<...>`) to `ZodType` member by member
+ * took TypeScript more than half a second on the official account-information file, where
+ * relating `ZodType<O, I>` to `ZodType` is immediate.
+ */
+export type Declared<T> = T extends { readonly _zod: { readonly output: infer O; readonly input: infer I } } ? z.ZodType<O, I> : T;
+
+/** `schema`, typed as `Declared<T>`. */
+export function declared<T>(schema: T): Declared<T> {
+  return schema as unknown as Declared<T>;
+}
+
+/**
  * Compiles a schema with zod's ahead-of-time compiler the first time it parses a value, and
  * keeps the compiled fast path from then on (about 2-4 times faster on our payloads).
  * Compiling every schema at import would cost half a second for a large spec; a program
@@ -334,8 +348,8 @@ let compiling = false;
  * zod's parse runs and has the last word.
  */
 // Unconstrained on purpose: checking that each large schema type extends z.ZodType doubled the
-// time TypeScript takes over a generated file.
-export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boolean): T {
+// time TypeScript takes over a generated file. Typed as `Declared<T>`, for the reason given there.
+export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boolean): Declared<T> {
   const internals = (schema as unknown as z.ZodType)._zod;
   const ordinaryRun = internals.run;
   const checkOnly = check ? (value: unknown): unknown => (check(value) ? true : INVALID) : undefined;
@@ -363,5 +377,5 @@ export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boo
   // Lets zod's compiler see through this wrapper to the real parser, as it does for its own.
   (firstRun as Run & { __originalRun?: Run }).__originalRun = ordinaryRun;
   internals.run = firstRun;
-  return schema;
+  return schema as unknown as Declared<T>;
 }
