@@ -2,7 +2,7 @@
 // through the generated v2.2 router with validation on, with request validation only, with
 // validation off, and through a bare Express route sending the same bytes. autocannon on
 // 127.0.0.1 in this process; each server in its own child process (one core each on a 2-core
-// machine), all four kept running and measured in turn, round after round.
+// machine), four fresh ones every round, measured in turn.
 // (This replaces packages/server-stubs/bench/validation.bench.mjs, which ran server and load
 // generator in one process; `pnpm --filter @bank-data-sharing/server-stubs bench` runs this suite.)
 import { cpuMicros, loadTest, SERVER_PATH, startServerProcess } from '../src/lib/http-bench.mjs';
@@ -23,80 +23,87 @@ export default {
     const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
     const duration = Number(process.env.BENCH_DURATION ?? (ctx.quick ? 2 : 3));
     const warmup = Number(process.env.BENCH_WARMUP ?? (ctx.quick ? 1 : 2));
-    const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 7));
-    const servers = [];
-    try {
-      for (const s of SETUPS) servers.push({ ...s, ...(await startServerProcess(s.setup)), rps: [], p99: [], cpuPerRequest: [] });
-      // Every setup answers the same request with 200 first, and with the same body size.
-      const sizes = new Set();
-      for (const s of servers) {
-        const probe = await fetch(`${s.origin}${SERVER_PATH}`, { headers: { authorization: 'Bearer bench-token' } });
-        const bytes = (await probe.arrayBuffer()).byteLength;
-        if (probe.status !== 200) throw new Error(`${s.id}: the probe was answered ${probe.status}`);
-        sizes.add(bytes - s.origin.length); // Links.Self holds the origin, whose port differs
-      }
-      if (sizes.size !== 1) throw new Error(`the setups answer bodies of different sizes: ${[...sizes].join(', ')}`);
-      const bodyBytes = [...sizes][0] + servers[0].origin.length;
-      for (const s of servers) {
-        ctx.progress(`warm-up ${s.id} (${warmup} s)`);
-        if (warmup > 0) await loadTest(`${s.origin}${SERVER_PATH}`, { connections, duration: warmup });
-      }
-      for (let round = 0; round < rounds; round++) {
+    const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 9));
+    const servers = SETUPS.map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [] }));
+    let bodyBytes = 0;
+    for (let round = 0; round < rounds; round++) {
+      // Fresh server processes every round: a process whose compiled code came out better or
+      // worse (JIT, heap layout) would otherwise tilt one setup for the whole run.
+      const running = [];
+      try {
+        for (const s of servers) running.push({ s, ...(await startServerProcess(s.setup)) });
+        if (round === 0) bodyBytes = await sameAnswers(running);
+        for (const { s, origin } of running) {
+          ctx.progress(`round ${round + 1}/${rounds}: warm-up ${s.id} (${warmup} s)`);
+          if (warmup > 0) await loadTest(`${origin}${SERVER_PATH}`, { connections, duration: warmup });
+        }
         // Rotate the order each round so that a drift of the machine hits every setup alike.
-        for (let k = 0; k < servers.length; k++) {
-          const s = servers[(round + k) % servers.length];
+        for (let k = 0; k < running.length; k++) {
+          const { s, origin, cpu } = running[(round + k) % running.length];
           ctx.progress(`round ${round + 1}/${rounds}: ${s.id} (${duration} s)`);
-          const before = await s.cpu();
-          const r = await loadTest(`${s.origin}${SERVER_PATH}`, { connections, duration });
-          const after = await s.cpu();
+          const before = await cpu();
+          const r = await loadTest(`${origin}${SERVER_PATH}`, { connections, duration });
+          const after = await cpu();
           if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.id}: ${r.non2xx} non-2xx answers and ${r.errors} errors under load`);
           s.rps.push(r.rps);
           s.p99.push(r.p99);
           s.cpuPerRequest.push(cpuMicros(before, after) / r.total);
         }
+      } finally {
+        for (const r of running) await r.stop();
       }
-
-      const runs = `${rounds} rounds × ${duration} s, ${warmup} s warm-up`;
-      ctx.note(
-        `GET {prefix}/accounts/acc-001/transactions?fromBookingDateTime=… answered with 100 transactions (${bodyBytes.toLocaleString('en-US')} bytes). ` +
-          `autocannon in the harness process, ${connections} connections, over 127.0.0.1; each server in its own Node process (${process.version}), all four started first, then measured in turn for ${duration} s each, ${rounds} rounds, the order rotating every round, after a ${warmup} s warm-up each. ` +
-          'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system) over the round divided by the requests it answered: steadier than req/s on a shared machine.',
-      );
-      for (const s of servers) {
-        ctx.row({
-          id: `${s.id}-rps`,
-          label: `${s.label}: requests/s`,
-          unit: 'req/s',
-          samples: s.rps,
-          runs,
-          detail: `server CPU/request ${median(s.cpuPerRequest).toFixed(0)} µs (${Math.min(...s.cpuPerRequest).toFixed(0)}–${Math.max(...s.cpuPerRequest).toFixed(0)})`,
-          extra: { cpuMicrosPerRequest: summarize(s.cpuPerRequest) },
-        });
-        ctx.row({ id: `${s.id}-p99`, label: `${s.label}: p99 latency`, unit: 'ms', samples: s.p99, runs });
-      }
-      const [validated, requestsOnly, off] = servers;
-      const perRound = (a, b) => a.rps.map((x, i) => x / b.rps[i]);
-      const cpuRatio = (a, b) => (median(b.cpuPerRequest) / median(a.cpuPerRequest)).toFixed(2);
-      ctx.row({
-        id: 'validated-vs-off',
-        label: 'validation on ÷ validation off (throughput)',
-        unit: '×',
-        samples: perRound(validated, off),
-        runs: `${rounds} rounds`,
-        goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 },
-        detail: `by server CPU/request: ${cpuRatio(validated, off)}×`,
-      });
-      ctx.row({
-        id: 'requests-only-vs-off',
-        label: 'requests validated only ÷ validation off (throughput)',
-        unit: '×',
-        samples: perRound(requestsOnly, off),
-        runs: `${rounds} rounds`,
-        goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 },
-        detail: `by server CPU/request: ${cpuRatio(requestsOnly, off)}×`,
-      });
-    } finally {
-      for (const s of servers) await s.stop();
     }
+    const runs = `${rounds} rounds × ${duration} s, ${warmup} s warm-up`;
+    ctx.note(
+      `GET {prefix}/accounts/acc-001/transactions?fromBookingDateTime=… answered with 100 transactions (${bodyBytes.toLocaleString('en-US')} bytes). ` +
+        `autocannon in the harness process, ${connections} connections, over 127.0.0.1; each server in its own Node process (${process.version}), ${rounds} rounds, each with four fresh server processes (so that no setup keeps one process's luck with the JIT for the whole run), each warmed up for ${warmup} s, then measured in turn for ${duration} s each, the order rotating every round. ` +
+        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system) over the round divided by the requests it answered: steadier than req/s on a shared machine.',
+    );
+    for (const s of servers) {
+      ctx.row({
+        id: `${s.id}-rps`,
+        label: `${s.label}: requests/s`,
+        unit: 'req/s',
+        samples: s.rps,
+        runs,
+        detail: `server CPU/request ${median(s.cpuPerRequest).toFixed(0)} µs (${Math.min(...s.cpuPerRequest).toFixed(0)}–${Math.max(...s.cpuPerRequest).toFixed(0)})`,
+        extra: { cpuMicrosPerRequest: summarize(s.cpuPerRequest) },
+      });
+      ctx.row({ id: `${s.id}-p99`, label: `${s.label}: p99 latency`, unit: 'ms', samples: s.p99, runs });
+    }
+    const [validated, requestsOnly, off] = servers;
+    const perRound = (a, b) => a.rps.map((x, i) => x / b.rps[i]);
+    const cpuRatio = (a, b) => (median(b.cpuPerRequest) / median(a.cpuPerRequest)).toFixed(2);
+    ctx.row({
+      id: 'validated-vs-off',
+      label: 'validation on ÷ validation off (throughput)',
+      unit: '×',
+      samples: perRound(validated, off),
+      runs: `${rounds} rounds`,
+      goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 },
+      detail: `by server CPU/request: ${cpuRatio(validated, off)}×`,
+    });
+    ctx.row({
+      id: 'requests-only-vs-off',
+      label: 'requests validated only ÷ validation off (throughput)',
+      unit: '×',
+      samples: perRound(requestsOnly, off),
+      runs: `${rounds} rounds`,
+      goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 },
+      detail: `by server CPU/request: ${cpuRatio(requestsOnly, off)}×`,
+    });
   },
 };
+
+/** Every setup answers the probe with 200 and a body of the same size; returns that size. */
+async function sameAnswers(running) {
+  const sizes = new Set();
+  for (const { s, origin } of running) {
+    const probe = await fetch(`${origin}${SERVER_PATH}`, { headers: { authorization: 'Bearer bench-token' } });
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    if (probe.status !== 200) throw new Error(`${s.id}: the probe was answered ${probe.status}`);
+    sizes.add(bytes - origin.length); // Links.Self holds the origin, whose port differs
+  }
+  if (sizes.size !== 1) throw new Error(`the setups answer bodies of different sizes: ${[...sizes].join(', ')}`);
+  return [...sizes][0] + running[0].origin.length;
+}
