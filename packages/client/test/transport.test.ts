@@ -9,7 +9,16 @@ import zlib from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/generated/v2.2/index.js';
-import { fetchTransport, readAll, staticToken, undiciTransport, type FetchLike, type HttpAnswer, type HttpRequest } from '../src/runtime/index.js';
+import {
+  fetchTransport,
+  InteractionIdMismatchError,
+  readAll,
+  staticToken,
+  undiciTransport,
+  type FetchLike,
+  type HttpAnswer,
+  type HttpRequest,
+} from '../src/runtime/index.js';
 
 const JSON_TEXT = JSON.stringify({ Data: { note: 'café, 10 €, 𝄞' }, Links: { Self: '/x' } });
 
@@ -192,6 +201,32 @@ describe('client options', () => {
       expect(paths).toEqual([]);
     } finally {
       await agent.close();
+    }
+  });
+});
+
+describe('an answer the client refuses before reading its body', () => {
+  it('lets go of the body, so that its connection does not stay taken', async () => {
+    // 8 MB: far more than the socket buffers hold, so the server's write only finishes (or its
+    // connection only closes) when the client reads or lets go.
+    const big = Buffer.alloc(8 * 1024 * 1024, 0x20);
+    let released: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (released = resolve));
+    const server = createServer((_req, res) => {
+      res.on('close', () => released());
+      res.writeHead(200, { 'content-type': 'application/json', 'x-fapi-interaction-id': 'not-the-one-sent', 'content-length': String(big.length) });
+      res.end(big);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createClient({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retry: false });
+      await expect(client.getAccounts()).rejects.toBeInstanceOf(InteractionIdMismatchError);
+      // Bounded: without the release, the connection would wait for undici's 300 s body timeout.
+      const outcome = await Promise.race([done.then(() => 'released'), new Promise((resolve) => setTimeout(resolve, 3000, 'still taken'))]);
+      expect(outcome).toBe('released');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -221,8 +221,14 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
         }
       }
 
-      // Correlation first: the body of another exchange is not worth reading.
-      checkInteractionId(operationId, interactionId, response.header('x-fapi-interaction-id'), response.status);
+      // Correlation first: the body of another exchange is not worth reading, but it is let go
+      // of, or its connection would stay taken until the server gave up on it.
+      try {
+        checkInteractionId(operationId, interactionId, response.header('x-fapi-interaction-id'), response.status);
+      } catch (error) {
+        await response.discard();
+        throw error;
+      }
       let text: string;
       try {
         text = await response.text();
