@@ -19,14 +19,18 @@ import { ACCOUNT, PAGED_PATH, TOKEN } from '../lib/http-bench.mjs';
 
 const [origin, kind] = process.argv.slice(2);
 
-/** What a caller would write by hand: fetch, parse, follow Links.Next. */
-async function rawLoop(keep) {
+const rawHeaders = () => ({ accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() });
+/** One page the way a caller would fetch it by hand: with fetch, or with undici's request API (the client's own transport). */
+const pageByFetch = async (url) => (await fetch(url, { headers: rawHeaders() })).json();
+const pageByUndici = async (url) => (await request(url, { headers: rawHeaders() })).body.json();
+
+/** What a caller would write by hand: get a page, parse it, follow Links.Next; keep the records or count them. */
+async function rawLoop(getPage, keep) {
   const out = [];
   let count = 0;
   let next = `${origin}${PAGED_PATH}`;
   while (next) {
-    const response = await fetch(next, { headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() } });
-    const body = await response.json();
+    const body = await getPage(next);
     const records = body.Data.Transaction;
     if (keep) for (let i = 0; i < records.length; i++) out.push(records[i]);
     count += records.length;
@@ -35,29 +39,15 @@ async function rawLoop(keep) {
   return keep ? out.length : count;
 }
 
-/** The same loop on undici's request API, which the client's built-in transport uses. */
-async function rawUndiciLoop() {
-  const out = [];
-  let next = `${origin}${PAGED_PATH}`;
-  while (next) {
-    const { body } = await request(next, { headers: { accept: 'application/json', authorization: `Bearer ${TOKEN}`, 'x-fapi-interaction-id': crypto.randomUUID() } });
-    const page = await body.json();
-    const records = page.Data.Transaction;
-    for (let i = 0; i < records.length; i++) out.push(records[i]);
-    next = page.Links.Next;
-  }
-  return out.length;
-}
-
 function reader() {
   const params = { path: { AccountId: ACCOUNT } };
   switch (kind) {
     case 'raw':
-      return () => rawLoop(true);
+      return () => rawLoop(pageByFetch, true);
     case 'raw-count':
-      return () => rawLoop(false);
+      return () => rawLoop(pageByFetch, false);
     case 'raw-undici':
-      return rawUndiciLoop;
+      return () => rawLoop(pageByUndici, true);
     case 'client':
     case 'client-novalidate': {
       const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: kind === 'client' });

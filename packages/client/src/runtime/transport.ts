@@ -90,6 +90,11 @@ const utf8 = new TextDecoder();
 
 type UndiciAnswerData = Dispatcher.ResponseData;
 
+/** A received header's value as `fetch` gives it: repeated ones joined with ", ". */
+function joined(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 class UndiciAnswer implements HttpAnswer {
   readonly status: number;
   readonly #data: UndiciAnswerData;
@@ -100,33 +105,32 @@ class UndiciAnswer implements HttpAnswer {
   }
 
   header(name: string): string | null {
-    const value = this.#data.headers[name];
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(', ') : value;
+    return joined(this.#data.headers[name]) ?? null;
   }
 
   headers(): Record<string, string> {
     const out: Record<string, string> = {};
     const received = this.#data.headers;
     for (const name of Object.keys(received)) {
-      const value = received[name];
-      if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+      const value = joined(received[name]);
+      if (value !== undefined) out[name] = value;
     }
     return out;
   }
 
   async text(): Promise<string> {
     const coding = this.header('content-encoding');
-    if (coding === null) return await this.#data.body.text();
     // Codings apply in the order listed, so they come off in reverse (RFC 9110, 8.4).
-    const codings = coding
-      .split(',')
-      .map((c) => c.trim().toLowerCase())
-      .filter((c) => c !== '' && c !== 'identity')
-      .reverse();
-    if (codings.length === 0) return await this.#data.body.text();
+    const codings =
+      coding === null
+        ? []
+        : coding
+            .split(',')
+            .map((c) => c.trim().toLowerCase())
+            .filter((c) => c !== '' && c !== 'identity')
+            .reverse();
     // Like `fetch`, a coding it does not know is handed on as it came.
-    if (!codings.every((c) => c in decoders)) return await this.#data.body.text();
+    if (codings.length === 0 || !codings.every((c) => c in decoders)) return await this.#data.body.text();
     let bytes: Uint8Array = new Uint8Array(await this.#data.body.arrayBuffer());
     for (const c of codings) bytes = await decoders[c]!(bytes);
     return utf8.decode(bytes);

@@ -4,11 +4,11 @@
  *
  * The generated validators give each schema a check-only function in
  * `schema._zod.bag.validator` (the generated check function, or the one zod's compiler leaves
- * on first use): it answers "valid" without building the parsed copy. That copy equals the input exactly when the schema changes no
- * value (no transform, default, catch, coercion, key stripping...), which `keepsInput` finds
- * out once per schema by walking its definition. Otherwise, or when the check fails (to get
- * the issues), `safeParse` runs as before. Schemas are read structurally, as in types.ts: no
- * zod import, whichever copy built the validators.
+ * on first use): it answers "valid" without building the parsed copy. That copy equals the
+ * input exactly when the schema changes no value (no transform, default, catch, coercion, key
+ * stripping...), which `keepsInput` finds out once per schema by walking its definition.
+ * Otherwise, or when the check fails (to get the issues), `safeParse` runs as before. Schemas
+ * are read structurally, as in types.ts: no zod import, whichever copy built the validators.
  */
 import type { IssueLike, SchemaLike } from './types.js';
 
