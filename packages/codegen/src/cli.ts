@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { generate, TARGETS, type Target } from './generate.js';
-import { ForeignFilesError, writeFiles } from './write-files.js';
+import { ForeignFilesError, writeFiles, type WriteReport } from './write-files.js';
+import { unifiedDiff } from './text-diff.js';
 import type { Diagnostic } from './ir/types.js';
 import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
@@ -165,6 +166,14 @@ function summarizeInfos(diagnostics: Diagnostic[]): string | undefined {
   return `notes: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')} (formats that are annotations only)`;
 }
 
+/** The first lines that differ in the first out-of-date file, as a unified diff (for `--check`). */
+function firstDifferenceText(dir: string, report: WriteReport): string {
+  const first = report.firstDifference;
+  if (!first) return '';
+  const name = path.join(dir, first.file).split(path.sep).join('/');
+  return unifiedDiff({ before: first.current, after: first.expected, fromName: `${name} (on disk)`, toName: `${name} (generated)`, maxLines: 30 });
+}
+
 async function runGenerate(argv: string[]): Promise<number> {
   const args = parseArgs(argv, {
     spec: 'value',
@@ -205,6 +214,7 @@ async function runGenerate(argv: string[]): Promise<number> {
       process.stderr.write(`${out}: ${stale.length} generated file(s) out of date with ${spec}:\n`);
       for (const file of report.written) process.stderr.write(`  changed  ${path.join(out, file)}\n`);
       for (const file of report.removed) process.stderr.write(`  stale    ${path.join(out, file)}\n`);
+      process.stderr.write(firstDifferenceText(out, report));
       process.stderr.write('Run the generator and commit the result.\n');
       return EXIT.failed;
     }
@@ -332,6 +342,8 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
   }
   const elapsed = Math.round(performance.now() - started);
   if (check && stale > 0) {
+    const first = report.packages.find(({ report: r }) => r.firstDifference);
+    if (first) process.stderr.write(firstDifferenceText(first.dir, first.report));
     process.stderr.write(`${stale} generated file(s) do not match spec/ and the generator. Run "pnpm generate" and commit the result.\n`);
     return EXIT.failed;
   }
