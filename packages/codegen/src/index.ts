@@ -1,4 +1,5 @@
-export { generate, writeFiles, TARGETS, type Target, type GenerateOptions, type GenerateResult } from './generate.js';
+export { generate, TARGETS, type Target, type GenerateOptions, type GenerateResult } from './generate.js';
+export { writeFiles, writtenByGenerator, ForeignFilesError, type WriteReport, type WriteOptions } from './write-files.js';
 export { loadSpec, type LoadedSpec } from './load/load-spec.js';
 export { SpecLoadError } from './load/parse-document.js';
 export { buildIR, type BuiltIR, type CheckedExample } from './ir/build-ir.js';

@@ -75,7 +75,11 @@ describe('codegen CLI', () => {
     expect(edited.stderr).toContain('changed  ');
     expect(edited.stderr).toContain('schemas.gen.ts');
 
-    await writeFile(path.join(out, 'validators/leftover.gen.ts'), '');
+    // A file the generator wrote (its header) and no longer produces is stale: listed, then removed.
+    await writeFile(path.join(out, 'validators/leftover.gen.ts'), first);
+    const stale = run('generate', '--spec', spec, '--out', out, '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('stale    ');
     expect(run('generate', '--spec', spec, '--out', out).code).toBe(0);
     expect(await readFile(path.join(out, 'validators/schemas.gen.ts'), 'utf8')).toBe(first);
     await expect(readFile(path.join(out, 'validators/leftover.gen.ts'), 'utf8')).rejects.toThrow();

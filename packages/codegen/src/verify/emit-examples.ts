@@ -3,6 +3,7 @@ import type { ApiIR } from '../ir/types.js';
 import type { GeneratedFile } from '../emit/types.js';
 import { validatorNames } from '../emit/validators/emit-validators.js';
 import { printSchema, type PrintContext } from '../emit/validators/print-zod.js';
+import { generatedHeader } from '../emit/shared/header.js';
 
 /**
  * A module listing every example in the file with a validator for the schema it belongs to,
@@ -17,6 +18,8 @@ export function emitExamples(api: ApiIR, examples: CheckedExample[]): GeneratedF
       `  {\n    pointer: ${JSON.stringify(e.pointer)},\n    schema: ${printSchema(e.schema, ctx, '    ')},\n    value: ${JSON.stringify(e.value ?? null)},\n  },`,
   );
   const contents = [
+    // A header like every generated file's, so that a folder kept with --keep can be reused.
+    generatedHeader(api).trimEnd(),
     "import { z } from 'zod';",
     "import * as rt from './runtime.gen.js';",
     ids.length > 0 ? `import {\n${ids.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';` : '',

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generate, TARGETS, writeFiles } from '../generate.js';
+import { generate, TARGETS } from '../generate.js';
+import { writeFiles, writtenByGenerator } from '../write-files.js';
 import type { Diagnostic } from '../ir/types.js';
 import { generatedCodeCompilerOptions } from './compiler-options.js';
 import { emitExamples } from './emit-examples.js';
@@ -91,7 +92,11 @@ async function transpile(dir: string, files: string[]): Promise<void> {
     const out = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
     });
-    await writeFile(path.join(dir, file.replace(/\.ts$/, '.js')), out.outputText);
+    // The JavaScript keeps the header (TypeScript drops it with an elided type import), so
+    // that a folder kept with --keep is known as the generator's on the next run.
+    const header = source.slice(0, source.indexOf('\n') + 1);
+    const text = writtenByGenerator(source) && !writtenByGenerator(out.outputText) ? `${header}${out.outputText}` : out.outputText;
+    await writeFile(path.join(dir, file.replace(/\.ts$/, '.js')), text);
   }
 }
 

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { generate, writeFiles, type Target, type WriteReport } from '../generate.js';
+import { generate, type Target } from '../generate.js';
+import { applyWrite, planWrite, type WritePlan, type WriteReport } from '../write-files.js';
 import type { Diagnostic } from '../ir/types.js';
 import type { GeneratedFile } from '../emit/types.js';
 import { buildChangelog } from './changelog.js';
@@ -101,6 +102,8 @@ export async function runWorkspace(options: {
   check: boolean;
   /** Targets to regenerate; `changelog` is the generated changelog. Default: everything. */
   only?: Array<Target | 'changelog'>;
+  /** Write beside files in the generated folders that the generator did not write (kept). */
+  keepOthers?: boolean;
   onProgress?: (message: string) => void;
 }): Promise<WorkspaceReport> {
   const { root, config } = options;
@@ -125,17 +128,20 @@ export async function runWorkspace(options: {
     }
   }
   if (diagnostics.some((d) => d.severity === 'error')) return { apis, packages: [], diagnostics };
-  const packages: WorkspaceReport['packages'] = [];
+  // Every folder is planned before any is written: a refusal in one leaves all untouched.
+  const plans: Array<{ target: Target | 'changelog'; dir: string; plan: WritePlan }> = [];
   if (config.changelog && withChangelog) {
     options.onProgress?.('writing the changelog');
     const contents = await buildChangelog(root, config);
-    const report = await writeFiles(root, [{ path: config.changelog, contents }], { check: options.check, ownNone: true });
-    packages.push({ target: 'changelog', dir: '.', report });
+    // The config names this file as the changelog: it is replaced whatever it holds.
+    plans.push({ target: 'changelog', dir: '.', plan: await planWrite(root, [{ path: config.changelog, contents }], { check: options.check, ownNone: true, replaceNamed: true }) });
   }
   for (const target of targets) {
     const dir = path.join(root, config.packages[target]!, GENERATED_DIR);
-    const report = await writeFiles(dir, filesByTarget.get(target)!, { check: options.check, ownAll: true });
-    packages.push({ target, dir: path.relative(root, dir), report });
+    const plan = await planWrite(dir, filesByTarget.get(target)!, { check: options.check, ownAll: true, ...(options.keepOthers ? { keepOthers: true } : {}) });
+    plans.push({ target, dir: path.relative(root, dir), plan });
   }
+  if (!options.check) for (const { plan } of plans) await applyWrite(plan);
+  const packages: WorkspaceReport['packages'] = plans.map(({ target, dir, plan }) => ({ target, dir, report: plan.report }));
   return { apis, packages, diagnostics };
 }
