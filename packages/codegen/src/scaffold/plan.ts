@@ -42,6 +42,8 @@ export interface PlannedGroup {
 export interface ScaffoldPlan {
   title: string;
   version: string;
+  /** Module specifier of the generated server stubs, as given. */
+  server: string;
   /** Quoted module specifiers. */
   serverSpecifier: string;
   runtimeSpecifier: string;
@@ -154,6 +156,7 @@ export function planScaffold({ api, server, groupBy }: PlanOptions): ScaffoldPla
   return {
     title: api.title.replace(/\s+/g, ' ').trim(),
     version: api.version,
+    server,
     serverSpecifier: quote(server),
     runtimeSpecifier: quote(SERVER_RUNTIME_IMPORT),
     groups,

@@ -151,24 +151,34 @@ function checkRendered(tsMorph: TsMorph, files: Map<string, string>, plan: Scaff
   }
 }
 
+/**
+ * Every file of a new scaffold, by path inside the folder: one per group, `index.ts`,
+ * `README.md` and `scaffold.json` (which names the spec relative to `dir`).
+ */
+export function renderScaffold(input: { plan: ScaffoldPlan; templates: TemplateSet; spec: string; dir: string; groupBy: GroupBy }): Map<string, string> {
+  const { plan, templates } = input;
+  const files = new Map<string, string>();
+  for (const group of plan.groups) files.set(group.file, renderGroup(templates, plan, group));
+  files.set('index.ts', templates.index(plan));
+  files.set('README.md', templates.readme({ ...plan, spec: displaySource(input.spec) }));
+  const manifest: Manifest = {
+    spec: toPosix(path.relative(input.dir, path.resolve(input.spec))),
+    title: plan.title,
+    version: plan.version,
+    server: plan.server,
+    groupBy: input.groupBy,
+    files: [...files.keys()].filter((f) => f.endsWith('.ts')),
+  };
+  files.set(MANIFEST_FILE, printManifest(manifest));
+  return files;
+}
+
 async function create(options: ScaffoldOptions, api: ApiIR, dir: string): Promise<ScaffoldReport> {
   if (options.server === undefined) throw new ScaffoldError(`${options.out}: a new scaffold needs the module of the generated server stubs (--server)`);
   const groupBy = options.groupBy ?? 'tag';
   const plan = planScaffold({ api, server: options.server, groupBy });
   const templates = await loadTemplates(options.templates);
-  const files = new Map<string, string>();
-  for (const group of plan.groups) files.set(group.file, renderGroup(templates, plan, group));
-  files.set('index.ts', templates.index(plan));
-  files.set('README.md', templates.readme({ ...plan, spec: displaySource(options.spec) }));
-  const manifest: Manifest = {
-    spec: toPosix(path.relative(dir, path.resolve(options.spec))),
-    title: plan.title,
-    version: api.version,
-    server: options.server,
-    groupBy,
-    files: [...files.keys()].filter((f) => f.endsWith('.ts')),
-  };
-  files.set(MANIFEST_FILE, printManifest(manifest));
+  const files = renderScaffold({ plan, templates, spec: options.spec, dir, groupBy });
   let tsMorph: TsMorph | undefined;
   if (options.templates !== undefined) {
     tsMorph = await loadTsMorph();
@@ -244,6 +254,8 @@ interface UpdateContext {
   edits: Map<string, Edit[]>;
   created: Map<string, string>;
   report: ScaffoldReport;
+  /** Stub actions whose line is known once the edits are applied. */
+  stubLines: Array<{ action: ScaffoldAction; anchor: string }>;
 }
 
 function addEdit(ctx: UpdateContext, file: string, edit: Edit): void {
@@ -352,7 +364,9 @@ function stubNewOperations(ctx: UpdateContext): void {
     const text = stubs.map((s) => `\n${ctx.templates.operation(s)}`).join('');
     addEdit(ctx, file, { pos: model.text.length, end: model.text.length, text: `${separator}${text}` });
     for (const stub of stubs) {
-      ctx.report.actions.push({ kind: 'stub', file, line: lineOf(model.text, model.text.length) + 1, detail: `${stub.operationId} (answers 501 until written)` });
+      const action: ScaffoldAction = { kind: 'stub', file, detail: `${stub.operationId} (answers 501 until written)` };
+      ctx.report.actions.push(action);
+      ctx.stubLines.push({ action, anchor: `export const ${stub.identifier}` });
       if (stub.identifier !== stub.operationId) aliasesFor.push({ file, op: stub });
     }
   }
@@ -439,7 +453,7 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
     notes: [],
     diagnostics: api.diagnostics,
   };
-  const ctx: UpdateContext = { tsMorph, dir, manifest, api, plan, templates, server, models, edits: new Map(), created: new Map(), report };
+  const ctx: UpdateContext = { tsMorph, dir, manifest, api, plan, templates, server, models, edits: new Map(), created: new Map(), report, stubLines: [] };
   moveImports(ctx);
   stubNewOperations(ctx);
   markRemoved(ctx);
@@ -447,6 +461,11 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
   const next = new Map<string, string>();
   for (const [file, model] of models) next.set(file, applyEdits(model.text, ctx.edits.get(file) ?? []));
   for (const [file, contents] of ctx.created) next.set(file, contents);
+  for (const { action, anchor } of ctx.stubLines) {
+    const text = next.get(action.file) ?? '';
+    const at = text.lastIndexOf(anchor);
+    if (at >= 0) action.line = lineOf(text, at);
+  }
   const nextManifest: Manifest = {
     spec: toPosix(path.relative(dir, path.resolve(options.spec))),
     title: plan.title,

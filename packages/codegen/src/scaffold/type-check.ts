@@ -62,16 +62,15 @@ function changesFor(operationId: string, diff: ApiDiff, apis: ApiIR[]): ApiChang
     if (op) for (const name of schemasOf(op, new Map(api.schemas.map((s) => [s.name, s.schema])))) schemas.add(name);
   }
   return diff.changes.filter((c) => {
-    const [kind, name] = c.location.split(' ', 2);
-    if (kind === 'operation') return name === operationId;
-    if (kind === 'schema') return name !== undefined && schemas.has(name);
-    return false;
+    if (c.location === `operation ${operationId}` || c.location.startsWith(`operation ${operationId} `)) return true;
+    const schema = /^schema (\S+)/.exec(c.location)?.[1];
+    return schema !== undefined && schemas.has(schema);
   });
 }
 
 /** Words a change is about: its schema or operation, and each segment of its field path. */
 function namesOf(change: ApiChange): string[] {
-  const [, name] = change.location.split(' ', 2);
+  const name = /^(?:schema|operation) (\S+)/.exec(change.location)?.[1];
   const segments = (change.path ?? '').split(/[ ›.[\]]+/).filter((s) => /^[A-Za-z_$][\w$-]*$/.test(s));
   return [...(name ? [name] : []), ...segments];
 }
