@@ -15,14 +15,14 @@ export const STRICT_TSCONFIG = {
     moduleResolution: 'NodeNext',
     skipLibCheck: true,
     noEmit: true,
-    types: [],
+    types: ['node'],
   },
   include: ['src'],
 };
 
 /**
  * A scratch project as a team would have it: package.json, a strict tsconfig.json, and
- * node_modules linking the workspace packages (their `dist` must be built) and zod.
+ * node_modules linking the workspace packages (their `dist` must be built), zod and Node's types.
  */
 export async function scratchProject(): Promise<string> {
   const dir = await scratchDir();
@@ -30,6 +30,8 @@ export async function scratchProject(): Promise<string> {
   await mkdir(scope, { recursive: true });
   for (const name of ['server-stubs', 'validators', 'client']) await symlink(path.join(REPO_ROOT, 'packages', name), path.join(scope, name), 'dir');
   await symlink(path.dirname(require.resolve('zod/package.json')), path.join(dir, 'node_modules', 'zod'), 'dir');
+  await mkdir(path.join(dir, 'node_modules', '@types'));
+  await symlink(path.dirname(require.resolve('@types/node/package.json')), path.join(dir, 'node_modules', '@types', 'node'), 'dir');
   await writeFile(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
   await writeFile(path.join(dir, 'tsconfig.json'), `${JSON.stringify(STRICT_TSCONFIG, null, 2)}\n`);
   return dir;
