@@ -17,7 +17,7 @@ import { MANIFEST_FILE, parseManifest, printManifest, type Manifest } from './ma
 import { groupOf, planScaffold, quote, type GroupBy, type PlannedGroup, type PlannedOperation, type ScaffoldPlan } from './plan.js';
 import { lineOf, lineStart, readFileModel, readIndexModel, type FileModel } from './source-model.js';
 import { loadTemplates, type TemplateSet } from './templates.js';
-import { typeCheckFolder, type TypeProblem } from './type-check.js';
+import { causesOf, typeCheckFolder, type TypeProblem } from './type-check.js';
 
 type TsMorph = typeof import('ts-morph');
 
@@ -484,13 +484,6 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
   }
   report.changed = [...writes.keys()].sort();
 
-  let previous: ApiIR | undefined;
-  const fromSpec = options.from ?? path.resolve(dir, manifest.spec);
-  if (existsSync(fromSpec)) {
-    previous = await loadApi(fromSpec);
-    report.diff = diffApis(previous, api);
-  } else report.notes.push(`${displaySource(fromSpec)}: the spec the folder was scaffolded from is not there, so errors cannot be matched to changes (give the older spec with --from)`);
-
   if (!options.check) {
     for (const [file, contents] of writes) {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
@@ -498,7 +491,19 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
     }
   }
   if (options.typeCheck !== false && !options.check) {
-    report.typeProblems = typeCheckFolder({ tsMorph, dir, files: next, diff: report.diff, apis: previous ? [api, previous] : [api] });
+    const problems = typeCheckFolder({ tsMorph, dir, files: next, diff: undefined, apis: [api] });
+    // The older spec is read only when there are errors to explain: a clean update does not pay for it.
+    if (problems.length > 0) {
+      const fromSpec = options.from ?? path.resolve(dir, manifest.spec);
+      if (existsSync(fromSpec)) {
+        const previous = await loadApi(fromSpec);
+        report.diff = diffApis(previous, api);
+        for (const problem of problems) problem.causes = causesOf(problem.message, problem.operationId, report.diff, [api, previous]);
+      } else {
+        report.notes.push(`${displaySource(fromSpec)}: the spec the folder was scaffolded from is not there, so errors cannot be matched to changes (give the older spec with --from)`);
+      }
+    }
+    report.typeProblems = problems;
   }
   return report;
 }
