@@ -254,6 +254,8 @@ interface UpdateContext {
   edits: Map<string, Edit[]>;
   created: Map<string, string>;
   report: ScaffoldReport;
+  /** Removed operation → the operation of the new spec at its method and path (a rename). */
+  renamed: Map<string, OperationIR>;
   /** Stub actions whose line is known once the edits are applied. */
   stubLines: Array<{ action: ScaffoldAction; anchor: string }>;
 }
@@ -299,11 +301,15 @@ function markRemoved(ctx: UpdateContext): void {
       if (leading.includes(MARKER(handler.operationId))) continue;
       const at = lineStart(model.text, start);
       const indent = /^[ \t]*/.exec(model.text.slice(at))![0];
+      const successor = ctx.renamed.get(handler.operationId);
       const comment =
         `${indent}// ${MARKER(handler.operationId)} ${ctx.plan.title} ${ctx.api.version}: nothing serves it.\n` +
-        `${indent}// Move its code to the operation that replaced it (see codegen diff), then delete it.\n`;
+        (successor
+          ? `${indent}// ${successor.method.toUpperCase()} ${successor.path} is now ${JSON.stringify(successor.operationId)}: move its code there, then delete it.\n`
+          : `${indent}// Move its code to the operation that replaced it (see codegen diff), then delete it.\n`);
       addEdit(ctx, model.file, { pos: at, end: at, text: comment });
-      ctx.report.actions.push({ kind: 'marked', file: model.file, line, detail: `${handler.operationId}: not in ${ctx.api.version} (kept, marked)` });
+      const renamedTo = successor ? `; ${successor.method.toUpperCase()} ${successor.path} is now ${successor.operationId}` : '';
+      ctx.report.actions.push({ kind: 'marked', file: model.file, line, detail: `${handler.operationId}: not in ${ctx.api.version} (kept, marked${renamedTo})` });
     }
   }
 }
@@ -453,7 +459,21 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
     notes: [],
     diagnostics: api.diagnostics,
   };
-  const ctx: UpdateContext = { tsMorph, dir, manifest, api, plan, templates, server, models, edits: new Map(), created: new Map(), report, stubLines: [] };
+  // Handlers of operations the new spec lacks: the older spec tells whether one was renamed.
+  const current = new Set(api.operations.map((o) => o.operationId));
+  const gone = [...models.values()].flatMap((m) => m.handlers.filter((h) => !current.has(h.operationId)).map((h) => h.operationId));
+  const fromSpec = options.from ?? path.resolve(dir, manifest.spec);
+  let previous: ApiIR | undefined;
+  const renamed = new Map<string, OperationIR>();
+  if (gone.length > 0 && existsSync(fromSpec)) {
+    previous = await loadApi(fromSpec);
+    for (const id of gone) {
+      const old = previous.operations.find((o) => o.operationId === id);
+      const successor = old && api.operations.find((o) => o.method === old.method && o.path === old.path);
+      if (successor) renamed.set(id, successor);
+    }
+  }
+  const ctx: UpdateContext = { tsMorph, dir, manifest, api, plan, templates, server, models, edits: new Map(), created: new Map(), report, stubLines: [], renamed };
   moveImports(ctx);
   stubNewOperations(ctx);
   markRemoved(ctx);
@@ -494,11 +514,10 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
     const problems = typeCheckFolder({ tsMorph, dir, files: next, diff: undefined, apis: [api] });
     // The older spec is read only when there are errors to explain: a clean update does not pay for it.
     if (problems.length > 0) {
-      const fromSpec = options.from ?? path.resolve(dir, manifest.spec);
       if (existsSync(fromSpec)) {
-        const previous = await loadApi(fromSpec);
+        previous ??= await loadApi(fromSpec);
         report.diff = diffApis(previous, api);
-        for (const problem of problems) problem.causes = causesOf(problem.message, problem.operationId, report.diff, [api, previous]);
+        for (const problem of problems) problem.causes = causesOf(problem.message, problem.operationId, report.diff, [api, previous!]);
       } else {
         report.notes.push(`${displaySource(fromSpec)}: the spec the folder was scaffolded from is not there, so errors cannot be matched to changes (give the older spec with --from)`);
       }

@@ -120,6 +120,25 @@ describe('scaffold update on a petstore-like fixture (ts-morph, in place)', () =
     expect(check.changed).toStrictEqual([]);
   });
 
+  it('names the operation that took over the method and path of a renamed one, keeping the old handler', async () => {
+    const v3 = path.join(project, 'pets-v3.yaml');
+    await writeFile(v3, (await readFile(PETS_V2, 'utf8')).replace('operationId: listPets', 'operationId: listAllPets').replace('version: 2.0.0', 'version: 3.0.0'));
+    await generateServer(v3, path.join(project, 'src', 'gen'));
+    const renamed = await scaffold({ spec: v3, out: handlers, check: false });
+    const pets = await readFile(path.join(handlers, 'pets.ts'), 'utf8');
+    expect(onlyInsertions(after.get('pets.ts')!, pets)).toBe(true);
+    expect(pets).toContain(
+      '// codegen scaffold: "listPets" is not an operation of Pet Shelter 3.0.0: nothing serves it.\n// GET /pets is now "listAllPets": move its code there, then delete it.\n',
+    );
+    expect(pets).toContain(LIST_PETS);
+    expect(pets).toContain("export const listAllPets: Handlers['listAllPets'] = async () => {");
+    // Marked once: deletePet's comment from the earlier update is not repeated.
+    expect(pets.split('"deletePet" is not an operation').length).toBe(2);
+    expect(renamed.removed.map((r) => r.operationId).sort()).toStrictEqual(['deletePet', 'listPets']);
+    const listPets = renamed.typeProblems!.find((p) => p.operationId === 'listPets');
+    expect(listPets?.causes.map((c) => [c.location, c.description])).toStrictEqual([['operation listPets', 'GET /pets removed']]);
+  });
+
   it('--check reports what an update would change and writes nothing', async () => {
     const other = await scratchProject();
     const dir = path.join(other, 'h');
