@@ -103,12 +103,13 @@ function printReport(report: ScaffoldReport, out: string, check: boolean, quiet:
     if (!quiet) w(`type-check: clean`);
     return;
   }
-  process.stderr.write(`type-check: ${report.typeProblems.length} error(s) where the code no longer fits ${report.title} ${report.to}:\n`);
+  const fits = report.mode === 'update' ? ` where the code no longer fits ${report.title} ${report.to}` : '';
+  process.stderr.write(`type-check: ${report.typeProblems.length} error(s)${fits}:\n`);
   for (const p of report.typeProblems) {
     // The deepest line of TypeScript's message chain names the member; the chain above it repeats the types.
     const lines = p.message.split('\n').map((l) => l.trim()).filter((l) => l !== '');
     process.stderr.write(`  ${path.join(out, p.file)}:${p.line}${p.operationId ? ` (${p.operationId})` : ''}: ${lines.at(-1) ?? ''}\n`);
-    if (p.causes.length === 0) process.stderr.write('      caused by: no entry of codegen diff names it\n');
+    if (p.causes.length === 0 && report.diff) process.stderr.write('      caused by: no entry of codegen diff names it\n');
     for (const c of p.causes) process.stderr.write(`      caused by: ${where(c)}: ${c.description} (${breaks(c)})\n`);
   }
 }
