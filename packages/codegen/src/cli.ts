@@ -27,6 +27,8 @@ Commands:
   diff       Report what changed between two spec versions, breaking or not
   verify     Generate every target into a temporary folder, type-check it,
              and validate every example in the spec against its schema
+  scaffold   Write handler files your team owns (one per tag, 501 stubs, index.ts);
+             run again with a newer spec to update them in place
 
 Run "codegen <command> --help" for the options of a command.
 
@@ -414,6 +416,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   generate: runGenerate,
   workspace: runWorkspaceCommand,
   verify: runVerify,
+  // Loaded on use: the scaffold command brings ts-morph, which no other command should pay for.
+  scaffold: async (argv) => (await import('./scaffold/command.js')).runScaffold(argv),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,165 @@
+/**
+ * What a scaffold folder holds for one API, decided in one place: the group (file) of each
+ * operation, the identifier its handler is exported as, and the module specifiers the files
+ * import. Pure: no file system, no ts-morph.
+ */
+import type { ApiIR, OperationIR } from '../ir/types.js';
+import { jsDoc } from '../emit/server/comment.js';
+import { propertyKey, toIdentifier } from '../emit/shared/names.js';
+import { SERVER_RUNTIME_IMPORT } from '../emit/server/emit-server.js';
+
+/** How operations are grouped into files: by their first tag, or by the first segment of their path. */
+export type GroupBy = 'tag' | 'path';
+
+export interface PlannedOperation {
+  operationId: string;
+  /** Export name of the handler (the operation id when it is an identifier). */
+  identifier: string;
+  /** The operation id as a key of `Handlers`, quoted: `'GetAccounts'`. */
+  key: string;
+  /** The key as written in an object literal (bare when possible). */
+  propertyKey: string;
+  method: string;
+  path: string;
+  group: string;
+  /** JSDoc above the stub, ending in a newline. */
+  doc: string;
+  /** The 501 message, as a quoted string literal. */
+  notImplemented: string;
+}
+
+export interface PlannedGroup {
+  name: string;
+  /** File name inside the folder, e.g. `accounts.ts`. */
+  file: string;
+  /** Namespace `index.ts` imports the file as. */
+  namespace: string;
+  /** `./accounts.js`, quoted. */
+  specifier: string;
+  operations: PlannedOperation[];
+}
+
+export interface ScaffoldPlan {
+  title: string;
+  version: string;
+  /** Module specifier of the generated server stubs, as given. */
+  server: string;
+  /** Quoted module specifiers. */
+  serverSpecifier: string;
+  runtimeSpecifier: string;
+  groups: PlannedGroup[];
+  /** Operations whose id is not an identifier: `index.ts` maps them by key. */
+  aliases: Array<{ key: string; namespace: string; identifier: string }>;
+}
+
+/** Names `index.ts` and the group files use for themselves. */
+const TAKEN = ['handlers', 'router', 'createRouter', 'Handlers', 'ApiError', 'ApiRouter', 'RouterOptions'];
+
+/** A single-quoted TypeScript string literal. */
+export function quote(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r/g, '\\r').replace(/\n/g, '\\n')}'`;
+}
+
+/** `Bank Data Sharing Consent` → `bank-data-sharing-consent`. */
+export function fileStem(name: string): string {
+  const stem = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return stem === '' ? 'default' : stem;
+}
+
+/** `bank-data-sharing-consent` → `bankDataSharingConsent`. */
+function camel(stem: string): string {
+  const id = stem.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return /^[0-9]/.test(id) ? `_${id}` : id;
+}
+
+export function groupOf(op: OperationIR, groupBy: GroupBy): string {
+  if (groupBy === 'tag' && op.tags[0] !== undefined && op.tags[0].trim() !== '') return op.tags[0].trim();
+  const segment = op.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
+  return segment ?? 'default';
+}
+
+function stubDoc(op: OperationIR): string {
+  const summary = op.summary?.trim().split(/\r?\n/)[0];
+  return jsDoc(
+    [`${op.method.toUpperCase()} ${op.path}${summary ? ` — ${summary}` : ''}`, op.deprecated ? '@deprecated The spec marks this operation as deprecated.' : undefined],
+    '',
+  );
+}
+
+/** Handler identifiers for every operation: the id when it is an identifier, unique across the API. */
+export function handlerIdentifiers(api: ApiIR): Map<string, string> {
+  const taken = new Set(TAKEN);
+  const out = new Map<string, string>();
+  // Ids that are identifiers first, so a converted id never takes a real one's name.
+  const ordered = [...api.operations].sort((a, b) => Number(toIdentifier(a.operationId) !== a.operationId) - Number(toIdentifier(b.operationId) !== b.operationId));
+  for (const op of ordered) {
+    const base = toIdentifier(op.operationId);
+    let candidate = base;
+    for (let n = 2; taken.has(candidate); n++) candidate = `${base}_${n}`;
+    taken.add(candidate);
+    out.set(op.operationId, candidate);
+  }
+  return out;
+}
+
+export function planOperation(op: OperationIR, identifier: string, group: string): PlannedOperation {
+  return {
+    operationId: op.operationId,
+    identifier,
+    key: quote(op.operationId),
+    propertyKey: propertyKey(op.operationId),
+    method: op.method,
+    path: op.path,
+    group,
+    doc: stubDoc(op),
+    notImplemented: quote(`${op.operationId} is not implemented yet`),
+  };
+}
+
+export interface PlanOptions {
+  api: ApiIR;
+  /** Module specifier of the generated server stubs of this version (exports `Handlers`, `createRouter`). */
+  server: string;
+  groupBy: GroupBy;
+}
+
+/** Groups in the order their first operation appears in the spec; files and namespaces unique. */
+export function planScaffold({ api, server, groupBy }: PlanOptions): ScaffoldPlan {
+  const identifiers = handlerIdentifiers(api);
+  const byName = new Map<string, PlannedGroup>();
+  const files = new Set(['index.ts']);
+  const namespaces = new Set(TAKEN);
+  for (const op of api.operations) {
+    const name = groupOf(op, groupBy);
+    let group = byName.get(name);
+    if (!group) {
+      const stem = fileStem(name);
+      let file = `${stem}.ts`;
+      for (let n = 2; files.has(file); n++) file = `${stem}-${n}.ts`;
+      files.add(file);
+      let namespace = toIdentifier(camel(fileStem(file.slice(0, -3))));
+      for (let n = 2; namespaces.has(namespace); n++) namespace = `${toIdentifier(camel(stem))}${n}`;
+      namespaces.add(namespace);
+      group = { name, file, namespace, specifier: quote(`./${file.slice(0, -3)}.js`), operations: [] };
+      byName.set(name, group);
+    }
+    group.operations.push(planOperation(op, identifiers.get(op.operationId)!, name));
+  }
+  const groups = [...byName.values()];
+  const aliases = groups.flatMap((g) =>
+    g.operations.filter((o) => o.identifier !== o.operationId).map((o) => ({ key: o.propertyKey, namespace: g.namespace, identifier: o.identifier })),
+  );
+  return {
+    title: api.title.replace(/\s+/g, ' ').trim(),
+    version: api.version,
+    server,
+    serverSpecifier: quote(server),
+    runtimeSpecifier: quote(SERVER_RUNTIME_IMPORT),
+    groups,
+    aliases,
+  };
+}
