@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate, writeFiles } from '../../src/generate.js';
+import { generate } from '../../src/generate.js';
+import { writeFiles } from '../../src/write-files.js';
 import { scaffold, ScaffoldError, type ScaffoldReport } from '../../src/scaffold/scaffold.js';
 import { FIXTURES, onlyInsertions, scratchProject, SPEC_V21, SPEC_V22 } from '../helpers/scaffold-project.js';
 
