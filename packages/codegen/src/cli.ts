@@ -6,7 +6,7 @@ import type { Diagnostic } from './ir/types.js';
 import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
 import { listWorkspaceApis, readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
-import { watchSpecs } from './workspace/watch.js';
+import { regenerateOnce, watchSpecs } from './workspace/watch.js';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadSpec } from './load/load-spec.js';
@@ -82,7 +82,8 @@ Options:
   --keep-other-files Write even though a generated folder holds files the generator did
                      not write (they are left as they are); otherwise exit 1, writing nothing
   --watch            Regenerate whenever a file under spec/ (the folders the config
-                     names) is saved; stop with Ctrl-C
+                     names) is saved, renamed over or checked out, one line per run;
+                     a failed run writes nothing and the watch goes on; stop with Ctrl-C
   --quiet            Print only problems
   -h, --help         Show this help`;
 
@@ -288,12 +289,26 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
   }
   if (args.flags.has('watch')) {
     if (args.flags.has('check')) throw new UsageError('--watch and --check do not go together');
-    const once = () => runWorkspaceCommand(argv.filter((a) => a !== '--watch'));
     const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
     const config = await readWorkspaceConfig(configFile).catch((error: Error) => {
       throw new UsageError(`cannot read ${path.relative(process.cwd(), configFile)}: ${error.message}`);
     });
-    return watchSpecs(path.dirname(configFile), config, once);
+    const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
+    for (const target of only ?? []) {
+      if (![...TARGETS, 'changelog'].includes(target)) throw new UsageError(`--only: unknown target "${target}" (use ${[...TARGETS, 'changelog'].join(', ')})`);
+    }
+    const root = path.dirname(configFile);
+    return watchSpecs({
+      root,
+      config,
+      regenerate: () =>
+        regenerateOnce({
+          root,
+          config,
+          ...(only ? { only: only as Array<Target | 'changelog'> } : {}),
+          ...(args.flags.has('keep-other-files') ? { keepOthers: true } : {}),
+        }),
+    });
   }
   const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
   const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
