@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { generate, TARGETS, type Target } from './generate.js';
+import { generate, parseTargetList, resolveTargets, TARGETS, type Target } from './generate.js';
 import { ForeignFilesError, writeFiles, type WriteReport } from './write-files.js';
 import { unifiedDiff } from './text-diff.js';
 import type { Diagnostic } from './ir/types.js';
@@ -40,7 +40,9 @@ deterministic, formatted TypeScript under <dir>/<target>/.
 Options:
   --spec <file>      OpenAPI file to read (required)
   --out <dir>        Folder to write into (required)
-  --target <name>    ${[...TARGETS, 'all'].join(' | ')} (default: all)
+  --target <list>    ${[...TARGETS, 'all'].join(' | ')}, or several separated by commas
+                     (default: all); server and client import the validators, which are
+                     written with them
   --check            Write nothing; exit 1 and list the files that are out of date
   --keep-other-files Write even though <dir>/<target>/ holds files the generator did not
                      write; they are left as they are
@@ -59,12 +61,14 @@ Examples:
 
 const VERIFY_HELP = `Usage: codegen verify --spec <file> [options]
 
-Generates every target into a temporary folder, type-checks it strictly, loads the
-validators and checks every example/examples value in the file against its schema.
+Generates the targets (default: every target) into a temporary folder, type-checks them
+strictly, loads the validators and checks every example/examples value in the file
+against its schema.
 Prints a summary; exits 1 on any failure.
 
 Options:
   --spec <file>      OpenAPI file to verify (required)
+  --target <list>    Targets to generate and type-check (as for generate; default: all)
   --keep <dir>       Keep the generated files in <dir> for inspection
   --json             Print the report as JSON
   -h, --help         Show this help`;
@@ -175,6 +179,21 @@ function firstDifferenceText(dir: string, report: WriteReport): string {
   return unifiedDiff({ before: first.current, after: first.expected, fromName: `${name} (on disk)`, toName: `${name} (generated)`, maxLines: 30 });
 }
 
+/** `--target` as a list of targets (default: all); wrong entries are a usage error. */
+function targetsFlag(args: ParsedArgs): Target[] {
+  try {
+    return parseTargetList((args.flags.get('target') as string | undefined) ?? 'all');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** `validators (needed by server, client)`: what was added to the targets asked for. */
+function addedTargetsNote(added: Array<{ target: Target; neededBy: Target[] }>): string | undefined {
+  if (added.length === 0) return undefined;
+  return `also written: ${added.map((a) => `${a.target} (imported by ${a.neededBy.join(', ')})`).join('; ')}`;
+}
+
 async function runGenerate(argv: string[]): Promise<number> {
   const args = parseArgs(argv, {
     spec: 'value',
@@ -191,11 +210,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   }
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
-  const targetFlag = (args.flags.get('target') as string | undefined) ?? 'all';
-  if (targetFlag !== 'all' && !(TARGETS as readonly string[]).includes(targetFlag)) {
-    throw new UsageError(`--target must be one of ${[...TARGETS, 'all'].join(', ')} (got "${targetFlag}")`);
-  }
-  const targets: readonly Target[] = targetFlag === 'all' ? TARGETS : [targetFlag as Target];
+  const { targets, added } = resolveTargets(targetsFlag(args));
   const check = args.flags.has('check');
   const quiet = args.flags.has('quiet');
 
@@ -229,6 +244,8 @@ async function runGenerate(argv: string[]): Promise<number> {
         `${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed` +
         `${report.kept.length > 0 ? `, ${report.kept.length} other file(s) kept` : ''} (${elapsed} ms)\n`,
     );
+    const also = addedTargetsNote(added);
+    if (also) process.stdout.write(`${also}\n`);
     const notes = summarizeInfos(result.diagnostics);
     if (notes) process.stdout.write(`${notes}\n`);
   }
@@ -236,7 +253,7 @@ async function runGenerate(argv: string[]): Promise<number> {
 }
 
 async function runVerify(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { spec: 'value', keep: 'value', json: 'boolean', help: 'boolean' });
+  const args = parseArgs(argv, { spec: 'value', target: 'value', keep: 'value', json: 'boolean', help: 'boolean' });
   if (args.flags.has('help')) {
     process.stdout.write(`${VERIFY_HELP}\n`);
     return EXIT.ok;
@@ -245,8 +262,10 @@ async function runVerify(argv: string[]): Promise<number> {
   const json = args.flags.has('json');
   const interactive = process.stderr.isTTY && !json;
   const keepDir = args.flags.get('keep');
+  const { targets } = resolveTargets(targetsFlag(args));
   const report = await verify({
     spec,
+    targets,
     ...(typeof keepDir === 'string' ? { keepDir } : {}),
     onProgress: (step) => {
       if (interactive) process.stderr.write(`\r\x1b[2K${spec}: ${step}…`);
@@ -265,7 +284,7 @@ async function runVerify(argv: string[]): Promise<number> {
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = report.diagnostics.filter((d) => d.severity === 'warning').length;
   process.stdout.write(
-    `${spec}: ${report.operations} operations, ${report.schemas} schemas, ${report.examplesChecked} examples checked, ` +
+    `${spec} (${report.targets.join(', ')}): ${report.operations} operations, ${report.schemas} schemas, ${report.examplesChecked} examples checked, ` +
       `${report.exampleFailures.length} example failures, ${report.typeErrors.length} type errors, ${errors} errors, ${warnings} warnings — ${
         report.ok ? 'OK' : 'FAILED'
       }\n`,
