@@ -19,7 +19,7 @@ describe('codegen CLI', () => {
     const help = run('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: codegen <command>');
-    expect(run('generate', '--help').stdout).toContain('--target <name>');
+    expect(run('generate', '--help').stdout).toContain('--target <list>');
     expect(run().code).toBe(2);
   });
 
