@@ -96,8 +96,9 @@ const DIFF_HELP = `Usage: codegen diff --from <file|version> --to <file|version>
 Compares two versions of an API: operations, parameters, request and response schemas
 field by field (members, required-ness, enum values, patterns, lengths, bounds, formats),
 status codes and content types. Each change is classified as breaking or not, for a client
-and for a server. A version such as "v2.1" names the spec of that subpath in
-codegen.config.json.
+and for a server, and says why it breaks; a change to a component schema lists the
+operations and places that read it. The json format gives JSON pointers into both files.
+A version such as "v2.1" names the spec of that subpath in codegen.config.json.
 
 Options:
   --from <file|version>   The older spec (required)
@@ -428,9 +429,10 @@ async function runDiff(argv: string[]): Promise<number> {
   const out = args.flags.get('out');
   if (typeof out === 'string') await writeFile(out, report);
   else process.stdout.write(report);
+  // Each change counts once, as it is listed (one breaking both sides is one change).
   const failing =
     failOn === 'breaking'
-      ? diff.summary.breakingForClients + diff.summary.breakingForServers
+      ? diff.summary.breaking
       : failOn === 'client'
         ? diff.summary.breakingForClients
         : failOn === 'server'
