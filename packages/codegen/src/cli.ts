@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { generate, TARGETS, type Target } from './generate.js';
+import { generate, parseTargetList, resolveTargets, TARGETS, type Target } from './generate.js';
 import { ForeignFilesError, writeFiles, type WriteReport } from './write-files.js';
 import { unifiedDiff } from './text-diff.js';
 import type { Diagnostic } from './ir/types.js';
 import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
 import { listWorkspaceApis, readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
-import { watchSpecs } from './workspace/watch.js';
+import { regenerateOnce, watchSpecs } from './workspace/watch.js';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadSpec } from './load/load-spec.js';
@@ -42,7 +42,9 @@ deterministic, formatted TypeScript under <dir>/<target>/.
 Options:
   --spec <file>      OpenAPI file to read (required)
   --out <dir>        Folder to write into (required)
-  --target <name>    ${[...TARGETS, 'all'].join(' | ')} (default: all)
+  --target <list>    ${[...TARGETS, 'all'].join(' | ')}, or several separated by commas
+                     (default: all); server and client import the validators, which are
+                     written with them
   --check            Write nothing; exit 1 and list the files that are out of date
   --keep-other-files Write even though <dir>/<target>/ holds files the generator did not
                      write; they are left as they are
@@ -61,12 +63,14 @@ Examples:
 
 const VERIFY_HELP = `Usage: codegen verify --spec <file> [options]
 
-Generates every target into a temporary folder, type-checks it strictly, loads the
-validators and checks every example/examples value in the file against its schema.
+Generates the targets (default: every target) into a temporary folder, type-checks them
+strictly, loads the validators and checks every example/examples value in the file
+against its schema.
 Prints a summary; exits 1 on any failure.
 
 Options:
   --spec <file>      OpenAPI file to verify (required)
+  --target <list>    Targets to generate and type-check (as for generate; default: all)
   --keep <dir>       Keep the generated files in <dir> for inspection
   --json             Print the report as JSON
   -h, --help         Show this help`;
@@ -84,7 +88,8 @@ Options:
   --keep-other-files Write even though a generated folder holds files the generator did
                      not write (they are left as they are); otherwise exit 1, writing nothing
   --watch            Regenerate whenever a file under spec/ (the folders the config
-                     names) is saved; stop with Ctrl-C
+                     names) is saved, renamed over or checked out, one line per run;
+                     a failed run writes nothing and the watch goes on; stop with Ctrl-C
   --quiet            Print only problems
   -h, --help         Show this help`;
 
@@ -93,8 +98,9 @@ const DIFF_HELP = `Usage: codegen diff --from <file|version> --to <file|version>
 Compares two versions of an API: operations, parameters, request and response schemas
 field by field (members, required-ness, enum values, patterns, lengths, bounds, formats),
 status codes and content types. Each change is classified as breaking or not, for a client
-and for a server. A version such as "v2.1" names the spec of that subpath in
-codegen.config.json.
+and for a server, and says why it breaks; a change to a component schema lists the
+operations and places that read it. The json format gives JSON pointers into both files.
+A version such as "v2.1" names the spec of that subpath in codegen.config.json.
 
 Options:
   --from <file|version>   The older spec (required)
@@ -160,12 +166,19 @@ function printDiagnostics(diagnostics: Diagnostic[], out: NodeJS.WriteStream, in
   }
 }
 
+/** Notes listed by name, at most this many; the count says how many there are. */
+const NOTES_LISTED = 20;
+
+/** The notes (formats that are annotations only): their count by code, then each by JSON pointer. */
 function summarizeInfos(diagnostics: Diagnostic[]): string | undefined {
   const infos = diagnostics.filter((d) => d.severity === 'info');
   if (infos.length === 0) return undefined;
   const byCode = new Map<string, number>();
   for (const d of infos) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
-  return `notes: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')} (formats that are annotations only)`;
+  const lines = [`notes: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')} (formats that are annotations only):`];
+  for (const d of infos.slice(0, NOTES_LISTED)) lines.push(`  [${d.code}] ${d.pointer}: ${d.message}`);
+  if (infos.length > NOTES_LISTED) lines.push(`  ... and ${infos.length - NOTES_LISTED} more`);
+  return lines.join('\n');
 }
 
 /** The first lines that differ in the first out-of-date file, as a unified diff (for `--check`). */
@@ -174,6 +187,21 @@ function firstDifferenceText(dir: string, report: WriteReport): string {
   if (!first) return '';
   const name = path.join(dir, first.file).split(path.sep).join('/');
   return unifiedDiff({ before: first.current, after: first.expected, fromName: `${name} (on disk)`, toName: `${name} (generated)`, maxLines: 30 });
+}
+
+/** `--target` as a list of targets (default: all); wrong entries are a usage error. */
+function targetsFlag(args: ParsedArgs): Target[] {
+  try {
+    return parseTargetList((args.flags.get('target') as string | undefined) ?? 'all');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** `validators (needed by server, client)`: what was added to the targets asked for. */
+function addedTargetsNote(added: Array<{ target: Target; neededBy: Target[] }>): string | undefined {
+  if (added.length === 0) return undefined;
+  return `also written: ${added.map((a) => `${a.target} (imported by ${a.neededBy.join(', ')})`).join('; ')}`;
 }
 
 async function runGenerate(argv: string[]): Promise<number> {
@@ -192,11 +220,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   }
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
-  const targetFlag = (args.flags.get('target') as string | undefined) ?? 'all';
-  if (targetFlag !== 'all' && !(TARGETS as readonly string[]).includes(targetFlag)) {
-    throw new UsageError(`--target must be one of ${[...TARGETS, 'all'].join(', ')} (got "${targetFlag}")`);
-  }
-  const targets: readonly Target[] = targetFlag === 'all' ? TARGETS : [targetFlag as Target];
+  const { targets, added } = resolveTargets(targetsFlag(args));
   const check = args.flags.has('check');
   const quiet = args.flags.has('quiet');
 
@@ -230,6 +254,8 @@ async function runGenerate(argv: string[]): Promise<number> {
         `${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed` +
         `${report.kept.length > 0 ? `, ${report.kept.length} other file(s) kept` : ''} (${elapsed} ms)\n`,
     );
+    const also = addedTargetsNote(added);
+    if (also) process.stdout.write(`${also}\n`);
     const notes = summarizeInfos(result.diagnostics);
     if (notes) process.stdout.write(`${notes}\n`);
   }
@@ -237,7 +263,7 @@ async function runGenerate(argv: string[]): Promise<number> {
 }
 
 async function runVerify(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { spec: 'value', keep: 'value', json: 'boolean', help: 'boolean' });
+  const args = parseArgs(argv, { spec: 'value', target: 'value', keep: 'value', json: 'boolean', help: 'boolean' });
   if (args.flags.has('help')) {
     process.stdout.write(`${VERIFY_HELP}\n`);
     return EXIT.ok;
@@ -246,8 +272,10 @@ async function runVerify(argv: string[]): Promise<number> {
   const json = args.flags.has('json');
   const interactive = process.stderr.isTTY && !json;
   const keepDir = args.flags.get('keep');
+  const { targets } = resolveTargets(targetsFlag(args));
   const report = await verify({
     spec,
+    targets,
     ...(typeof keepDir === 'string' ? { keepDir } : {}),
     onProgress: (step) => {
       if (interactive) process.stderr.write(`\r\x1b[2K${spec}: ${step}…`);
@@ -266,7 +294,7 @@ async function runVerify(argv: string[]): Promise<number> {
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = report.diagnostics.filter((d) => d.severity === 'warning').length;
   process.stdout.write(
-    `${spec}: ${report.operations} operations, ${report.schemas} schemas, ${report.examplesChecked} examples checked, ` +
+    `${spec} (${report.targets.join(', ')}): ${report.operations} operations, ${report.schemas} schemas, ${report.examplesChecked} examples checked, ` +
       `${report.exampleFailures.length} example failures, ${report.typeErrors.length} type errors, ${errors} errors, ${warnings} warnings — ${
         report.ok ? 'OK' : 'FAILED'
       }\n`,
@@ -290,12 +318,26 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
   }
   if (args.flags.has('watch')) {
     if (args.flags.has('check')) throw new UsageError('--watch and --check do not go together');
-    const once = () => runWorkspaceCommand(argv.filter((a) => a !== '--watch'));
     const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
     const config = await readWorkspaceConfig(configFile).catch((error: Error) => {
       throw new UsageError(`cannot read ${path.relative(process.cwd(), configFile)}: ${error.message}`);
     });
-    return watchSpecs(path.dirname(configFile), config, once);
+    const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
+    for (const target of only ?? []) {
+      if (![...TARGETS, 'changelog'].includes(target)) throw new UsageError(`--only: unknown target "${target}" (use ${[...TARGETS, 'changelog'].join(', ')})`);
+    }
+    const root = path.dirname(configFile);
+    return watchSpecs({
+      root,
+      config,
+      regenerate: () =>
+        regenerateOnce({
+          root,
+          config,
+          ...(only ? { only: only as Array<Target | 'changelog'> } : {}),
+          ...(args.flags.has('keep-other-files') ? { keepOthers: true } : {}),
+        }),
+    });
   }
   const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
   const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
@@ -396,9 +438,10 @@ async function runDiff(argv: string[]): Promise<number> {
   const out = args.flags.get('out');
   if (typeof out === 'string') await writeFile(out, report);
   else process.stdout.write(report);
+  // Each change counts once, as it is listed (one breaking both sides is one change).
   const failing =
     failOn === 'breaking'
-      ? diff.summary.breakingForClients + diff.summary.breakingForServers
+      ? diff.summary.breaking
       : failOn === 'client'
         ? diff.summary.breakingForClients
         : failOn === 'server'

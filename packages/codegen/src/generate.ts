@@ -10,6 +10,39 @@ import type { EmitOptions, Emitter, GeneratedFile } from './emit/types.js';
 export const TARGETS = ['validators', 'server', 'client'] as const;
 export type Target = (typeof TARGETS)[number];
 
+/** What each target's code imports from the others (when written beside them). */
+const TARGET_NEEDS: Record<Target, readonly Target[]> = { validators: [], server: ['validators'], client: ['validators'] };
+
+/**
+ * The targets to write for `requested`: each with what it imports, in TARGETS order, and the
+ * ones added because another needs them.
+ */
+export function resolveTargets(requested: readonly Target[]): { targets: Target[]; added: Array<{ target: Target; neededBy: Target[] }> } {
+  const wanted = new Set(requested);
+  const added: Array<{ target: Target; neededBy: Target[] }> = [];
+  for (const target of TARGETS) {
+    if (wanted.has(target)) continue;
+    const neededBy = requested.filter((r) => TARGET_NEEDS[r].includes(target));
+    if (neededBy.length > 0) added.push({ target, neededBy: [...new Set(neededBy)] });
+  }
+  for (const { target } of added) wanted.add(target);
+  return { targets: TARGETS.filter((t) => wanted.has(t)), added };
+}
+
+/**
+ * Reads `--target`: one target, a comma-separated list, or `all`. Throws an Error naming the
+ * unknown entries.
+ */
+export function parseTargetList(text: string): Target[] {
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 1 && entries[0] === 'all') return [...TARGETS];
+  const unknown = entries.filter((e) => !(TARGETS as readonly string[]).includes(e));
+  if (entries.length === 0 || unknown.length > 0) {
+    throw new Error(`--target takes ${TARGETS.join(', ')} (one, or several separated by commas) or all (got ${JSON.stringify(text)})`);
+  }
+  return TARGETS.filter((t) => entries.includes(t));
+}
+
 export interface GenerateOptions {
   spec: string;
   /**
@@ -44,7 +77,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   spec.source = options.source ?? path.basename(options.spec);
   const built = buildIR(spec);
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
-  const files = options.targets.flatMap((target) => EMITTERS[target](built, emitOptions));
+  // With the default (relative) validators import, the validators the other targets import
+  // are written beside them: the output never imports a file it did not write.
+  const targets = options.emit?.validatorsImport === undefined ? resolveTargets(options.targets).targets : options.targets;
+  const files = targets.flatMap((target) => EMITTERS[target](built, emitOptions));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { built, files, diagnostics: built.api.diagnostics };
 }

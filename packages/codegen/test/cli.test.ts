@@ -19,7 +19,7 @@ describe('codegen CLI', () => {
     const help = run('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: codegen <command>');
-    expect(run('generate', '--help').stdout).toContain('--target <name>');
+    expect(run('generate', '--help').stdout).toContain('--target <list>');
     expect(run().code).toBe(2);
   });
 
@@ -28,7 +28,7 @@ describe('codegen CLI', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--spec is required');
     expect(run('frobnicate').stderr).toContain('unknown command "frobnicate"');
-    expect(run('generate', '--spec', 'a', '--out', 'b', '--target', 'nope').stderr).toContain('--target must be one of');
+    expect(run('generate', '--spec', 'a', '--out', 'b', '--target', 'nope').stderr).toContain('--target takes validators, server, client');
     expect(run('generate', '--bogus').stderr).toContain('unknown option --bogus');
   });
 
@@ -50,6 +50,37 @@ describe('codegen CLI', () => {
     const old = run('generate', '--spec', swagger, '--out', dir);
     expect(old.code).toBe(1);
     expect(old.stderr).toContain('only OpenAPI 3.0 and 3.1 are supported (found swagger 2.0)');
+
+    const noVersion = path.join(dir, 'no-version.yaml');
+    await writeFile(noVersion, 'info: {title: x, version: "1"}\npaths: {}\n');
+    const missingField = run('generate', '--spec', noVersion, '--out', dir);
+    expect(missingField.code).toBe(1);
+    expect(missingField.stderr).toContain('no-version.yaml: the "openapi" field is missing');
+    expect(missingField.stderr).not.toContain('undefined');
+  });
+
+  it('names the file, the line and the target of a $ref that cannot be resolved, once', async () => {
+    const dir = await scratchDir();
+    await writeFile(path.join(dir, 'types.yaml'), 'DateTime: {type: string}\n');
+    const spec = path.join(dir, 'api.yaml');
+    await writeFile(
+      spec,
+      [
+        'openapi: 3.0.3',
+        'info: {title: x, version: "1"}',
+        'paths: {}',
+        'components:',
+        '  schemas:',
+        '    When:',
+        "      $ref: './types.yaml#/DateTimee'",
+        '',
+      ].join('\n'),
+    );
+    const result = run('generate', '--spec', spec, '--out', path.join(dir, 'out'));
+    expect(result.code).toBe(1);
+    const expected = `api.yaml:7:7: cannot resolve $ref "./types.yaml#/DateTimee" (at #/components/schemas/When)`;
+    expect(result.stderr).toContain(expected);
+    expect(result.stderr.split(expected)).toHaveLength(2);
   });
 
   it('refuses to approximate: an unsupported keyword fails with its JSON pointer, and nothing is written', async () => {

@@ -163,10 +163,13 @@ export { operationMeta, securitySchemes } from './meta.gen.js';
  * result is checked against the spec before it is sent (switch off with \`validateResponses:
  * false\`).
  *
+ * Operations without a handler answer 501 with the spec's error envelope, and are named once when
+ * the router is created (\`missingHandlers: 'throw'\` makes a missing one an error instead).
+ *
  * @example
  * app.use(createRouter(handlers, { authorize }));
  */
-export function createRouter(handlers: Handlers, options: RouterOptions = {}): ApiRouter {
+export function createRouter(handlers: Partial<Handlers>, options: RouterOptions = {}): ApiRouter {
   return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);
 }
 `,

@@ -127,3 +127,46 @@ describe('directory stub', () => {
     expect((await send(`${app.origin}/organisations`, { headers: { authorization: 'Bearer dir' } })).json()).toEqual([]);
   });
 });
+
+describe('a v2.2 LFI that implements one operation so far', () => {
+  let app: Running;
+  const told: string[][] = [];
+  beforeAll(async () => {
+    const { createRouter } = await import('../src/generated/v2.2/index.js');
+    const server = express();
+    server.use(
+      createRouter(
+        { GetAccounts: (req) => ({ status: 200, body: { Data: { Account: [] }, Links: { Self: req.url }, Meta: { TotalPages: 1 } } }) },
+        {
+          authorize: ({ credential }) => (credential === 'user' ? { scopes: ['openid', 'accounts'] } : undefined),
+          onMissingHandlers: (ops) => told.push(ops.map((op) => op.operationId)),
+          onError: () => undefined,
+        },
+      ),
+    );
+    app = await listen(server);
+  });
+  afterAll(() => app.close());
+  const base = () => `${app.origin}/open-finance/account-information/v2.2`;
+  const headers = { authorization: 'Bearer user' };
+
+  it('starts without a verification key (the signed-body operations are not implemented) and names the others once', () => {
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('GetAccountsAccountIdTransactions');
+    expect(told[0]).toContain('CreateAccountAccessConsentAttestation');
+    expect(told[0]).not.toContain('GetAccounts');
+  });
+
+  it('serves the implemented operation and answers the others 501 in the Errors envelope', async () => {
+    expect((await send(`${base()}/accounts`, { headers })).status).toBe(200);
+    const reply = await send(`${base()}/accounts/acc-001/balances`, { headers });
+    expect(reply.status).toBe(501);
+    expect(reply.headers['x-fapi-interaction-id']).toBeDefined();
+    expect(reply.json()).toStrictEqual({
+      Errors: [{ Code: 'Request.NotImplemented', Message: 'GET /accounts/{AccountId}/balances (GetAccountsAccountIdBalances) is not implemented by this server' }],
+    });
+    // Without a token, 401 as for any secured operation.
+    expect((await send(`${base()}/accounts/acc-001/balances`)).status).toBe(401);
+    expect(told).toHaveLength(1);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ApiIR, OperationIR, SchemaNode } from '../ir/types.js';
 import { referencedNames } from '../ir/references.js';
+import { escapePointerToken } from '../ir/json-pointer.js';
 import { diffSchemas, type Direction, type SchemaChange, type SchemaResolver } from './diff-schemas.js';
 
 /** Where a schema is read: what a client sends, what a server answers. */
@@ -8,6 +9,15 @@ type Context = 'request' | 'response';
 export interface Breaking {
   client: boolean;
   server: boolean;
+}
+
+/** One place of one operation that a component schema reaches. */
+export interface Reach {
+  operationId: string;
+  method: string;
+  path: string;
+  /** `request body application/json`, `response 200 body application/json`, `parameter query page`, `response 200 header x-a`. */
+  place: string;
 }
 
 export interface ApiChange {
@@ -19,13 +29,25 @@ export interface ApiChange {
   description: string;
   direction?: Direction;
   breaking: Breaking;
+  /** Why the change breaks what it breaks, in a few words (breaking changes only). */
+  why?: string;
+  /** JSON pointers of what changed, in the older (`from`) and the newer (`to`) document. */
+  pointers: { from?: string; to?: string };
+  /**
+   * The operations and places the change reaches: for a component schema, every place that
+   * reads it in either version; for a change inside an operation, that operation and place.
+   */
+  reaches?: Reach[];
 }
 
 export interface ApiDiff {
   from: { title: string; version: string; pathPrefix: string };
   to: { title: string; version: string; pathPrefix: string };
+  /** Every change, each once; the summary counts exactly these. */
   changes: ApiChange[];
-  summary: { total: number; breakingForClients: number; breakingForServers: number };
+  /** Component schemas renamed: their contents are compared as changes of the new name. */
+  renames: Array<{ location: string; path?: string; description: string }>;
+  summary: { total: number; breaking: number; breakingForClients: number; breakingForServers: number };
 }
 
 /**
@@ -76,19 +98,88 @@ function usage(api: ApiIR): Map<string, Set<Context>> {
   return out;
 }
 
+/** Every place of every operation each component schema reaches (directly or through others). */
+function reaches(api: ApiIR): Map<string, Reach[]> {
+  const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
+  const out = new Map<string, Reach[]>();
+  for (const op of api.operations) {
+    const places: Array<[string, SchemaNode | undefined]> = [
+      ...op.parameters.map((p): [string, SchemaNode] => [`parameter ${p.in} ${p.name}`, p.schema]),
+      ...(op.requestBody?.content ?? []).map((c): [string, SchemaNode | undefined] => [`request body ${c.contentType}`, c.schema]),
+      ...op.responses.flatMap((r) => [
+        ...r.content.map((c): [string, SchemaNode | undefined] => [`response ${r.status} body ${c.contentType}`, c.schema]),
+        ...r.headers.map((h): [string, SchemaNode] => [`response ${r.status} header ${h.name}`, h.schema]),
+      ]),
+    ];
+    for (const [place, node] of places) {
+      for (const name of collectRefs([node], components)) {
+        const list = out.get(name) ?? [];
+        list.push({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, place });
+        out.set(name, list);
+      }
+    }
+  }
+  return out;
+}
+
 function key(op: OperationIR): string {
   return op.operationId;
 }
 
-function schemaChanges(location: string, kind: string, changes: SchemaChange[], contexts: ReadonlySet<Context>): ApiChange[] {
-  return changes.map((c) => ({
-    location,
-    ...(c.path ? { path: c.path } : {}),
-    kind,
-    description: c.description,
-    direction: c.direction,
-    breaking: breakingOf(c.direction, contexts),
-  }));
+/** What a breaking change costs each side, by where the schema is read. */
+const CONSEQUENCE = {
+  request: { client: 'a client sending what was valid before is refused', server: 'a server must accept what it could refuse before' },
+  response: { client: 'a client that checks responses strictly rejects what a server may now send', server: 'a server must stop sending what was valid before' },
+} as const;
+
+/** Why a schema change breaks: the fact, where it is read, and what it costs. */
+function schemaWhy(fact: string, direction: Direction | undefined, contexts: ReadonlySet<Context>): string | undefined {
+  if (direction === undefined || direction === 'compatible') return undefined;
+  const costs: string[] = [];
+  for (const context of (['request', 'response'] as const).filter((c) => contexts.has(c))) {
+    const side = breakingOf(direction, new Set([context]));
+    if (side.client) costs.push(CONSEQUENCE[context].client);
+    if (side.server) costs.push(CONSEQUENCE[context].server);
+  }
+  if (costs.length === 0) return undefined;
+  const where = [...contexts].sort().map((c) => (c === 'request' ? 'requests' : 'responses')).join(' and ');
+  return `${fact}, in ${where}: ${costs.join('; ')}`;
+}
+
+function schemaChanges(location: string, kind: string, changes: SchemaChange[], contexts: ReadonlySet<Context>, reached?: Reach[]): ApiChange[] {
+  return changes.map((c) => {
+    const breaking = breakingOf(c.direction, contexts);
+    const why = breaking.client || breaking.server ? schemaWhy(c.fact ?? c.description, c.direction, contexts) : undefined;
+    return {
+      location,
+      ...(c.path ? { path: c.path } : {}),
+      kind,
+      description: c.description,
+      direction: c.direction,
+      breaking,
+      ...(why ? { why } : {}),
+      pointers: { ...(c.from ? { from: c.from } : {}), ...(c.to ? { to: c.to } : {}) },
+      ...(reached ? { reaches: reached } : {}),
+    };
+  });
+}
+
+/**
+ * A change outside schemas: its pointers, and why it breaks when it does (given, or said from
+ * its direction and whether requests or responses carry it).
+ */
+function change(
+  fields: Omit<ApiChange, 'pointers' | 'why'> & { from?: string | undefined; to?: string | undefined; why?: string; context?: Context },
+): ApiChange {
+  const { from, to, why, context, ...rest } = fields;
+  const breaking = rest.breaking.client || rest.breaking.server;
+  const said = rest.direction && context ? schemaWhy(rest.description, rest.direction, new Set([context])) : undefined;
+  const reason = breaking ? (why ?? said) : undefined;
+  return { ...rest, ...(reason ? { why: reason } : {}), pointers: { ...(from ? { from } : {}), ...(to ? { to } : {}) } };
+}
+
+function pointerOf(base: string, ...tokens: string[]): string {
+  return [base, ...tokens.map(escapePointerToken)].join('/');
 }
 
 const REQUEST: ReadonlySet<Context> = new Set(['request']);
@@ -96,18 +187,35 @@ const RESPONSE: ReadonlySet<Context> = new Set(['response']);
 
 function diffOperation(before: OperationIR, after: OperationIR, resolver: SchemaResolver): ApiChange[] {
   const at = `operation ${after.operationId}`;
+  const ops = { from: before.pointer, to: after.pointer };
+  // The operation (as it is in the newer version) and the place in it that a change touches.
+  const reach = (place: string): Reach[] => [{ operationId: after.operationId, method: after.method.toUpperCase(), path: after.path, place }];
   const changes: ApiChange[] = [];
   if (before.method !== after.method || before.path !== after.path) {
-    changes.push({
-      location: at,
-      kind: 'operation-moved',
-      description: `${before.method.toUpperCase()} ${before.path} → ${after.method.toUpperCase()} ${after.path}`,
-      breaking: { client: true, server: true },
-    });
+    changes.push(
+      change({
+        location: at,
+        kind: 'operation-moved',
+        description: `${before.method.toUpperCase()} ${before.path} → ${after.method.toUpperCase()} ${after.path}`,
+        breaking: { client: true, server: true },
+        why: 'its method or path changed: clients must call the new one and servers serve it',
+        ...ops,
+      }),
+    );
   }
   const scopes = (op: OperationIR) => JSON.stringify(op.security.map((r) => Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort()));
   if (scopes(before) !== scopes(after)) {
-    changes.push({ location: at, kind: 'security', description: `security ${scopes(before)} → ${scopes(after)}`, breaking: { client: true, server: true } });
+    changes.push(
+      change({
+        location: at,
+        kind: 'security',
+        description: `security ${scopes(before)} → ${scopes(after)}`,
+        breaking: { client: true, server: true },
+        why: 'other credentials or scopes: clients must obtain them and servers check them',
+        from: pointerOf(before.pointer, 'security'),
+        to: pointerOf(after.pointer, 'security'),
+      }),
+    );
   }
 
   const paramKey = (p: { in: string; name: string }) => `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
@@ -117,42 +225,104 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
     const q = afterParams.get(paramKey(p));
     const where = `${at} parameter ${paramKey(p)}`;
     if (!q) {
-      changes.push({ location: where, kind: 'parameter-removed', description: 'parameter removed', direction: 'wider', breaking: breakingOf('wider', REQUEST) });
+      changes.push(
+        change({
+          location: where,
+          kind: 'parameter-removed',
+          description: 'parameter removed',
+          direction: 'wider',
+          breaking: breakingOf('wider', REQUEST),
+          context: 'request',
+          reaches: reach(`parameter ${p.in} ${p.name}`),
+          from: p.schema.pointer,
+          to: pointerOf(after.pointer, 'parameters'),
+        }),
+      );
       continue;
     }
     if (p.required !== q.required) {
       const direction: Direction = q.required ? 'narrower' : 'wider';
-      changes.push({ location: where, kind: 'parameter-required', description: q.required ? 'now required' : 'no longer required', direction, breaking: breakingOf(direction, REQUEST) });
+      changes.push(
+        change({
+          location: where,
+          kind: 'parameter-required',
+          description: q.required ? 'now required' : 'no longer required',
+          direction,
+          breaking: breakingOf(direction, REQUEST), context: 'request',
+          reaches: reach(`parameter ${q.in} ${q.name}`),
+          from: p.schema.pointer,
+          to: q.schema.pointer,
+        }),
+      );
     }
-    changes.push(...schemaChanges(where, 'parameter-schema', diffSchemas(p.schema, q.schema, '', 0, resolver), REQUEST));
+    changes.push(...schemaChanges(where, 'parameter-schema', diffSchemas(p.schema, q.schema, '', 0, resolver), REQUEST, reach(`parameter ${q.in} ${q.name}`)));
   }
   for (const q of after.parameters) {
     if (beforeParams.has(paramKey(q))) continue;
     const direction: Direction = q.required ? 'narrower' : 'wider';
-    changes.push({
-      location: `${at} parameter ${paramKey(q)}`,
-      kind: 'parameter-added',
-      description: `parameter added (${q.required ? 'required' : 'optional'})`,
-      direction,
-      breaking: breakingOf(direction, REQUEST),
-    });
+    changes.push(
+      change({
+        location: `${at} parameter ${paramKey(q)}`,
+        kind: 'parameter-added',
+        description: `parameter added (${q.required ? 'required' : 'optional'})`,
+        direction,
+        breaking: breakingOf(direction, REQUEST), context: 'request',
+        reaches: reach(`parameter ${q.in} ${q.name}`),
+        from: pointerOf(before.pointer, 'parameters'),
+        to: q.schema.pointer,
+      }),
+    );
   }
 
   const bodyBefore = new Map((before.requestBody?.content ?? []).map((c) => [c.contentType, c]));
   const bodyAfter = new Map((after.requestBody?.content ?? []).map((c) => [c.contentType, c]));
+  const body = { from: pointerOf(before.pointer, 'requestBody'), to: pointerOf(after.pointer, 'requestBody') };
   if (!!before.requestBody?.required !== !!after.requestBody?.required) {
     const direction: Direction = after.requestBody?.required ? 'narrower' : 'wider';
-    changes.push({ location: `${at} request body`, kind: 'body-required', description: after.requestBody?.required ? 'body now required' : 'body no longer required', direction, breaking: breakingOf(direction, REQUEST) });
+    changes.push(
+      change({
+        location: `${at} request body`,
+        kind: 'body-required',
+        description: after.requestBody?.required ? 'body now required' : 'body no longer required',
+        direction,
+        breaking: breakingOf(direction, REQUEST), context: 'request',
+        reaches: reach('request body'),
+        ...body,
+      }),
+    );
   }
   for (const [type, media] of bodyBefore) {
     const next = bodyAfter.get(type);
     const where = `${at} request ${type}`;
-    if (!next) changes.push({ location: where, kind: 'request-content-type-removed', description: 'request content type removed', direction: 'narrower', breaking: breakingOf('narrower', REQUEST) });
-    else if (media.schema && next.schema) changes.push(...schemaChanges(where, 'request-schema', diffSchemas(media.schema, next.schema, '', 0, resolver), REQUEST));
+    if (!next) {
+      changes.push(
+        change({
+          location: where,
+          kind: 'request-content-type-removed',
+          description: 'request content type removed',
+          direction: 'narrower',
+          breaking: breakingOf('narrower', REQUEST), context: 'request',
+          reaches: reach(`request body ${type}`),
+          from: pointerOf(body.from, 'content', type),
+          to: pointerOf(body.to, 'content'),
+        }),
+      );
+    } else if (media.schema && next.schema) changes.push(...schemaChanges(where, 'request-schema', diffSchemas(media.schema, next.schema, '', 0, resolver), REQUEST, reach(`request body ${type}`)));
   }
   for (const type of bodyAfter.keys()) {
     if (!bodyBefore.has(type)) {
-      changes.push({ location: `${at} request ${type}`, kind: 'request-content-type-added', description: 'request content type added', direction: 'wider', breaking: breakingOf('wider', REQUEST) });
+      changes.push(
+        change({
+          location: `${at} request ${type}`,
+          kind: 'request-content-type-added',
+          description: 'request content type added',
+          direction: 'wider',
+          breaking: breakingOf('wider', REQUEST), context: 'request',
+          reaches: reach(`request body ${type}`),
+          from: pointerOf(body.from, 'content'),
+          to: pointerOf(body.to, 'content', type),
+        }),
+      );
     }
   }
 
@@ -161,8 +331,20 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
   for (const response of before.responses) {
     const next = responsesAfter.get(response.status);
     const where = `${at} ${response.status}`;
+    const ptr = { from: pointerOf(before.pointer, 'responses', response.status), to: pointerOf(after.pointer, 'responses', response.status) };
     if (!next) {
-      changes.push({ location: where, kind: 'status-removed', description: `status ${response.status} removed`, direction: 'narrower', breaking: breakingOf('narrower', RESPONSE) });
+      changes.push(
+        change({
+          location: where,
+          kind: 'status-removed',
+          description: `status ${response.status} removed`,
+          direction: 'narrower',
+          breaking: breakingOf('narrower', RESPONSE), context: 'response',
+          reaches: reach(`response ${response.status}`),
+          from: ptr.from,
+          to: pointerOf(after.pointer, 'responses'),
+        }),
+      );
       continue;
     }
     const typesAfter = new Map(next.content.map((c) => [c.contentType, c]));
@@ -170,32 +352,101 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
     for (const media of response.content) {
       const other = typesAfter.get(media.contentType);
       if (!other) {
-        changes.push({ location: `${where} ${media.contentType}`, kind: 'response-content-type-removed', description: 'response content type removed', direction: 'narrower', breaking: breakingOf('narrower', RESPONSE) });
+        changes.push(
+          change({
+            location: `${where} ${media.contentType}`,
+            kind: 'response-content-type-removed',
+            description: 'response content type removed',
+            direction: 'narrower',
+            breaking: breakingOf('narrower', RESPONSE), context: 'response',
+            reaches: reach(`response ${response.status} body ${media.contentType}`),
+            from: pointerOf(ptr.from, 'content', media.contentType),
+            to: pointerOf(ptr.to, 'content'),
+          }),
+        );
       } else if (media.schema && other.schema) {
-        changes.push(...schemaChanges(`${where} ${media.contentType}`, 'response-schema', diffSchemas(media.schema, other.schema, '', 0, resolver), RESPONSE));
+        changes.push(
+          ...schemaChanges(
+            `${where} ${media.contentType}`,
+            'response-schema',
+            diffSchemas(media.schema, other.schema, '', 0, resolver),
+            RESPONSE,
+            reach(`response ${response.status} body ${media.contentType}`),
+          ),
+        );
       }
     }
     for (const media of next.content) {
       if (!typesBefore.has(media.contentType)) {
-        changes.push({ location: `${where} ${media.contentType}`, kind: 'response-content-type-added', description: 'response content type added', direction: 'wider', breaking: breakingOf('wider', RESPONSE) });
+        changes.push(
+          change({
+            location: `${where} ${media.contentType}`,
+            kind: 'response-content-type-added',
+            description: 'response content type added',
+            direction: 'wider',
+            breaking: breakingOf('wider', RESPONSE), context: 'response',
+            reaches: reach(`response ${response.status} body ${media.contentType}`),
+            from: pointerOf(ptr.from, 'content'),
+            to: pointerOf(ptr.to, 'content', media.contentType),
+          }),
+        );
       }
     }
     const headersAfter = new Map(next.headers.map((h) => [h.name.toLowerCase(), h]));
     for (const header of response.headers) {
       const other = headersAfter.get(header.name.toLowerCase());
-      if (!other) changes.push({ location: `${where} header ${header.name}`, kind: 'response-header-removed', description: 'response header removed', direction: 'wider', breaking: breakingOf('wider', RESPONSE) });
-      else if (header.required !== other.required) {
+      if (!other) {
+        changes.push(
+          change({
+            location: `${where} header ${header.name}`,
+            kind: 'response-header-removed',
+            description: 'response header removed',
+            direction: 'wider',
+            breaking: breakingOf('wider', RESPONSE), context: 'response',
+            reaches: reach(`response ${response.status} header ${header.name}`),
+            from: pointerOf(ptr.from, 'headers', header.name),
+            to: pointerOf(ptr.to, 'headers'),
+          }),
+        );
+      } else if (header.required !== other.required) {
         const direction: Direction = other.required ? 'narrower' : 'wider';
-        changes.push({ location: `${where} header ${header.name}`, kind: 'response-header-required', description: other.required ? 'now required' : 'no longer required', direction, breaking: breakingOf(direction, RESPONSE) });
+        changes.push(
+          change({
+            location: `${where} header ${header.name}`,
+            kind: 'response-header-required',
+            description: other.required ? 'now required' : 'no longer required',
+            direction,
+            breaking: breakingOf(direction, RESPONSE), context: 'response',
+            reaches: reach(`response ${response.status} header ${other.name}`),
+            from: pointerOf(ptr.from, 'headers', header.name),
+            to: pointerOf(ptr.to, 'headers', other.name),
+          }),
+        );
       }
     }
   }
   for (const response of after.responses) {
     if (!responsesBefore.has(response.status)) {
-      changes.push({ location: `${at} ${response.status}`, kind: 'status-added', description: `status ${response.status} added`, direction: 'wider', breaking: breakingOf('wider', RESPONSE) });
+      changes.push(
+        change({
+          location: `${at} ${response.status}`,
+          kind: 'status-added',
+          description: `status ${response.status} added`,
+          direction: 'wider',
+          breaking: breakingOf('wider', RESPONSE), context: 'response',
+          reaches: reach(`response ${response.status}`),
+          from: pointerOf(before.pointer, 'responses'),
+          to: pointerOf(after.pointer, 'responses', response.status),
+        }),
+      );
     }
   }
   return changes;
+}
+
+/** Renamed components whose content is compared below them: noise in a list of changes. */
+function isRename(change: ApiChange): boolean {
+  return change.direction === 'compatible' && change.description.startsWith('schema renamed ');
 }
 
 /** Everything that changed from one version of an API to the next, each classified. */
@@ -209,7 +460,17 @@ export function diffApis(before: ApiIR, after: ApiIR): ApiDiff {
   for (const op of before.operations) {
     const next = opsAfter.get(key(op));
     if (!next) {
-      changes.push({ location: `operation ${op.operationId}`, kind: 'operation-removed', description: `${op.method.toUpperCase()} ${op.path} removed`, breaking: { client: true, server: false } });
+      changes.push(
+        change({
+          location: `operation ${op.operationId}`,
+          kind: 'operation-removed',
+          description: `${op.method.toUpperCase()} ${op.path} removed`,
+          breaking: { client: true, server: false },
+          why: 'operation removed: a client calling it gets 404',
+          from: op.pointer,
+          to: '#/paths',
+        }),
+      );
     } else {
       changes.push(...diffOperation(op, next, resolver));
     }
@@ -217,41 +478,78 @@ export function diffApis(before: ApiIR, after: ApiIR): ApiDiff {
   for (const op of after.operations) {
     if (!opsBefore.has(key(op))) {
       // Servers that claim the new version must implement it; clients are not affected.
-      changes.push({ location: `operation ${op.operationId}`, kind: 'operation-added', description: `${op.method.toUpperCase()} ${op.path} added`, breaking: { client: false, server: true } });
+      changes.push(
+        change({
+          location: `operation ${op.operationId}`,
+          kind: 'operation-added',
+          description: `${op.method.toUpperCase()} ${op.path} added`,
+          breaking: { client: false, server: true },
+          why: 'operation added: a server of the new version must implement it',
+          from: '#/paths',
+          to: op.pointer,
+        }),
+      );
     }
   }
 
   const useBefore = usage(before);
   const useAfter = usage(after);
+  const reachBefore = reaches(before);
+  const reachAfter = reaches(after);
   const schemasAfter = new Map(after.schemas.map((s) => [s.name, s]));
   const schemasBefore = new Map(before.schemas.map((s) => [s.name, s]));
   for (const schema of before.schemas) {
     const next = schemasAfter.get(schema.name);
     if (!next) {
-      changes.push({ location: `schema ${schema.name}`, kind: 'schema-removed', description: 'component schema removed', breaking: { client: false, server: false } });
+      changes.push(
+        change({ location: `schema ${schema.name}`, kind: 'schema-removed', description: 'component schema removed', breaking: { client: false, server: false }, from: schema.schema.pointer, to: '#/components/schemas' }),
+      );
       continue;
     }
     const contexts = new Set<Context>([...(useBefore.get(schema.name) ?? []), ...(useAfter.get(schema.name) ?? [])]);
-    changes.push(...schemaChanges(`schema ${schema.name}`, 'schema', diffSchemas(schema.schema, next.schema, '', 0, resolver), contexts));
+    // Where the schema is read, in either version, each place once (operations in file order).
+    const seen = new Set<string>();
+    const reached = [...(reachAfter.get(schema.name) ?? []), ...(reachBefore.get(schema.name) ?? [])].filter((r) => {
+      const id = `${r.method} ${r.path} ${r.place}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    changes.push(...schemaChanges(`schema ${schema.name}`, 'schema', diffSchemas(schema.schema, next.schema, '', 0, resolver), contexts, reached));
   }
   for (const schema of after.schemas) {
     if (!schemasBefore.has(schema.name)) {
-      changes.push({ location: `schema ${schema.name}`, kind: 'schema-added', description: 'component schema added', breaking: { client: false, server: false } });
+      changes.push(
+        change({ location: `schema ${schema.name}`, kind: 'schema-added', description: 'component schema added', breaking: { client: false, server: false }, from: '#/components/schemas', to: schema.schema.pointer }),
+      );
     }
   }
 
   const prefix = (api: ApiIR) => api.servers[0]?.pathPrefix ?? '';
   if (prefix(before) !== prefix(after)) {
-    changes.push({ location: 'servers', kind: 'path-prefix', description: `path prefix ${prefix(before)} → ${prefix(after)}`, breaking: { client: true, server: true } });
+    changes.push(
+      change({
+        location: 'servers',
+        kind: 'path-prefix',
+        description: `path prefix ${prefix(before)} → ${prefix(after)}`,
+        breaking: { client: true, server: true },
+        why: 'every URL changes: clients must call the new prefix and servers serve it',
+        from: '#/servers/0/url',
+        to: '#/servers/0/url',
+      }),
+    );
   }
+  const listed = changes.filter((c) => !isRename(c));
   return {
     from: { title: before.title, version: before.version, pathPrefix: prefix(before) },
     to: { title: after.title, version: after.version, pathPrefix: prefix(after) },
-    changes,
+    changes: listed,
+    renames: changes.filter(isRename).map((c) => ({ location: c.location, ...(c.path ? { path: c.path } : {}), description: c.description })),
     summary: {
-      total: changes.length,
-      breakingForClients: changes.filter((c) => c.breaking.client).length,
-      breakingForServers: changes.filter((c) => c.breaking.server).length,
+      total: listed.length,
+      breaking: listed.filter((c) => c.breaking.client || c.breaking.server).length,
+      breakingForClients: listed.filter((c) => c.breaking.client).length,
+      breakingForServers: listed.filter((c) => c.breaking.server).length,
     },
   };
 }

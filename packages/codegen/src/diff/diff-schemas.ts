@@ -20,6 +20,11 @@ export interface SchemaChange {
   path: string;
   direction: Direction;
   description: string;
+  /** JSON pointers of what changed in the older and the newer document. */
+  from?: string;
+  to?: string;
+  /** The change said for a reader, when the description alone does not say why it matters. */
+  fact?: string;
 }
 
 function describe(node: SchemaNode): string {
@@ -84,6 +89,10 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
     // integer → number widens; anything else is a different type.
     const widened = before.kind === 'number' && after.kind === 'number' && before.integer && !after.integer;
     changes.push({ path, direction: widened ? 'wider' : 'changed', description: `type ${describe(before)} → ${describe(after)}` });
+    for (const change of changes) {
+      change.from ??= before.pointer;
+      change.to ??= after.pointer;
+    }
     return changes;
   }
   switch (before.kind) {
@@ -157,7 +166,13 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
         const q = afterProps.get(p.name);
         const at = join(path, p.name);
         if (!q) {
-          changes.push({ path: at, direction: a.additional === 'forbid' ? 'changed' : 'wider', description: `member removed${p.required ? ' (was required)' : ''}` });
+          changes.push({
+            path: at,
+            direction: a.additional === 'forbid' ? 'changed' : 'wider',
+            description: `member removed${p.required ? ' (was required)' : ''}`,
+            from: p.schema.pointer,
+            ...(a.additional === 'forbid' ? { fact: 'member removed from a closed object' } : {}),
+          });
           continue;
         }
         if (p.required !== q.required) {
@@ -170,7 +185,13 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
         // An optional member added to an open object was already allowed: nothing breaks.
         // To a closed object it is new: readers that validate strictly reject it.
         const direction: Direction = q.required ? 'narrower' : before.additional === 'forbid' ? 'wider' : 'compatible';
-        changes.push({ path: join(path, q.name), direction, description: `member added${q.required ? ' (required)' : ' (optional)'}` });
+        changes.push({
+          path: join(path, q.name),
+          direction,
+          description: `member added${q.required ? ' (required)' : ' (optional)'}`,
+          to: q.schema.pointer,
+          ...(!q.required && before.additional === 'forbid' ? { fact: 'optional member added to a closed object (additionalProperties: false)' } : {}),
+        });
       }
       const ba = typeof before.additional === 'object' ? 'schema' : before.additional;
       const aa = typeof a.additional === 'object' ? 'schema' : a.additional;
@@ -195,6 +216,11 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
     }
     default:
       break;
+  }
+  // Changes found below this node already name their own places.
+  for (const change of changes) {
+    change.from ??= before.pointer;
+    change.to ??= after.pointer;
   }
   return changes;
 }

@@ -1,4 +1,4 @@
-import type { ApiChange, ApiDiff } from './diff-apis.js';
+import type { ApiChange, ApiDiff, Reach } from './diff-apis.js';
 
 function tag(change: ApiChange): string {
   const { client, server } = change.breaking;
@@ -16,44 +16,62 @@ function header(diff: ApiDiff): string {
   return `${diff.from.title} ${diff.from.version} → ${diff.to.title} ${diff.to.version}`;
 }
 
+/** The counts, which are those of the changes listed (each change once, renames apart). */
 function summaryLine(diff: ApiDiff): string {
-  return `${diff.summary.total} changes: ${diff.summary.breakingForClients} breaking for clients, ${diff.summary.breakingForServers} breaking for servers`;
-}
-
-/** Renamed components whose content is compared below them: noise in a report for people. */
-function isRename(change: ApiChange): boolean {
-  return change.direction === 'compatible' && change.description.startsWith('schema renamed ');
+  const { total, breaking, breakingForClients, breakingForServers } = diff.summary;
+  return `${total} change(s), ${breaking} breaking (${breakingForClients} for clients, ${breakingForServers} for servers)`;
 }
 
 function renamesNote(diff: ApiDiff): string[] {
-  const renames = diff.changes.filter(isRename).length;
-  return renames > 0 ? [`(${renames} references to renamed schemas not listed; their contents are compared.)`] : [];
+  return diff.renames.length > 0 ? [`(${diff.renames.length} references to renamed schemas not listed; their contents are compared.)`] : [];
 }
 
-/** Readable text, one change a line, grouped by where it happened. */
+/** Each operation a change reaches, with its places: `GET /a: response 200 body application/json, parameter query x`. */
+export function reachesByOperation(reaches: readonly Reach[]): string[] {
+  const byOperation = new Map<string, string[]>();
+  for (const r of reaches) {
+    const op = `${r.method} ${r.path}`;
+    byOperation.set(op, [...(byOperation.get(op) ?? []), r.place]);
+  }
+  return [...byOperation].map(([op, places]) => `${op}: ${places.join(', ')}`);
+}
+
+/** Readable text, one change a line (with why it breaks and where it is read), grouped by where it happened. */
 export function formatDiffText(diff: ApiDiff): string {
   const lines = [header(diff), summaryLine(diff), ...renamesNote(diff), ''];
   let last = '';
-  for (const change of diff.changes.filter((c) => !isRename(c))) {
+  for (const change of diff.changes) {
     if (change.location !== last) {
       lines.push(change.location);
       last = change.location;
     }
-    lines.push(`  [${tag(change)}] ${change.path ? `${change.path}: ` : ''}${change.description}`);
+    lines.push(`  [${tag(change)}] ${change.path ? `${change.path}: ` : ''}${change.description}${change.why ? ` — ${change.why}` : ''}`);
+    if (change.reaches) {
+      const ops = reachesByOperation(change.reaches);
+      lines.push(...(ops.length > 0 ? ops.map((op) => `      reaches ${op}`) : ['      reaches no operation']));
+    }
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** A changelog section: breaking changes first, then the rest. */
-export function formatDiffMarkdown(diff: ApiDiff, note?: string, level = 1): string {
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** A changelog section: breaking changes first (with why), then the rest. */
+export function formatDiffMarkdown(diff: ApiDiff, note?: string, level = 1, title = `Changes from ${diff.from.version} to ${diff.to.version}`): string {
   const h = '#'.repeat(level);
   const breaking = diff.changes.filter((c) => c.breaking.client || c.breaking.server);
-  const compatible = diff.changes.filter((c) => !c.breaking.client && !c.breaking.server && !isRename(c));
-  const row = (c: ApiChange) => `| ${where(c).replace(/\|/g, '\\|')} | ${c.description.replace(/\|/g, '\\|')} | ${c.breaking.client ? 'yes' : 'no'} | ${c.breaking.server ? 'yes' : 'no'} |`;
-  const table = (changes: ApiChange[]) =>
-    changes.length === 0 ? ['None.'] : ['| where | change | breaks clients | breaks servers |', '| --- | --- | --- | --- |', ...changes.map(row)];
+  const compatible = diff.changes.filter((c) => !c.breaking.client && !c.breaking.server);
+  const reached = (c: ApiChange) => (c.reaches ? (c.reaches.length > 0 ? reachesByOperation(c.reaches).join('<br>') : 'no operation') : '');
+  const breakingRow = (c: ApiChange) =>
+    `| ${cell(where(c))} | ${cell(c.description)} | ${c.breaking.client ? 'yes' : 'no'} | ${c.breaking.server ? 'yes' : 'no'} | ${cell(c.why ?? '')} | ${cell(reached(c))} |`;
+  const compatibleRow = (c: ApiChange) => `| ${cell(where(c))} | ${cell(c.description)} | ${cell(reached(c))} |`;
+  const breakingTable =
+    breaking.length === 0
+      ? ['None.']
+      : ['| where | change | breaks clients | breaks servers | why | reaches |', '| --- | --- | --- | --- | --- | --- |', ...breaking.map(breakingRow)];
+  const compatibleTable = compatible.length === 0 ? ['None.'] : ['| where | change | reaches |', '| --- | --- | --- |', ...compatible.map(compatibleRow)];
   return [
-    `${h} Changes from ${diff.from.version} to ${diff.to.version}`,
+    `${h} ${title}`,
     '',
     ...(note ? [note, ''] : []),
     `${header(diff)}: ${summaryLine(diff)}.`,
@@ -61,11 +79,11 @@ export function formatDiffMarkdown(diff: ApiDiff, note?: string, level = 1): str
     '',
     `${h}# Breaking changes`,
     '',
-    ...table(breaking),
+    ...breakingTable,
     '',
     `${h}# Compatible changes`,
     '',
-    ...table(compatible),
+    ...compatibleTable,
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../ir/types.js';
 import { parseDocument, SpecLoadError } from './parse-document.js';
+import { resolvePointer } from '../ir/json-pointer.js';
 
 export interface LoadedSpec {
   /** Path of the root file as the caller gave it. */
@@ -28,6 +29,36 @@ function hasExternalRef(value: unknown): boolean {
   return false;
 }
 
+/** A file as messages show it: relative to the working folder when inside it. */
+export function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), path.resolve(file));
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+type Redocly = typeof import('@redocly/openapi-core');
+type ProblemLocation = Parameters<Redocly['getLineColLocation']>[0];
+
+/** `file:line:column` of a problem Redocly reports, in the file where it is. */
+function placeOf(redocly: Redocly, location: ProblemLocation): string {
+  const file = shownPath(location.source.absoluteRef);
+  try {
+    const { start } = redocly.getLineColLocation(location);
+    return `${file}:${start.line}:${start.col}`;
+  } catch {
+    return file;
+  }
+}
+
+/** The `$ref` written at `pointer` in a file's text (the target that could not be resolved). */
+function refAt(text: string, pointer: string): string | undefined {
+  try {
+    const node = resolvePointer(parseDocument(text, '').value, pointer) as { $ref?: unknown } | undefined;
+    return typeof node?.$ref === 'string' ? node.$ref : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Bundles multi-file specs with Redocly, so that the rest of the pipeline only ever sees
  * one document with internal references. Loaded lazily: single-file specs (the published
@@ -49,13 +80,14 @@ async function bundleWithRedocly(
   for (const problem of result.problems) {
     const location = problem.location[0];
     const pointer = location?.pointer ?? '#';
-    const file = location?.source?.absoluteRef;
-    const message = file && file !== absolutePath ? `${path.relative(process.cwd(), file)}: ${problem.message}` : problem.message;
+    const where = location ? placeOf(redocly, location) : undefined;
+    const target = problem.message.startsWith("Can't resolve $ref") && location ? refAt(location.source.body, pointer) : undefined;
+    const message = target !== undefined ? `cannot resolve $ref ${JSON.stringify(target)}` : problem.message;
     diagnostics.push({
       severity: problem.severity === 'error' ? 'error' : 'warning',
       code: `bundle/${problem.ruleId}`,
       pointer,
-      message,
+      message: where ? `${where}: ${message}` : message,
     });
   }
   return { document: result.bundle.parsed as Record<string, unknown>, diagnostics };
@@ -80,8 +112,13 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
   const root = value as Record<string, unknown>;
   const openapi = root['openapi'];
   if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
-    const found = typeof root['swagger'] === 'string' ? `swagger ${String(root['swagger'])}` : `openapi ${JSON.stringify(openapi)}`;
-    throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported (found ${found})`, file);
+    if (root['swagger'] !== undefined) {
+      throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported (found swagger ${String(root['swagger'])})`, file);
+    }
+    if (openapi === undefined) {
+      throw new SpecLoadError(`${file}: the "openapi" field is missing at the top level (an OpenAPI 3.0 or 3.1 document starts with, e.g., openapi: 3.1.0)`, file);
+    }
+    throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported ("openapi" is ${JSON.stringify(openapi)})`, file);
   }
   if (!hasExternalRef(root)) {
     return { source: file, document: root, diagnostics };
@@ -89,7 +126,8 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
   const bundled = await bundleWithRedocly(absolutePath, text, root);
   const errors = bundled.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    throw new SpecLoadError(`${file}: cannot bundle: ${errors.map((e) => `${e.message} (at ${e.pointer})`).join('; ')}`, file);
+    // Each message starts with the file, line and column where the problem is.
+    throw new SpecLoadError(`${errors.map((e) => `${e.message} (at ${e.pointer})`).join('\n')}`, file);
   }
   return { source: file, document: bundled.document, diagnostics: [...diagnostics, ...bundled.diagnostics] };
 }

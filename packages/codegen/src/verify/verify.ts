@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { generate, TARGETS } from '../generate.js';
+import { generate, resolveTargets, TARGETS, type Target } from '../generate.js';
 import { writeFiles, writtenByGenerator } from '../write-files.js';
 import type { Diagnostic } from '../ir/types.js';
 import { generatedCodeCompilerOptions } from './compiler-options.js';
@@ -16,6 +16,8 @@ export interface ExampleFailure {
 
 export interface VerifyReport {
   spec: string;
+  /** The targets generated and type-checked. */
+  targets: Target[];
   operations: number;
   schemas: number;
   examplesChecked: number;
@@ -29,6 +31,8 @@ export interface VerifyOptions {
   spec: string;
   /** Keep the generated folder here instead of a temporary one. */
   keepDir?: string;
+  /** Targets to generate and type-check (default: all); the validators always are. */
+  targets?: readonly Target[];
   onProgress?: (step: string) => void;
 }
 
@@ -100,11 +104,13 @@ async function transpile(dir: string, files: string[]): Promise<void> {
   }
 }
 
-/** Generates every target, type-checks it strictly, and validates every example in the file. */
+/** Generates the targets (default: all), type-checks them strictly, and validates every example in the file. */
 export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   const progress = options.onProgress ?? (() => {});
   progress('generating');
-  const result = await generate({ spec: options.spec, targets: TARGETS });
+  // The examples are checked with the validators: they are always generated.
+  const targets = resolveTargets([...new Set<Target>(['validators', ...(options.targets ?? TARGETS)])]).targets;
+  const result = await generate({ spec: options.spec, targets });
   const examplesFile = emitExamples(result.built.api, result.built.examples);
   const files = [...result.files, examplesFile];
   const dir = options.keepDir ? path.resolve(options.keepDir) : await mkdtemp(path.join(os.tmpdir(), 'bds-verify-'));
@@ -134,6 +140,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     return {
       spec: options.spec,
+      targets,
       operations: result.built.api.operations.length,
       schemas: result.built.api.schemas.length,
       examplesChecked: loaded.examples.length,

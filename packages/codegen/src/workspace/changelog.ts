@@ -16,16 +16,26 @@ export function compareVersions(a: string, b: string): number {
  * versions, newest first, generated from the files like everything else.
  */
 export async function buildChangelog(root: string, config: WorkspaceConfig): Promise<string> {
-  const sections: string[] = [];
+  // Every API that has a version folder, by pair of consecutive versions: one heading per
+  // pair, the APIs that changed between them under it.
+  const pairs = new Map<string, Array<{ from: string; to: string }>>();
   for (const entry of config.apis) {
     if (!entry.files.includes('*')) continue;
     const versions = (await expandPattern(root, entry.files)).filter((v) => v.match !== undefined).sort((x, y) => compareVersions(x.match!, y.match!));
-    for (let i = versions.length - 1; i > 0; i--) {
-      const from = versions[i - 1]!;
-      const to = versions[i]!;
-      const [before, after] = await Promise.all([loadSpec(path.join(root, from.file)), loadSpec(path.join(root, to.file))]);
+    for (let i = 1; i < versions.length; i++) {
+      const pair = `${versions[i - 1]!.match!}\u0000${versions[i]!.match!}`;
+      pairs.set(pair, [...(pairs.get(pair) ?? []), { from: versions[i - 1]!.file, to: versions[i]!.file }]);
+    }
+  }
+  const newestFirst = [...pairs.keys()].sort((a, b) => compareVersions(b.split('\u0000')[1]!, a.split('\u0000')[1]!) || compareVersions(b, a));
+  const sections: string[] = [];
+  for (const pair of newestFirst) {
+    const [fromVersion, toVersion] = pair.split('\u0000') as [string, string];
+    sections.push(`## ${fromVersion} → ${toVersion}`, '');
+    for (const { from, to } of pairs.get(pair)!) {
+      const [before, after] = await Promise.all([loadSpec(path.join(root, from)), loadSpec(path.join(root, to))]);
       const diff = diffApis(buildIR(before).api, buildIR(after).api);
-      sections.push(formatDiffMarkdown(diff, `\`${from.file}\` → \`${to.file}\``, 2));
+      sections.push(formatDiffMarkdown(diff, `\`${from}\` → \`${to}\``, 3, diff.to.title.replace(/\s+/g, ' ').trim()));
     }
   }
   return [

@@ -56,6 +56,8 @@ export const FAILURES = {
   jwsInvalidClaim: { status: 400, code: 'JWS.InvalidClaim' },
   jwsInvalidHeader: { status: 400, code: 'JWS.InvalidHeader' },
   internal: { status: 500, code: 'GenericError' },
+  /** An operation the application has no handler for (yet). */
+  notImplemented: { status: 501, code: 'Request.NotImplemented' },
 } as const;
 
 export type FailureKind = keyof typeof FAILURES;

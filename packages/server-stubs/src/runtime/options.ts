@@ -75,4 +75,16 @@ export interface RouterOptions {
   readonly publicUrl?: string | ((req: IncomingMessage) => string);
   /** Where errors the client does not see in detail are reported (default: console.error). */
   readonly onError?: (error: unknown, context: ErrorContext) => void;
+  /**
+   * Operations without a handler: `'notImplemented'` (default) answers them 501 with the
+   * spec's error envelope, once routing, `Accept`, `Content-Type` and credentials (401/403)
+   * have been checked, without reading the body; `'throw'` makes `createRouter` throw, naming them, so that a deployment cannot
+   * forget one.
+   */
+  readonly missingHandlers?: 'notImplemented' | 'throw';
+  /**
+   * Told once, when the router is created, which operations have no handler (default: one
+   * `console.warn` line naming them). Not called when every operation has one.
+   */
+  readonly onMissingHandlers?: (operations: readonly { readonly operationId: string; readonly method: string; readonly path: string }[]) => void;
 }

@@ -75,16 +75,32 @@ function normalisePath(target: string): string {
   });
 }
 
+function defaultOnMissingHandlers(missing: readonly { operationId: string; method: string; path: string }[]): void {
+  const list = missing.map((op) => `${op.operationId} (${op.method.toUpperCase()} ${op.path})`).join(', ');
+  console.warn(`[server-stubs] createRouter: ${missing.length} operation(s) have no handler and answer 501: ${list}`);
+}
+
+/** Operations of `definition` without a handler function. */
+function missingHandlers(definition: ApiDefinition, handlers: object): OperationSchemas[] {
+  return Object.values(definition.operations).filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
+}
+
 /** Fails at start-up, not on the first request, when the options cannot serve the API. */
 function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions): void {
   const ops = Object.values(definition.operations);
-  const missing = ops.filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function').map((op) => op.operationId);
-  if (missing.length > 0) throw new TypeError(`createRouter: no handler for ${missing.join(', ')}`);
+  const missing = missingHandlers(definition, handlers);
+  if (missing.length > 0 && options.missingHandlers === 'throw') {
+    throw new TypeError(`createRouter: no handler for ${missing.map((op) => op.operationId).join(', ')} (missingHandlers: 'throw')`);
+  }
+  if (options.missingHandlers !== undefined && options.missingHandlers !== 'throw' && options.missingHandlers !== 'notImplemented') {
+    throw new TypeError(`createRouter: options.missingHandlers must be 'notImplemented' or 'throw' (got ${JSON.stringify(options.missingHandlers)})`);
+  }
   const secured = ops.filter((op) => (definition.meta[op.operationId]?.security ?? []).some((r) => Object.keys(r).length > 0));
   if (secured.length > 0 && !options.authorize) {
     throw new TypeError(`createRouter: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
   }
-  const signedBodies = ops.filter((op) => Object.keys(op.request.body?.content ?? {}).some((t) => bodyKind(t) === 'jwt'));
+  // Only operations with a handler read bodies: one answered 501 needs no verification key.
+  const signedBodies = ops.filter((op) => !missing.includes(op) && Object.keys(op.request.body?.content ?? {}).some((t) => bodyKind(t) === 'jwt'));
   if (signedBodies.length > 0 && !options.verification) {
     throw new TypeError(`createRouter: ${signedBodies.map((op) => op.operationId).join(', ')} accept signed (application/jwt) bodies; pass options.verification`);
   }
@@ -101,6 +117,9 @@ function checkConfiguration(definition: ApiDefinition, handlers: object, options
  */
 export function createApiRouter(definition: ApiDefinition, handlers: object, options: RouterOptions = {}): ApiRouter {
   checkConfiguration(definition, handlers, options);
+  const missing = missingHandlers(definition, handlers);
+  // Named once, here, rather than on every request that reaches one of them.
+  if (missing.length > 0) (options.onMissingHandlers ?? defaultOnMissingHandlers)(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
   const resolved: RouterOptions = { ...options, onError: options.onError ?? defaultOnError };
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
   const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
@@ -192,6 +211,13 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
       } else {
         await sendFailure(ex, security.failure, security.failure === 'missingToken' ? 'No access token' : 'The access token is not valid');
       }
+      return true;
+    }
+
+    // No handler: 501 once the caller is known to be allowed, before the body is read (so an
+    // operation not implemented yet needs no verification key for its signed bodies).
+    if (typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function') {
+      await sendFailure(ex, 'notImplemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented by this server`);
       return true;
     }
 

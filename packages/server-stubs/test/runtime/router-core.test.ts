@@ -179,10 +179,60 @@ describe('runtime router without Express', () => {
   });
 });
 
+describe('operations without a handler', () => {
+  const { postForm: _form, getItem: _item, ...partial } = handlers;
+
+  it('are named once, when the router is created, and answer 501 in the spec\'s error shape once the caller is allowed', async () => {
+    const told: unknown[] = [];
+    const router = createApiRouter(definition, partial, { ...options, onMissingHandlers: (ops) => told.push(ops) });
+    expect(told).toStrictEqual([
+      [
+        { operationId: 'postForm', method: 'post', path: '/forms' },
+        { operationId: 'getItem', method: 'get', path: '/items/{id}.json' },
+      ],
+    ]);
+    running = await listen((req, res) => router(req, res));
+    const base = `${running.origin}/mini`;
+    const missing = await send(`${base}/forms`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=x' });
+    expect(missing.status).toBe(501);
+    // The envelope of this API (its 400 schema): { errorCode, errorMessage }.
+    expect(missing.json()).toStrictEqual({ errorCode: 'Request.NotImplemented', errorMessage: 'POST /forms (postForm) is not implemented by this server' });
+    // Credentials come first: no key, 401; with the key, 501.
+    expect((await send(`${base}/items/abc.json`)).status).toBe(401);
+    const item = await send(`${base}/items/abc.json`, { headers: { 'x-api-key': 'k1' } });
+    expect(item.status).toBe(501);
+    expect((item.json() as { errorMessage: string }).errorMessage).toBe('GET /items/{id}.json (getItem) is not implemented by this server');
+    // Operations with a handler are served as before, and nothing more was told.
+    expect((await send(`${base}/items/special.json`)).text).toBe('special');
+    expect(told).toHaveLength(1);
+  });
+
+  it('are named in one console.warn line by default, and never when every operation has a handler', () => {
+    const warnings: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      createApiRouter(definition, partial, options);
+      createApiRouter(definition, handlers, options);
+    } finally {
+      console.warn = original;
+    }
+    expect(warnings).toStrictEqual([
+      ['[server-stubs] createRouter: 2 operation(s) have no handler and answer 501: postForm (POST /forms), getItem (GET /items/{id}.json)'],
+    ]);
+  });
+
+  it("make createRouter throw with missingHandlers: 'throw'", () => {
+    expect(() => createApiRouter(definition, partial, { ...options, missingHandlers: 'throw' })).toThrow(
+      "createRouter: no handler for postForm, getItem (missingHandlers: 'throw')",
+    );
+    expect(() => createApiRouter(definition, handlers, { ...options, missingHandlers: 'throw' })).not.toThrow();
+    expect(() => createApiRouter(definition, handlers, { ...options, missingHandlers: 'nope' as 'throw' })).toThrow('options.missingHandlers must be');
+  });
+});
+
 describe('start-up checks', () => {
-  it('refuses missing handlers, a missing authorize hook, and signed bodies without a key', () => {
-    const { postForm: _omitted, ...partial } = handlers;
-    expect(() => createApiRouter(definition, partial, options)).toThrow('createRouter: no handler for postForm');
+  it('refuses a missing authorize hook, and signed bodies without a key', () => {
     expect(() => createApiRouter(definition, handlers, {})).toThrow('createRouter: getItem (and 1 more) require security; pass options.authorize');
     const signed: ApiDefinition = {
       ...definition,

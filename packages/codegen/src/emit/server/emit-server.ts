@@ -33,11 +33,12 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
           prefix ? `\`${prefix}\` (the first server in the spec)` : 'the root'
         } unless \`options.prefix\` says otherwise.`,
         'Every request is checked before its handler runs (404, 405, 406, 415, 401, 403, 400), and every result is checked against the spec before it is sent (switch off with `validateResponses: false`).',
+        "Operations without a handler answer 501 with the spec's error envelope, and are named once when the router is created (`missingHandlers: 'throw'` makes a missing one an error instead).",
         '@example\napp.use(createRouter(handlers, { authorize }));',
       ],
       '',
     ).trimEnd(),
-    'export function createRouter(handlers: Handlers, options: RouterOptions = {}): ApiRouter {',
+    'export function createRouter(handlers: Partial<Handlers>, options: RouterOptions = {}): ApiRouter {',
     '  return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);',
     '}',
     '',

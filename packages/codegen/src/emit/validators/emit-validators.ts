@@ -112,7 +112,7 @@ function wireExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx
 }
 
 function parameterObject(
-  parameters: Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string }>,
+  parameters: Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string; deprecated?: boolean }>,
   ctx: PrintContext,
   components: Map<string, SchemaNode>,
   indent: string,
@@ -126,7 +126,7 @@ function parameterObject(
     const name = lowerCaseNames ? p.name.toLowerCase() : p.name;
     let expr = wireExpression(p, ctx, components, inner);
     if (!p.required) expr += 'default' in p.schema ? `.default(${JSON.stringify(p.schema.default)})` : '.optional()';
-    return `${docComment(p.description, inner)}${inner}${propertyKey(name)}: ${expr},`;
+    return `${docComment(p.description, inner, p.deprecated)}${inner}${propertyKey(name)}: ${expr},`;
   });
   // Other parameters and headers may be present: transports add their own. Compiled like the
   // component schemas: they are checked on every request and response.
@@ -183,7 +183,7 @@ function printOperation(op: OperationIR, id: string, ctx: PrintContext, componen
   const params = (role: string, location: ParameterIR['in'], lowerCase: boolean) =>
     shared.share(role, parameterObject(byLocation(location), ctx, components, '', lowerCase));
   const lines: string[] = [];
-  lines.push(docComment(`${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`, '').trimEnd());
+  lines.push(docComment(`${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`, '', op.deprecated).trimEnd());
   lines.push(`export const ${id} = /* @__PURE__ */ (() => ({`);
   lines.push(`${i1}operationId: ${JSON.stringify(op.operationId)},`);
   lines.push(`${i1}method: ${JSON.stringify(op.method)},`);
@@ -221,7 +221,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemaDecls = declarationOrder(api.schemas).map((s) => {
     const id = naming.names.get(s.name);
     const inputId = naming.inputTypeNames.get(s.name);
-    const doc = docComment(s.schema.description, '');
+    const doc = docComment(s.schema.description, '', s.schema.deprecated);
     const expr = printSchema(s.schema, ctx, '  ');
     const types = [`${doc}export type ${id} = ${printType(s.schema, outputTypes)};`];
     if (inputId) types.push(`/** What ${id} accepts: members with a default may be absent. */\nexport type ${inputId} = ${printType(s.schema, inputTypes)};`);

@@ -1,6 +1,6 @@
 import type { SchemaKind, SchemaNode } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
-import type { PrintContext } from './print-zod.js';
+import { docComment, type PrintContext } from './print-zod.js';
 
 /**
  * `output`: what a validator returns (defaults filled in). `input`: what it accepts
@@ -47,7 +47,9 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
     const members = node.properties.map((p) => {
       // A default makes the member optional going in, and always present coming out.
       const optional = !p.required && (ctx.mode === 'input' || !('default' in p.schema));
-      return `${inner}${propertyKey(p.name)}${optional ? '?' : ''}: ${printType(p.schema, ctx, inner)}${optional ? ' | undefined' : ''};`;
+      // The member's description and deprecation, as on the zod object, so editors show them.
+      const doc = docComment(p.schema.description, inner, p.schema.deprecated);
+      return `${doc}${inner}${propertyKey(p.name)}${optional ? '?' : ''}: ${printType(p.schema, ctx, inner)}${optional ? ' | undefined' : ''};`;
     });
     if (node.additional === 'allow') members.push(`${inner}[key: string]: unknown;`);
     const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;

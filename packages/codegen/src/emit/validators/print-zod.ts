@@ -127,13 +127,17 @@ const printArray: Printer<'array'> = (node: ArrayNode, ctx, indent) => {
   return out;
 };
 
-function docComment(text: string | undefined, indent: string): string {
-  if (!text) return '';
-  const lines = text
-    .trim()
-    .split(/\r?\n/)
-    .map((l) => l.trimEnd())
-    .slice(0, 6);
+/** A JSDoc block: the first lines of a description, then `@deprecated` when the spec says so. */
+function docComment(text: string | undefined, indent: string, deprecated = false): string {
+  const described = text?.trim()
+    ? text
+        .trim()
+        .split(/\r?\n/)
+        .map((l) => l.trimEnd())
+        .slice(0, 6)
+    : [];
+  const lines = deprecated ? [...described, '@deprecated The spec marks this as deprecated.'] : described;
+  if (lines.length === 0) return '';
   const body = lines.map((l) => l.replace(/\*\//g, '*\\/'));
   if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
   return `${indent}/**\n${body.map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n`;
@@ -149,7 +153,7 @@ function propertyExpression(schema: SchemaNode, required: boolean, ctx: PrintCon
 const printObject: Printer<'object'> = (node: ObjectNode, ctx, indent) => {
   const inner = indent + INDENT;
   const members = node.properties.map((p) => {
-    const doc = docComment(p.schema.description, inner);
+    const doc = docComment(p.schema.description, inner, p.schema.deprecated);
     return `${doc}${inner}${propertyKey(p.name)}: ${propertyExpression(p.schema, p.required, ctx, inner)},`;
   });
   const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;

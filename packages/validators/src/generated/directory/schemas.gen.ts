@@ -11,7 +11,9 @@ const z: any = zod;
 /** Form fields of a client-credentials token request. */
 export type TokenRequest = {
   grant_type: "client_credentials";
+  /** Space-separated scopes; `directory:software` for reading software statements. */
   scope: string;
+  /** Client identifier of the registered application. */
   client_id: string;
   [key: string]: unknown;
 };
@@ -28,7 +30,9 @@ export const TokenRequest = /* @__PURE__ */ (() =>
 /** An issued access token. */
 export type TokenResponse = {
   access_token: string;
+  /** Token type, normally Bearer. */
   token_type?: string | undefined;
+  /** Lifetime of the token in seconds. */
   expires_in?: number | undefined;
   scope?: string | undefined;
   [key: string]: unknown;
@@ -67,8 +71,11 @@ export const OrganisationId = /* @__PURE__ */ (() =>
 export type Organisation = {
   OrganisationId: OrganisationId;
   OrganisationName?: string | undefined;
+  /** Kind of participant, for example TPP (third-party provider) or LFI (licensed institution). */
   Size?: string | undefined;
+  /** Registration state, for example Active. */
   Status?: string | undefined;
+  /** When the organisation was registered (ISO 8601). */
   CreatedOn?: string | undefined;
   [key: string]: unknown;
 };
@@ -111,8 +118,11 @@ export const OrganisationPage = /* @__PURE__ */ (() =>
 /** A software statement (only the members the project reads are listed). */
 export type SoftwareStatement = {
   SoftwareStatementId: string;
+  /** Name of the client application. */
   SoftwareClientName?: string | undefined;
+  /** State of the statement, for example Active. */
   Status?: string | undefined;
+  /** Roles granted to the software, for example BDSP or BSIP. */
   SoftwareRoles?: Array<string> | undefined;
   OrganisationId?: OrganisationId | undefined;
   [key: string]: unknown;

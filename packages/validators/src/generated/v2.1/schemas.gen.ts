@@ -140,8 +140,11 @@ export const ConsentData = /* @__PURE__ */ (() =>
 
 /** Where and whether the LFI sends event notifications to the TPP. */
 export type WebhookSubscription = {
+  /** The subscription itself. */
   Webhook: {
+    /** Callback URL of the TPP registered with the LFI. */
     Url?: string | undefined;
+    /** True when notifications must be sent to the URL; false to stop them. */
     IsActive?: boolean | undefined;
   };
 };
@@ -159,6 +162,7 @@ export const WebhookSubscription = /* @__PURE__ */ (() =>
 
 /** Links of a single resource that is never paginated. */
 export type SelfLink = {
+  /** The URL that produced this response. */
   Self: string;
 };
 /** Links of a single resource that is never paginated. */
@@ -477,6 +481,7 @@ export const ConsentSigned = /* @__PURE__ */ (() =>
 /** Change to a consent: revoke it (Data) and/or change its webhook subscription (Subscription). */
 export type ConsentPatch = {
   Data?: {
+    /** The only status a TPP may set. */
     Status: "Revoked";
     RevokedBy?: RevokedBy | undefined;
   } | undefined;
@@ -627,6 +632,7 @@ export type Account = {
   MaturityDate?: DateTime | undefined;
   AccountIdentifiers?: Array<AccountIdentifier> | undefined;
   Servicer?: InstitutionId | undefined;
+  /** True when the account follows Sharia principles. */
   IsShariaCompliant?: boolean | undefined;
 };
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
@@ -652,10 +658,15 @@ export const Account = /* @__PURE__ */ (() =>
 
 /** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
 export type Links = {
+  /** The URL that produced this response. */
   Self: string;
+  /** The first page; absent when the result is not paginated. */
   First?: string | undefined;
+  /** The page before this one; absent on the first page. */
   Prev?: string | undefined;
+  /** The page after this one; absent on the last page and when the result is not paginated. */
   Next?: string | undefined;
+  /** The final page; absent when the result is not paginated. */
   Last?: string | undefined;
 };
 /** Navigation links of a response. Clients follow them as given and never build or parse them. Only Self is present when the result is not paginated. */
@@ -675,8 +686,11 @@ export const Links = /* @__PURE__ */ (() =>
 
 /** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
 export type Meta = {
+  /** Number of pages in the (filtered) result; 1 when not paginated, 0 when empty. */
   TotalPages: number;
+  /** Date and time of the oldest record the LFI holds for the account. */
   FirstAvailableDateTime?: DateTime | undefined;
+  /** Date and time of the newest record the LFI holds for the account. */
   LastAvailableDateTime?: DateTime | undefined;
 };
 /** Paging metadata. The two availability dates are used by transactions and statements and cover the full history the LFI holds, not the filtered slice. */
@@ -743,6 +757,7 @@ export type AccountDetail = {
   MaturityDate?: DateTime | undefined;
   AccountIdentifiers?: Array<AccountIdentifier> | undefined;
   Servicer?: InstitutionId | undefined;
+  /** True when the account follows Sharia principles. */
   IsShariaCompliant?: boolean | undefined;
 };
 /** One account, read by its identifier (the identifier itself sits in Data.AccountId). */
@@ -837,6 +852,7 @@ export const Amount = /* @__PURE__ */ (() =>
 
 /** A credit facility and whether it is counted in the balance. */
 export type CreditLine = {
+  /** True when the credit line is part of the reported balance. */
   Included: boolean;
   Type: "Available" | "Credit" | "Emergency" | "Pre-Agreed" | "Temporary";
   Amount: Amount;
@@ -876,6 +892,7 @@ export type Balance = {
   DateTime: DateTime;
   Amount: Amount;
   CreditLine?: Array<CreditLine> | undefined;
+  /** Split of the balance by category (for finance products). */
   Components?: Array<AmountWithCategory> | undefined;
 };
 /** One balance figure of the account at a point in time. */
@@ -967,7 +984,9 @@ export type PostalAddress = {
   DistrictName?: string | undefined;
   PostBox?: string | undefined;
   TownName?: string | undefined;
+  /** Emirate. */
   CountrySubDivision?: "AbuDhabi" | "Ajman" | "Dubai" | "Fujairah" | "RasAlKhaimah" | "Sharjah" | "UmmAlQuwain" | undefined;
+  /** Two-letter ISO 3166 country code. */
   Country: string;
 };
 /** A postal address. */
@@ -1025,7 +1044,9 @@ export const BeneficiaryAccount = /* @__PURE__ */ (() =>
 /** A payee saved on the account. */
 export type Beneficiary = {
   BeneficiaryId: BeneficiaryId;
+  /** Activated when the payee was added with strong customer authentication, NotActivated otherwise. */
   BeneficiaryType: "Activated" | "NotActivated";
+  /** True when the payee was added through open finance. */
   AddedViaOF: boolean;
   AccountHolderName?: AccountHolderName | undefined;
   AccountHolderShortName?: AccountHolderShortName | undefined;
@@ -1092,10 +1113,14 @@ export const BeneficiariesResponseSigned = /* @__PURE__ */ (() =>
 
 /** A direct debit mandate on the account. */
 export type DirectDebit = {
+  /** Identifier of the direct debit, issued by the LFI. */
   DirectDebitId: string;
+  /** Reference of the mandate as known to the customer. */
   MandateIdentification: string;
   DirectDebitStatusCode: "Active" | "Inactive";
+  /** Name of the party collecting the payments. */
   Name: string;
+  /** How often collections happen. */
   Frequency: "Annual" | "Daily" | "Fortnightly" | "HalfYearly" | "Monthly" | "NotKnown" | "Quarterly" | "Weekly";
   PreviousPaymentDateTime?: DateTime | undefined;
   PreviousPaymentAmount?: Amount | undefined;
@@ -1165,10 +1190,12 @@ export const ShariaStructure = /* @__PURE__ */ (() =>
 /** How one charge is computed. */
 export type ChargeCalculation = {
   Amount?: Amount | undefined;
+  /** Percentage applied when the charge is a rate rather than a fixed amount. */
   Rate?: number | undefined;
   ApplicationFrequency?: "Monthly" | "Daily" | undefined;
   InterestCalculationMethod?: "PrincipalBalance" | "OutstandingBalance" | "InitialDrawdownAmount" | undefined;
   MaximumChargeAmount?: Amount | undefined;
+  /** What the charge is computed on. */
   Basis?: string | undefined;
 };
 /** How one charge is computed. */
@@ -1383,7 +1410,9 @@ export type Product = {
   Charges?: ProductCharges | undefined;
   FinanceRates?: FinanceRates | undefined;
   DepositRates?: DepositRates | undefined;
+  /** True when the product is secured by collateral. */
   IsSecured?: boolean | undefined;
+  /** True when the customer must transfer a salary to get the product. */
   IsSalaryTransferRequired?: boolean | undefined;
   Tenor?: Tenor | undefined;
   AssetBacked?: AssetBacked | undefined;
@@ -1447,12 +1476,15 @@ export const ProductResponseSigned = /* @__PURE__ */ (() =>
 
 /** A single future payment booked on the account. */
 export type ScheduledPayment = {
+  /** Identifier of the scheduled payment, issued by the LFI. */
   ScheduledPaymentId: string;
   AccountHolderName?: AccountHolderName | undefined;
   AccountHolderShortName?: AccountHolderShortName | undefined;
+  /** Whether ScheduledPaymentDateTime is the arrival or the execution date. */
   ScheduledType: "Arrival" | "Execution";
   ScheduledPaymentDateTime: DateTime;
   CreditorReference?: Reference | undefined;
+  /** The customer's own reference for the payment; not sent to the payee. */
   DebtorReference?: string | undefined;
   InstructedAmount: Amount;
   CreditorAgent?: InstitutionId | undefined;
@@ -1542,11 +1574,13 @@ export type StandingOrder = {
   StandingOrderType?: StandingOrderType | undefined;
   Frequency: Frequency;
   CreditorReference?: Reference | undefined;
+  /** Free-text category of the payments. */
   Purpose?: string | undefined;
   FirstPaymentDateTime: DateTime;
   NextPaymentDateTime?: DateTime | undefined;
   LastPaymentDateTime?: DateTime | undefined;
   FinalPaymentDateTime?: DateTime | undefined;
+  /** Total number of payments in the schedule, including those already made. */
   NumberOfPayments?: string | undefined;
   StandingOrderStatusCode: "Active" | "Inactive";
   FirstPaymentAmount: Amount;
@@ -1688,6 +1722,7 @@ export const TransactionInformation = /* @__PURE__ */ (() =>
 export type ChargeAmount = {
   Amount: AmountValue;
   Currency: CurrencyCode;
+  /** True when Amount of the transaction already has the charge deducted. */
   ChargeIncluded?: boolean | undefined;
 };
 /** Charges paid for the transaction. */
@@ -1815,7 +1850,9 @@ export const CounterpartyAccount = /* @__PURE__ */ (() =>
 export type CardInstrument = {
   CardSchemeName: "AmericanExpress" | "Diners" | "Discover" | "GCC" | "MasterCard" | "UPI" | "VISA";
   InstrumentType: "ApplePay" | "Contactless" | "MagStripe" | "Chip" | "Other";
+  /** Name of the cardholder. */
   Name?: string | undefined;
+  /** Masked card number. */
   Identification?: string | undefined;
 };
 /** The card used for the transaction. */
@@ -1870,13 +1907,18 @@ export type TransactionBase = {
   TransactionReference?: TransactionReference | undefined;
   TransactionType: TransactionType;
   SubTransactionType: SubTransactionType;
+  /** Identifier of the terminal (POS or ATM) used. */
   TerminalId?: number | undefined;
   Flags?: Array<Flags> | undefined;
   PaymentModes?: PaymentMode | undefined;
   CreditDebitIndicator: CreditDebitIndicator;
+  /** Booking state of the entry. */
   Status: "Booked" | "Pending" | "Rejected";
+  /** Whether the LFI may still change this record. */
   TransactionMutability?: "Mutable" | "Immutable" | undefined;
+  /** When the entry was (or is expected to be) posted to the account. Transactions are listed newest first on this field. */
   BookingDateTime: DateTime;
+  /** When the funds became (or stop being) available to the account owner. */
   ValueDateTime?: DateTime | undefined;
   TransactionInformation?: TransactionInformation | undefined;
   Amount: Amount;
@@ -1896,6 +1938,7 @@ export type TransactionBase = {
   BillDetails?: BillDetails | undefined;
   GeoLocation?: GeoLocation | undefined;
   PaymentPurposeCode?: PaymentPurposeCode | undefined;
+  /** True when the payment used the customer's primary instrument. */
   IsPrimaryInstrument?: boolean | undefined;
   Allocations?: AmountWithCategory | undefined;
 };
@@ -2132,8 +2175,10 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
 export type AccountParty = {
   PartyId: PartyId;
   PartyNumber?: PartyNumber | undefined;
+  /** How the party holds the account. */
   PartyType: "Delegate" | "Joint" | "Sole";
   PartyCategory: PartyCategory;
+  /** Role of the party on the account. */
   AccountRole: "Administrator" | "Beneficiary" | "CustodianForMinor" | "Granter" | "LegalGuardian" | "OtherParty" | "PowerOfAttorney" | "Principal" | "Protector" | "RegisteredShareholderName" | "SecondaryOwner" | "SeniorManagingOfficial" | "Settlor" | "SuccessorOnDeath";
   VerifiedClaims: Array<VerifiedClaim>;
 };
@@ -2265,6 +2310,7 @@ export type StatementSummaryLine = {
   TransactionType?: TransactionType | undefined;
   SubTransactionType: SubTransactionType;
   Amount: Amount;
+  /** Number of entries summed up. */
   Count: number;
   [key: string]: unknown;
 };
@@ -2289,11 +2335,13 @@ export type Statement = {
   OpeningBalance: StatementBalance;
   ClosingBalance: StatementBalance;
   Summary: Array<StatementSummaryLine>;
+  /** Amounts already known for the next statement. */
   ExpectedNextStatement?: Array<{
     Type?: SubTransactionType | undefined;
     Amount?: Amount | undefined;
     [key: string]: unknown;
   }> | undefined;
+  /** Payments due after this statement. */
   NextPayment?: Array<{
     Date: CalendarDate;
     Amount: Amount;

@@ -146,6 +146,7 @@ export type Account = {
   MaturityDate?: DateTime | undefined;
   AccountIdentifiers?: Array<AccountIdentifier> | undefined;
   Servicer?: InstitutionId | undefined;
+  /** True when the account follows Sharia principles. */
   IsShariaCompliant?: boolean | undefined;
 };
 /** An account in the accounts list. Currency, AccountType and AccountSubType may be left out only for switched accounts. */
@@ -171,8 +172,11 @@ export const Account = /* @__PURE__ */ (() =>
 
 /** Paging facts of an LFI answer, counted on the filtered set. When `paginated` is false or absent the LFI returned the whole set in one answer. */
 export type LfiPageMeta = {
+  /** True when the answer holds one page of a larger set. */
   paginated?: boolean | undefined;
+  /** Number of pages, ceil(totalRecords / page-size); 0 for an empty set. */
   totalPages: number;
+  /** Number of records in the filtered set. */
   totalRecords: number;
   firstAvailableDateTime?: DateTime | undefined;
   lastAvailableDateTime?: DateTime | undefined;
@@ -205,7 +209,9 @@ export const LfiAccountsPage = /* @__PURE__ */ (() =>
 
 /** Error body returned by an LFI. */
 export type LfiError = {
+  /** A prescribed code, a namespaced code, or another code of the LFI. */
   errorCode: string;
+  /** Explanation of the error. */
   errorMessage: string;
   [key: string]: unknown;
 };
@@ -261,6 +267,7 @@ export const Amount = /* @__PURE__ */ (() =>
 
 /** A credit facility and whether it is counted in the balance. */
 export type CreditLine = {
+  /** True when the credit line is part of the reported balance. */
   Included: boolean;
   Type: "Available" | "Credit" | "Emergency" | "Pre-Agreed" | "Temporary";
   Amount: Amount;
@@ -300,6 +307,7 @@ export type Balance = {
   DateTime: DateTime;
   Amount: Amount;
   CreditLine?: Array<CreditLine> | undefined;
+  /** Split of the balance by category (for finance products). */
   Components?: Array<AmountWithCategory> | undefined;
 };
 /** One balance figure of the account at a point in time. */
@@ -364,7 +372,9 @@ export type PostalAddress = {
   DistrictName?: string | undefined;
   PostBox?: string | undefined;
   TownName?: string | undefined;
+  /** Emirate. */
   CountrySubDivision?: "AbuDhabi" | "Ajman" | "Dubai" | "Fujairah" | "RasAlKhaimah" | "Sharjah" | "UmmAlQuwain" | undefined;
+  /** Two-letter ISO 3166 country code. */
   Country: string;
 };
 /** A postal address. */
@@ -422,7 +432,9 @@ export const BeneficiaryAccount = /* @__PURE__ */ (() =>
 /** A payee saved on the account. */
 export type Beneficiary = {
   BeneficiaryId: BeneficiaryId;
+  /** Activated when the payee was added with strong customer authentication, NotActivated otherwise. */
   BeneficiaryType: "Activated" | "NotActivated";
+  /** True when the payee was added through open finance. */
   AddedViaOF: boolean;
   AccountHolderName?: AccountHolderName | undefined;
   AccountHolderShortName?: AccountHolderShortName | undefined;
@@ -462,10 +474,14 @@ export const LfiBeneficiariesPage = /* @__PURE__ */ (() =>
 
 /** A direct debit mandate on the account. */
 export type DirectDebit = {
+  /** Identifier of the direct debit, issued by the LFI. */
   DirectDebitId: string;
+  /** Reference of the mandate as known to the customer. */
   MandateIdentification: string;
   DirectDebitStatusCode: "Active" | "Inactive";
+  /** Name of the party collecting the payments. */
   Name: string;
+  /** How often collections happen. */
   Frequency: "Annual" | "Daily" | "Fortnightly" | "HalfYearly" | "Monthly" | "NotKnown" | "Quarterly" | "Weekly";
   PreviousPaymentDateTime?: DateTime | undefined;
   PreviousPaymentAmount?: Amount | undefined;
@@ -508,10 +524,12 @@ export const ShariaStructure = /* @__PURE__ */ (() =>
 /** How one charge is computed. */
 export type ChargeCalculation = {
   Amount?: Amount | undefined;
+  /** Percentage applied when the charge is a rate rather than a fixed amount. */
   Rate?: number | undefined;
   ApplicationFrequency?: "Monthly" | "Daily" | undefined;
   InterestCalculationMethod?: "PrincipalBalance" | "OutstandingBalance" | "InitialDrawdownAmount" | undefined;
   MaximumChargeAmount?: Amount | undefined;
+  /** What the charge is computed on. */
   Basis?: string | undefined;
 };
 /** How one charge is computed. */
@@ -732,7 +750,9 @@ export type Product = {
   Charges?: ProductCharges | undefined;
   FinanceRates?: FinanceRates | undefined;
   DepositRates?: DepositRates | undefined;
+  /** True when the product is secured by collateral. */
   IsSecured?: boolean | undefined;
+  /** True when the customer must transfer a salary to get the product. */
   IsSalaryTransferRequired?: boolean | undefined;
   Tenor?: Tenor | undefined;
   AssetBacked?: AssetBacked | undefined;
@@ -769,12 +789,15 @@ export const LfiProductPage = /* @__PURE__ */ (() =>
 
 /** A single future payment booked on the account. */
 export type ScheduledPayment = {
+  /** Identifier of the scheduled payment, issued by the LFI. */
   ScheduledPaymentId: string;
   AccountHolderName?: AccountHolderName | undefined;
   AccountHolderShortName?: AccountHolderShortName | undefined;
+  /** Whether ScheduledPaymentDateTime is the arrival or the execution date. */
   ScheduledType: "Arrival" | "Execution";
   ScheduledPaymentDateTime: DateTime;
   CreditorReference?: Reference | undefined;
+  /** The customer's own reference for the payment; not sent to the payee. */
   DebtorReference?: string | undefined;
   InstructedAmount: Amount;
   CreditorAgent?: InstitutionId | undefined;
@@ -837,11 +860,13 @@ export type StandingOrder = {
   StandingOrderType?: StandingOrderType | undefined;
   Frequency: Frequency;
   CreditorReference?: Reference | undefined;
+  /** Free-text category of the payments. */
   Purpose?: string | undefined;
   FirstPaymentDateTime: DateTime;
   NextPaymentDateTime?: DateTime | undefined;
   LastPaymentDateTime?: DateTime | undefined;
   FinalPaymentDateTime?: DateTime | undefined;
+  /** Total number of payments in the schedule, including those already made. */
   NumberOfPayments?: string | undefined;
   StandingOrderStatusCode: "Active" | "Inactive";
   FirstPaymentAmount: Amount;
@@ -956,6 +981,7 @@ export const TransactionInformation = /* @__PURE__ */ (() =>
 export type ChargeAmount = {
   Amount: AmountValue;
   Currency: CurrencyCode;
+  /** True when Amount of the transaction already has the charge deducted. */
   ChargeIncluded?: boolean | undefined;
 };
 /** Charges paid for the transaction. */
@@ -1083,7 +1109,9 @@ export const CounterpartyAccount = /* @__PURE__ */ (() =>
 export type CardInstrument = {
   CardSchemeName: "AmericanExpress" | "Diners" | "Discover" | "GCC" | "MasterCard" | "UPI" | "VISA";
   InstrumentType: "ApplePay" | "Contactless" | "MagStripe" | "Chip" | "Other";
+  /** Name of the cardholder. */
   Name?: string | undefined;
+  /** Masked card number. */
   Identification?: string | undefined;
 };
 /** The card used for the transaction. */
@@ -1138,13 +1166,18 @@ export type TransactionBase = {
   TransactionReference?: TransactionReference | undefined;
   TransactionType: TransactionType;
   SubTransactionType: SubTransactionType;
+  /** Identifier of the terminal (POS or ATM) used. */
   TerminalId?: number | undefined;
   Flags?: Array<Flags> | undefined;
   PaymentModes?: PaymentMode | undefined;
   CreditDebitIndicator: CreditDebitIndicator;
+  /** Booking state of the entry. */
   Status: "Booked" | "Pending" | "Rejected";
+  /** Whether the LFI may still change this record. */
   TransactionMutability?: "Mutable" | "Immutable" | undefined;
+  /** When the entry was (or is expected to be) posted to the account. Transactions are listed newest first on this field. */
   BookingDateTime: DateTime;
+  /** When the funds became (or stop being) available to the account owner. */
   ValueDateTime?: DateTime | undefined;
   TransactionInformation?: TransactionInformation | undefined;
   Amount: Amount;
@@ -1164,6 +1197,7 @@ export type TransactionBase = {
   BillDetails?: BillDetails | undefined;
   GeoLocation?: GeoLocation | undefined;
   PaymentPurposeCode?: PaymentPurposeCode | undefined;
+  /** True when the payment used the customer's primary instrument. */
   IsPrimaryInstrument?: boolean | undefined;
   Allocations?: AmountWithCategory | undefined;
 };
@@ -1373,8 +1407,10 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
 export type AccountParty = {
   PartyId: PartyId;
   PartyNumber?: PartyNumber | undefined;
+  /** How the party holds the account. */
   PartyType: "Delegate" | "Joint" | "Sole";
   PartyCategory: PartyCategory;
+  /** Role of the party on the account. */
   AccountRole: "Administrator" | "Beneficiary" | "CustodianForMinor" | "Granter" | "LegalGuardian" | "OtherParty" | "PowerOfAttorney" | "Principal" | "Protector" | "RegisteredShareholderName" | "SecondaryOwner" | "SeniorManagingOfficial" | "Settlor" | "SuccessorOnDeath";
   VerifiedClaims: Array<VerifiedClaim>;
 };
@@ -1454,6 +1490,7 @@ export type StatementSummaryLine = {
   TransactionType?: TransactionType | undefined;
   SubTransactionType: SubTransactionType;
   Amount: Amount;
+  /** Number of entries summed up. */
   Count: number;
   [key: string]: unknown;
 };
@@ -1478,11 +1515,13 @@ export type Statement = {
   OpeningBalance: StatementBalance;
   ClosingBalance: StatementBalance;
   Summary: Array<StatementSummaryLine>;
+  /** Amounts already known for the next statement. */
   ExpectedNextStatement?: Array<{
     Type?: SubTransactionType | undefined;
     Amount?: Amount | undefined;
     [key: string]: unknown;
   }> | undefined;
+  /** Payments due after this statement. */
   NextPayment?: Array<{
     Date: CalendarDate;
     Amount: Amount;
