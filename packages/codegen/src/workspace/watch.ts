@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch as watchFiles } from 'chokidar';
 import type { Target } from '../generate.js';
@@ -53,6 +54,16 @@ function ignoredPath(root: string, config: WorkspaceConfig): (file: string) => b
 }
 
 /**
+ * The changed files in the order a run line names them: spec files that still exist first, so
+ * that an editor's or `sed -i`'s temporary file, gone by the time the run starts, is not the
+ * one the line names.
+ */
+function namedFirst(files: string[]): string[] {
+  const rank = (file: string) => (existsSync(file) ? 0 : 2) + (/\.(ya?ml|json)$/i.test(file) ? 0 : 1);
+  return files.map((file, index) => ({ file, index, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map((f) => f.file);
+}
+
+/**
  * Runs `regenerate` once, then again after each burst of changes under the watched folders
  * (debounced; never two runs at once; a change during a run triggers one more run), printing
  * one line per run, until SIGINT or SIGTERM. A failed run changes nothing and the watch goes
@@ -88,7 +99,7 @@ export async function watchSpecs(options: {
   };
   const flush = async () => {
     if (running || changed.length === 0) return;
-    const files = [...new Set(changed)];
+    const files = namedFirst([...new Set(changed)]);
     changed = [];
     const reason = `${shown(files[0]!)}${files.length > 1 ? ` and ${files.length - 1} more` : ''} changed`;
     await runNow(reason);

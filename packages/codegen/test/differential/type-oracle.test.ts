@@ -26,7 +26,7 @@ describe('zod output types are assignable to openapi-typescript types', () => {
   });
 
   for (const spec of SPECS) {
-    it.skipIf(!specAvailable(spec))(spec.label, { timeout: 120_000 }, async () => {
+    it.skipIf(!specAvailable(spec))(spec.label, { timeout: 600_000 }, async () => {
       const check = await checkAgainstOracle(spec.file);
       const allowed = new Map(KNOWN_TYPE_MISMATCHES.filter((k) => k.spec === spec.label).flatMap((k) => k.schemas.map((s) => [s, k.id] as const)));
       const failing = new Set(check.errors.map((e) => e.schema));

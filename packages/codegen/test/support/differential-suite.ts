@@ -15,7 +15,7 @@ export function differentialSuite(spec: SpecFile): void {
     let report: DifferentialReport | undefined;
     afterAll(removeScratchDirs);
 
-    it('checks seeded valid instances and mutations of every component schema', { timeout: 120_000 }, async () => {
+    it('checks seeded valid instances and mutations of every component schema', { timeout: 600_000 }, async () => {
       report = await runDifferential(spec.file, DEFAULT_OPTIONS);
       console.log(formatCounts(spec.label, report));
       const explained = new Map<string, number>();
