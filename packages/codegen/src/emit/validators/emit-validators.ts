@@ -97,8 +97,24 @@ function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): Schem
   return current;
 }
 
-/** A parameter as it arrives on the wire (text), decoded to what its schema describes. */
-function wireExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx: PrintContext, components: Map<string, SchemaNode>, indent: string): string {
+/** Kinds of a parameter that is one value: given several times, it is refused as such. */
+const SINGLE_VALUE_KINDS = new Set<SchemaNode['kind']>(['string', 'number', 'boolean', 'literal']);
+
+/**
+ * A parameter as it arrives on the wire (text), decoded to what its schema describes. A query
+ * parameter of one value that is repeated arrives as an array: `rt.once` says so.
+ */
+function wireExpression(
+  parameter: { schema: SchemaNode; explode: boolean; in?: string },
+  ctx: PrintContext,
+  components: Map<string, SchemaNode>,
+  indent: string,
+): string {
+  const decoded = decodedExpression(parameter, ctx, components, indent);
+  return parameter.in === 'query' && SINGLE_VALUE_KINDS.has(derefKind(parameter.schema, components).kind) ? `rt.once(${decoded})` : decoded;
+}
+
+function decodedExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx: PrintContext, components: Map<string, SchemaNode>, indent: string): string {
   const expr = printSchema(parameter.schema, ctx, indent);
   const target = derefKind(parameter.schema, components);
   if (target.kind === 'number') return `rt.fromText('number', ${expr})`;
@@ -113,7 +129,7 @@ function wireExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx
 }
 
 function parameterObject(
-  parameters: Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string; deprecated?: boolean }>,
+  parameters: Array<{ name: string; in?: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string; deprecated?: boolean }>,
   ctx: PrintContext,
   components: Map<string, SchemaNode>,
   indent: string,
