@@ -178,6 +178,16 @@ describe.each(combos)('$name', ({ version, express }) => {
     });
   });
 
+  it('says so when a query parameter the spec defines once is repeated', async () => {
+    const reply = await send(`${base}/accounts/${ACCOUNT_ID}/transactions?fromBookingDateTime=2025-01-01T00:00:00Z&fromBookingDateTime=2025-02-01T00:00:00Z`, {
+      headers: auth(),
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.json()).toEqual({
+      Errors: [{ Code: 'Resource.InvalidFormat', Message: 'query parameter fromBookingDateTime: given 2 times; the spec defines this parameter once', Path: 'fromBookingDateTime' }],
+    });
+  });
+
   it('reports every invalid field at once', async () => {
     const reply = await send(`${base}/accounts/${ACCOUNT_ID}/transactions?fromBookingDateTime=a&toBookingDateTime=b`, {
       headers: { ...auth(), 'x-fapi-auth-date': 'Tuesday' },

@@ -296,6 +296,21 @@ export function fromText<T>(kind: 'number' | 'boolean', schema: T): z.ZodType<z.
 }
 
 /**
+ * A query parameter the spec defines once (not as an array). Sent several times it arrives as
+ * an array of its values; the issue then says so, rather than "expected string, received array".
+ */
+// Typed by what the schema accepts, not `unknown`: callers (the client's parameter types) still
+// see the parameter's own input type.
+export function once<T>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
+  const single = (value: unknown, ctx: { issues: unknown[] }): unknown => {
+    if (!Array.isArray(value)) return value;
+    ctx.issues.push({ code: 'custom', message: `given ${value.length} times; the spec defines this parameter once`, input: value });
+    return z.NEVER;
+  };
+  return z.preprocess(single as never, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, z.input<T>>;
+}
+
+/**
  * An array parameter: repeated (`explode`, `a=1&a=2`) or comma-separated (`a=1,2`).
  * Items are decoded as `fromText` does.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePaths, interactionId, issuesToErrors, jsonPath, matchPath, pageLinks, requestedPage, withPage } from '../../src/runtime/index.js';
+import { compilePaths, interactionId, issuesToErrors, jsonPath, matchPath, pageLinks, requestedPage, selfLink, withPage } from '../../src/runtime/index.js';
 
 describe('matchPath', () => {
   const paths = compilePaths(['/accounts', '/accounts/{AccountId}', '/accounts/{AccountId}/transactions', '/accounts/special', '/files/{name}.{ext}']);
@@ -51,6 +51,15 @@ describe('links', () => {
   it('writes the page parameter into the URL, keeping the other parameters', () => {
     expect(withPage('https://hub.example.com/a?x=1&page=9&y=2', 'page', 3)).toBe('https://hub.example.com/a?x=1&page=3&y=2');
     expect(pageLinks('https://h.example.com/a', 'page', 1, 1)).toEqual({ Self: 'https://h.example.com/a', First: 'https://h.example.com/a?page=1', Last: 'https://h.example.com/a?page=1' });
+  });
+
+  it('encodes Self as First and Next are, parameters and their order unchanged', () => {
+    const raw = "https://hub.example.com/a?fromBookingDateTime=2025-01-01T00:00:00Z&q=a b&note=it's&page=2";
+    const links = pageLinks(raw, 'page', 2, 3);
+    expect(links.Self).toBe('https://hub.example.com/a?fromBookingDateTime=2025-01-01T00%3A00%3A00Z&q=a+b&note=it%27s&page=2');
+    expect(links.Next).toBe('https://hub.example.com/a?fromBookingDateTime=2025-01-01T00%3A00%3A00Z&q=a+b&note=it%27s&page=3');
+    expect(links.Self).toBe(withPage(links.Next!, 'page', 2));
+    expect(selfLink('https://hub.example.com/a')).toBe('https://hub.example.com/a');
   });
 
   it('reads the requested page strictly', () => {

@@ -57,6 +57,12 @@ describe('createPagingAdapter', () => {
     }
   });
 
+  it('encodes Self of an unpaginated answer as the other links are encoded', async () => {
+    const raw = 'https://hub.example.com/v2.2/accounts/a1/transactions?fromBookingDateTime=2025-01-01T00:00:00Z';
+    const page = await paging.page({ url: raw, fetchPage: answering({ data: [], meta: {} }).fetchPage, wrap });
+    expect(page.Links).toEqual({ Self: URL_ });
+  });
+
   it('derives First/Prev/Next/Last from the page number and totalPages', async () => {
     const records = Array.from({ length: 250 }, (_, i) => tx(String(1000 - i), new Date(Date.UTC(2025, 0, 1) - i * 1000).toISOString()));
     const middle = `${URL_}&page=2`;

@@ -13,11 +13,15 @@ const RESERVED = new Set(
   ).split(' '),
 );
 
+/** A name made a JavaScript identifier, before reserved words are set aside. */
+function identifierOf(name: string): string {
+  const id = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ? `_${next}` : '_'));
+  return id === '' || /^[0-9]/.test(id) ? `_${id}` : id;
+}
+
 export function toIdentifier(name: string): string {
-  let id = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_, next: string | undefined) => (next ? `_${next}` : '_'));
-  if (id === '' || /^[0-9]/.test(id)) id = `_${id}`;
-  if (RESERVED.has(id)) id = `${id}_`;
-  return id;
+  const id = identifierOf(name);
+  return RESERVED.has(id) ? `${id}_` : id;
 }
 
 export function isIdentifier(name: string): boolean {
@@ -33,6 +37,10 @@ export function propertyKey(name: string): string {
 export class NameResolver {
   private readonly byName = new Map<string, string>();
   private readonly taken = new Set<string>();
+  /** The key each identifier was assigned to (reserved names have none). */
+  private readonly ownerOf = new Map<string, string>();
+  /** The identifier a key would have had, when it is not the one it got. */
+  private readonly wantedOf = new Map<string, string>();
 
   constructor(reserved: Iterable<string> = []) {
     for (const r of reserved) this.taken.add(r);
@@ -47,7 +55,19 @@ export class NameResolver {
     for (let n = 2; this.taken.has(candidate); n++) candidate = `${base}_${n}`;
     this.taken.add(candidate);
     this.byName.set(key, candidate);
+    this.ownerOf.set(candidate, key);
+    const natural = identifierOf(name);
+    if (candidate !== natural) this.wantedOf.set(key, natural);
     return candidate;
+  }
+
+  /**
+   * When `key` did not get the identifier its name gives, because something else holds it:
+   * that identifier and the key holding it (none when the module itself reserves it).
+   */
+  renamed(key: string): { wanted: string; heldBy: string | undefined } | undefined {
+    const wanted = this.wantedOf.get(key);
+    return wanted === undefined ? undefined : { wanted, heldBy: this.ownerOf.get(wanted) };
   }
 
   get(name: string): string {

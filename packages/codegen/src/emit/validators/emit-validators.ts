@@ -7,6 +7,7 @@ import type { GeneratedFile } from '../types.js';
 import { docComment, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
+import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
@@ -62,7 +63,7 @@ export interface ValidatorNames {
 
 /** Decides every exported identifier once, so that other emitters can import them by name. */
 export function validatorNames(api: ApiIR): ValidatorNames {
-  const names = new NameResolver();
+  const names = new NameResolver(VALIDATOR_MODULE_NAMES);
   for (const schema of api.schemas) names.assign(schema.name);
   const operationIds = new Map<string, string>();
   for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
@@ -96,8 +97,24 @@ function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): Schem
   return current;
 }
 
-/** A parameter as it arrives on the wire (text), decoded to what its schema describes. */
-function wireExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx: PrintContext, components: Map<string, SchemaNode>, indent: string): string {
+/** Kinds of a parameter that is one value: given several times, it is refused as such. */
+const SINGLE_VALUE_KINDS = new Set<SchemaNode['kind']>(['string', 'number', 'boolean', 'literal']);
+
+/**
+ * A parameter as it arrives on the wire (text), decoded to what its schema describes. A query
+ * parameter of one value that is repeated arrives as an array: `rt.once` says so.
+ */
+function wireExpression(
+  parameter: { schema: SchemaNode; explode: boolean; in?: string },
+  ctx: PrintContext,
+  components: Map<string, SchemaNode>,
+  indent: string,
+): string {
+  const decoded = decodedExpression(parameter, ctx, components, indent);
+  return parameter.in === 'query' && SINGLE_VALUE_KINDS.has(derefKind(parameter.schema, components).kind) ? `rt.once(${decoded})` : decoded;
+}
+
+function decodedExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx: PrintContext, components: Map<string, SchemaNode>, indent: string): string {
   const expr = printSchema(parameter.schema, ctx, indent);
   const target = derefKind(parameter.schema, components);
   if (target.kind === 'number') return `rt.fromText('number', ${expr})`;
@@ -112,7 +129,7 @@ function wireExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx
 }
 
 function parameterObject(
-  parameters: Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string; deprecated?: boolean }>,
+  parameters: Array<{ name: string; in?: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string; deprecated?: boolean }>,
   ctx: PrintContext,
   components: Map<string, SchemaNode>,
   indent: string,
@@ -183,7 +200,8 @@ function printOperation(op: OperationIR, id: string, ctx: PrintContext, componen
   const params = (role: string, location: ParameterIR['in'], lowerCase: boolean) =>
     shared.share(role, parameterObject(byLocation(location), ctx, components, '', lowerCase));
   const lines: string[] = [];
-  lines.push(docComment(`${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`, '', op.deprecated).trimEnd());
+  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  lines.push(docComment(title, '', op.deprecated, nameNote(ctx.names, `operation:${op.operationId}`)).trimEnd());
   lines.push(`export const ${id} = /* @__PURE__ */ (() => ({`);
   lines.push(`${i1}operationId: ${JSON.stringify(op.operationId)},`);
   lines.push(`${i1}method: ${JSON.stringify(op.method)},`);
@@ -221,10 +239,13 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemaDecls = declarationOrder(api.schemas).map((s) => {
     const id = naming.names.get(s.name);
     const inputId = naming.inputTypeNames.get(s.name);
-    const doc = docComment(s.schema.description, '', s.schema.deprecated);
+    const doc = docComment(s.schema.description, '', s.schema.deprecated, nameNote(naming.names, s.name));
     const expr = printSchema(s.schema, ctx, '  ');
     const types = [`${doc}export type ${id} = ${printType(s.schema, outputTypes)};`];
-    if (inputId) types.push(`/** What ${id} accepts: members with a default may be absent. */\nexport type ${inputId} = ${printType(s.schema, inputTypes)};`);
+    if (inputId) {
+      const inputDoc = docComment(`What ${id} accepts: members with a default may be absent.`, '', false, nameNote(naming.names, `input:${s.name}`));
+      types.push(`${inputDoc}export type ${inputId} = ${printType(s.schema, inputTypes)};`);
+    }
     // Declared with the written-out types instead of the ones TypeScript would infer from the
     // zod expression (which is built through an untyped handle, see UNTYPED_BUILDERS): that
     // keeps type-checking fast and lets schemas refer to each other in cycles. A pure IIFE per

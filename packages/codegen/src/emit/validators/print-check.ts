@@ -20,6 +20,7 @@
 import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, regexLiteral } from './print-zod.js';
+import { nameNote } from './name-notes.js';
 
 /** Enums longer than this are looked up in a Set rather than compared one by one. */
 const MAX_COMPARISONS = 6;
@@ -394,7 +395,9 @@ export function printChecks(
   const functions = schemas
     .filter((s) => checkNames.has(s.name))
     .map((s) => {
-      const doc = `/** True when \`value\` is a valid ${s.name}: the answer of the zod schema, without a parsed copy. */`;
+      const note = nameNote(names, `check:${s.name}`);
+      const summary = `True when \`value\` is a valid ${s.name}: the answer of the zod schema, without a parsed copy.`;
+      const doc = note ? `/**\n * ${summary}\n *\n * ${note}\n */` : `/** ${summary} */`;
       return `${doc}\n${printCheckFunction(s, checkNames.get(s.name)!, guardTypes.get(s.name) ?? names.get(s.name), ctx, module)}`;
     });
   const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];

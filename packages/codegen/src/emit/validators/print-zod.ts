@@ -127,8 +127,11 @@ const printArray: Printer<'array'> = (node: ArrayNode, ctx, indent) => {
   return out;
 };
 
-/** A JSDoc block: the first lines of a description, then `@deprecated` when the spec says so. */
-function docComment(text: string | undefined, indent: string, deprecated = false): string {
+/**
+ * A JSDoc block: the first lines of a description, a note of the generator's own (such as why
+ * an export has another name), then `@deprecated` when the spec says so.
+ */
+function docComment(text: string | undefined, indent: string, deprecated = false, note?: string): string {
   const described = text?.trim()
     ? text
         .trim()
@@ -136,7 +139,7 @@ function docComment(text: string | undefined, indent: string, deprecated = false
         .map((l) => l.trimEnd())
         .slice(0, 6)
     : [];
-  const lines = deprecated ? [...described, '@deprecated The spec marks this as deprecated.'] : described;
+  const lines = [...described, ...(note ? (described.length > 0 ? ['', note] : [note]) : []), ...(deprecated ? ['@deprecated The spec marks this as deprecated.'] : [])];
   if (lines.length === 0) return '';
   const body = lines.map((l) => l.replace(/\*\//g, '*\\/'));
   if (body.length === 1) return `${indent}/** ${body[0]} */\n`;

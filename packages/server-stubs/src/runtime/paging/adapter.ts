@@ -5,7 +5,7 @@
  */
 import { checkAnswer } from './lfi-answer.js';
 import { InvalidPageError, LfiContractError } from './errors.js';
-import { pageLinks, requestedPage, type PageLinks } from './links.js';
+import { pageLinks, requestedPage, selfLink, type PageLinks } from './links.js';
 import { checkOrder, type OrderRule, type OrderViolation } from './order.js';
 
 /** Section 8: the hub-to-LFI page size defaults to 100. */
@@ -109,7 +109,7 @@ export function createPagingAdapter<R = unknown>(options: PagingOptions<R> = {})
         ...(answer.lastAvailableDateTime !== undefined ? { LastAvailableDateTime: answer.lastAvailableDateTime } : {}),
       };
       // Rules 6 and 7 (and 4.6 rules 2 and 3): unpaginated or empty results link to themselves only.
-      const links = answer.paginated && answer.totalPages > 0 ? pageLinks(call.url, pageParam, page, answer.totalPages) : { Self: call.url };
+      const links = answer.paginated && answer.totalPages > 0 ? pageLinks(call.url, pageParam, page, answer.totalPages) : { Self: selfLink(call.url) };
       return { Data: call.wrap(records), Links: links, Meta: meta };
     },
   };

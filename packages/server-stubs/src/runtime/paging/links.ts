@@ -26,6 +26,20 @@ export function withPage(url: string, pageParam: string, page: number): string {
 }
 
 /**
+ * `url` with its query written out as the other links write theirs (`application/x-www-form-urlencoded`,
+ * as `URLSearchParams` serialises it), parameters and their order unchanged: `Self` is encoded
+ * as `First` and `Next` are, so a client comparing links sees the same spelling.
+ *
+ * @example
+ * selfLink('https://hub/x?from=2025-01-01T00:00:00Z&q=a b') // → 'https://hub/x?from=2025-01-01T00%3A00%3A00Z&q=a+b'
+ */
+export function selfLink(url: string): string {
+  const u = new URL(url);
+  if (u.search !== '') u.search = u.searchParams.toString();
+  return u.toString();
+}
+
+/**
  * Links of page `page` of `totalPages` (≥ 1) for the request `selfUrl`.
  *
  * @example
@@ -34,7 +48,7 @@ export function withPage(url: string, pageParam: string, page: number): string {
  */
 export function pageLinks(selfUrl: string, pageParam: string, page: number, totalPages: number): PageLinks {
   return {
-    Self: selfUrl,
+    Self: selfLink(selfUrl),
     First: withPage(selfUrl, pageParam, 1),
     ...(page > 1 ? { Prev: withPage(selfUrl, pageParam, page - 1) } : {}),
     ...(page < totalPages ? { Next: withPage(selfUrl, pageParam, page + 1) } : {}),

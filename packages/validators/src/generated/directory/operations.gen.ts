@@ -48,9 +48,9 @@ const response3 = /* @__PURE__ */ (() => ({
 
 const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Page number, when the directory pages its answer. */
-  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(0)).optional(),
+  page: rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(0))).optional(),
   /** Page size, when the directory pages its answer. */
-  size: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).optional(),
+  size: rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).optional(),
 }))))();
 
 const response4 = /* @__PURE__ */ (() => ({

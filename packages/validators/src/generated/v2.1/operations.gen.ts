@@ -49,7 +49,7 @@ const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))
 
 const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Base consent identifier shared by every consent of one chain. */
-  baseConsentId: BaseConsentId,
+  baseConsentId: rt.once(BaseConsentId),
 }))))();
 
 const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
@@ -223,9 +223,9 @@ const response15 = /* @__PURE__ */ (() => ({
 
 const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
-  fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  fromBookingDateTime: rt.once(z.string().refine(rt.isDateTime, rt.formatError["date-time"])).optional(),
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
-  toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  toBookingDateTime: rt.once(z.string().refine(rt.isDateTime, rt.formatError["date-time"])).optional(),
 }))))();
 
 const response16 = /* @__PURE__ */ (() => ({
@@ -257,9 +257,9 @@ const response18 = /* @__PURE__ */ (() => ({
 
 const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
-  fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  fromStatementDate: rt.once(z.string().refine(rt.isDate, rt.formatError["date"])).optional(),
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
-  toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  toStatementDate: rt.once(z.string().refine(rt.isDate, rt.formatError["date"])).optional(),
 }))))();
 
 const response19 = /* @__PURE__ */ (() => ({

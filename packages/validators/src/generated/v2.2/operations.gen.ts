@@ -52,7 +52,7 @@ const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))
 
 const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Base consent identifier shared by every consent of one chain. */
-  baseConsentId: BaseConsentId,
+  baseConsentId: rt.once(BaseConsentId),
 }))))();
 
 const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
@@ -149,7 +149,7 @@ const requestBody1 = /* @__PURE__ */ (() => ({
 
 const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** When true, only the most recent successfully recorded attestation event is returned. */
-  LastSubmitted: rt.fromText('boolean', z.boolean()).optional(),
+  LastSubmitted: rt.once(rt.fromText('boolean', z.boolean())).optional(),
 }))))();
 
 const response8 = /* @__PURE__ */ (() => ({
@@ -253,9 +253,9 @@ const response17 = /* @__PURE__ */ (() => ({
 
 const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
-  fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  fromBookingDateTime: rt.once(z.string().refine(rt.isDateTime, rt.formatError["date-time"])).optional(),
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
-  toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  toBookingDateTime: rt.once(z.string().refine(rt.isDateTime, rt.formatError["date-time"])).optional(),
 }))))();
 
 const response18 = /* @__PURE__ */ (() => ({
@@ -287,9 +287,9 @@ const response20 = /* @__PURE__ */ (() => ({
 
 const queryParameters4 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
-  fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  fromStatementDate: rt.once(z.string().refine(rt.isDate, rt.formatError["date"])).optional(),
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
-  toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  toStatementDate: rt.once(z.string().refine(rt.isDate, rt.formatError["date"])).optional(),
 }))))();
 
 const response21 = /* @__PURE__ */ (() => ({

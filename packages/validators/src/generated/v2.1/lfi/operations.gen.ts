@@ -24,9 +24,9 @@ const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))
 
 const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Page wanted by the hub, counted from 1. */
-  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
+  page: rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).default(1),
   /** Number of records per page. */
-  "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
+  "page-size": rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).default(100),
 }))))();
 
 const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
@@ -110,13 +110,13 @@ const response9 = /* @__PURE__ */ (() => ({
 
 const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep transactions booked at or after this instant; no lower bound when absent. */
-  fromBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  fromBookingDateTime: rt.once(z.string().refine(rt.isDateTime, rt.formatError["date-time"])).optional(),
   /** Keep transactions booked at or before this instant; no upper bound when absent. */
-  toBookingDateTime: z.string().refine(rt.isDateTime, rt.formatError["date-time"]).optional(),
+  toBookingDateTime: rt.once(z.string().refine(rt.isDateTime, rt.formatError["date-time"])).optional(),
   /** Page wanted by the hub, counted from 1. */
-  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
+  page: rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).default(1),
   /** Number of records per page. */
-  "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
+  "page-size": rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).default(100),
 }))))();
 
 const response10 = /* @__PURE__ */ (() => ({
@@ -142,13 +142,13 @@ const response12 = /* @__PURE__ */ (() => ({
 
 const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({
   /** Keep statements whose OpeningDate is on or after this day; no lower bound when absent. */
-  fromStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  fromStatementDate: rt.once(z.string().refine(rt.isDate, rt.formatError["date"])).optional(),
   /** Keep statements whose OpeningDate is on or before this day; no upper bound when absent. */
-  toStatementDate: z.string().refine(rt.isDate, rt.formatError["date"]).optional(),
+  toStatementDate: rt.once(z.string().refine(rt.isDate, rt.formatError["date"])).optional(),
   /** Page wanted by the hub, counted from 1. */
-  page: rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(1),
+  page: rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).default(1),
   /** Number of records per page. */
-  "page-size": rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1)).default(100),
+  "page-size": rt.once(rt.fromText('number', z.number().refine(Number.isInteger, rt.integerError).gte(1))).default(100),
 }))))();
 
 const response13 = /* @__PURE__ */ (() => ({
