@@ -309,7 +309,13 @@ export function once<T>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
     ctx.issues.push({ code: 'custom', message: `given ${value.length} times; the spec defines this parameter once`, input: value });
     return z.NEVER;
   };
-  return z.preprocess(single as never, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, z.input<T>>;
+  const piped = z.preprocess(single as never, schema as unknown as z.ZodType);
+  // zod marks a preprocess pipe as optional on input (its first step accepts anything, even a
+  // missing member); the parameter is exactly as optional as its own schema, for object types
+  // and for anything that reads the member's optionality.
+  const own = (schema as unknown as z.ZodType)._zod;
+  Object.assign(piped._zod, { optin: own.optin, optout: own.optout });
+  return piped as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 /**
