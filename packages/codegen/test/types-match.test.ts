@@ -20,7 +20,13 @@ async function checkTypesMatch(spec: string): Promise<{ compared: number; errors
   const dir = await scratchDir();
   const result = await generate({ spec, targets: ['validators'] });
   await writeFiles(dir, result.files, { check: false });
-  const declared = await readFile(path.join(dir, 'validators/schemas.gen.ts'), 'utf8');
+  // The file is not type-checked where it is used (`// @ts-nocheck`, see SCHEMAS_NO_CHECK):
+  // here it is, in full.
+  const generated = await readFile(path.join(dir, 'validators/schemas.gen.ts'), 'utf8');
+  const noCheck = /^\/\/ @ts-nocheck$/m;
+  if (!noCheck.test(generated)) throw new Error('schemas.gen.ts: the @ts-nocheck line this test removes was not found');
+  const declared = generated.replace(noCheck, '// (type-checked here)');
+  await writeFile(path.join(dir, 'validators/schemas.gen.ts'), declared);
   const recursive = new Set(result.built.api.schemas.filter((s) => s.recursive).map((s) => s.name));
   // Each schema: `export const X = /* @__PURE__ */ (() =>\n  <expression>)() as unknown as <zod type>;`
   const castPattern = /^(export const ([\w$]+) = \/\* @__PURE__ \*\/ \(\(\) =>\n[\s\S]*?\)\(\)) as unknown as [\s\S]*?;(?=\n\n|\n*(?![\s\S]))/gm;

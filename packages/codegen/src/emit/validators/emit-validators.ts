@@ -7,7 +7,7 @@ import type { GeneratedFile } from '../types.js';
 import { docComment, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
-import { heldSchema, operationImports, printZodType, referenceMap, type ZodTypeContext } from './print-zod-type.js';
+import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
@@ -245,7 +245,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   ]
     .filter(Boolean)
     .join('\n');
-  const schemasFile = `${header}${schemaImports}\n\n${UNTYPED_BUILDERS}\n\n${schemasBody}`;
+  const schemasFile = `${header}${SCHEMAS_NO_CHECK}${schemaImports}\n\n${UNTYPED_BUILDERS}\n\n${schemasBody}`;
 
   const shared = new SharedDeclarations(naming.names);
   const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, outputTypes, components, shared));

@@ -16,6 +16,16 @@ import { printType, type TypeContext } from './print-ts-type.js';
  * `print-zod.ts` prints: `types-match.test.ts` proves, per schema, that the declared output
  * equals what zod infers from the expression itself.
  */
+/**
+ * The first lines of schemas.gen.ts. Its builders go through an untyped handle, so checking the
+ * file checks little but the declared zod types' own constraints (each member of a shape
+ * against zod's `$ZodType`, class by class): that doubled what type-checking the validators
+ * cost, in every build and editor. Importers see the declared types all the same, and
+ * `types-match.test.ts` checks the file in full, with zod's types put back.
+ */
+export const SCHEMAS_NO_CHECK =
+  "// @ts-nocheck\n// (Declared with zod's types, built through an untyped handle: checked in full by the generator's\n// tests, with zod's types put back. Checking it here would only cost every build and editor.)\n";
+
 type ZodTypePrinter<K extends SchemaKind> = (node: Extract<SchemaNode, { kind: K }>, ctx: ZodTypeContext, indent: string) => string;
 
 export interface ZodTypeContext {
