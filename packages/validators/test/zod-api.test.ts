@@ -8,8 +8,10 @@ import {
   AccountType,
   AccountsResponse,
   Links,
+  TransactionsResponse,
   isAccount,
   type Account as AccountT,
+  type Transaction as TransactionT,
 } from '../src/generated/v2.2/index.js';
 
 const account: AccountT = { AccountId: 'acc-001', Currency: 'AED', AccountType: 'Retail', AccountSubType: 'CurrentAccount', Nickname: 'Everyday' };
@@ -57,6 +59,9 @@ describe('generated schemas carry zod\'s own types', () => {
     const list = AccountsResponse.shape.Data.shape.Account;
     expectTypeOf<z.infer<typeof list.element>>().toEqualTypeOf<AccountT>();
     expect(Links.shape.Self.safeParse('https://hub.example/x').success).toBe(true);
+    const transaction = TransactionsResponse.shape.Data.shape.Transaction.element;
+    expectTypeOf<z.infer<typeof transaction>>().toEqualTypeOf<TransactionT>();
+    expect(transaction.safeParse({}).success).toBe(false);
   });
 
   it('keeps the check functions as type guards over the same type', () => {
