@@ -45,8 +45,10 @@ describe('printing IR nodes as zod', () => {
     );
     expect(printSchema({ kind: 'object', pointer: p, additional: 'allow', properties: [] }, ctx())).toBe('z.looseObject({})');
     expect(printSchema({ kind: 'object', pointer: p, additional: { kind: 'string', pointer: p }, properties: [] }, ctx())).toBe(
-      'z.object({}).catchall(z.string())',
+      'z.record(z.string(), z.string())',
     );
+    const withMembers: SchemaNode = { kind: 'object', pointer: p, additional: { kind: 'string', pointer: p }, properties: [{ name: 'Id', required: true, schema: { kind: 'string', pointer: p } }] };
+    expect(printSchema(withMembers, ctx())).toBe('z.object({\n  Id: z.string(),\n}).catchall(z.string())');
   });
 
   it('prints unions by what analysis proved: plain, counted, or dispatched', () => {

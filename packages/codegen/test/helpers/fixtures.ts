@@ -52,6 +52,10 @@ export const SCHEMAS = {
     properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
   },
   WithDefault: { type: 'object', properties: { size: { type: 'integer', default: 100 } } },
+  /** Members of one schema only: a record. */
+  Counters: { type: 'object', additionalProperties: { type: 'integer', format: 'int32' } },
+  /** Declared members and others of one schema: a catch-all object. */
+  Labelled: { type: 'object', required: ['Id'], properties: { Id: { type: 'string' } }, additionalProperties: { $ref: '#/components/schemas/Colour' } },
   Constant: { type: 'string', enum: ['Only'] },
 };
 

@@ -8,6 +8,7 @@ import { docComment, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
+import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
@@ -150,15 +151,10 @@ function parameterObject(
   return `rt.compiledOnFirstUse(z.looseObject({\n${members.join('\n')}\n${indent}}))`;
 }
 
-/** A component schema by name is declared already; an inline one is wrapped in `rt.declared`. */
-function declaredSchema(expression: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(expression) ? expression : `rt.declared(${expression})`;
-}
-
-function contentMap(content: Array<{ contentType: string; schema?: SchemaNode }>, ctx: PrintContext, indent: string): string {
+function contentMap(content: Array<{ contentType: string; schema?: SchemaNode }>, ctx: TypeContext, indent: string): string {
   if (content.length === 0) return '{}';
   const inner = indent + '  ';
-  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${m.schema ? declaredSchema(printSchema(m.schema, ctx, inner)) : 'rt.declared(z.unknown())'},`);
+  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${m.schema ? heldSchema(m.schema, printSchema(m.schema, ctx, inner), ctx) : 'rt.declared(z.unknown())'},`);
   return `{\n${entries.join('\n')}\n${indent}}`;
 }
 
@@ -193,7 +189,7 @@ class SharedDeclarations {
   }
 }
 
-function printOperation(op: OperationIR, id: string, ctx: PrintContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
+function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
   const i1 = '  ';
   const i2 = '    ';
   const byLocation = (location: ParameterIR['in']) => op.parameters.filter((p) => p.in === location);
@@ -236,6 +232,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   const outputTypes: TypeContext = { ...ctx, mode: 'output', inputTypeNames: naming.inputTypeNames };
   const inputTypes: TypeContext = { ...outputTypes, mode: 'input' };
+  const zodTypes: ZodTypeContext = { output: outputTypes, input: inputTypes };
   const schemaDecls = declarationOrder(api.schemas).map((s) => {
     const id = naming.names.get(s.name);
     const inputId = naming.inputTypeNames.get(s.name);
@@ -253,24 +250,30 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     // Recursive schemas are parsed by zod's ordinary parser: its compiler does not close cycles.
     const checkId = naming.checkNames.get(s.name);
     const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr}${checkId ? `, C.${checkId}` : ''})`;
-    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${body})() as unknown as ZodType<${id}, ${inputId ?? id}>;`;
+    // Typed as zod's own classes (a closed object as `ZodObject<shape, $strict>`, an enum as
+    // `ZodEnum`, ...) so that `.extend`, `.pick`, `.shape` and `.options` type-check; members
+    // that are other schemas are `typeof <Name>`, and what no zod class describes keeps the
+    // written-out types (print-zod-type.ts). A schema in a reference cycle keeps
+    // `ZodType<output, input>`: its type cannot be spelled without referring to itself.
+    const declaredAs = s.recursive ? `ZodType<${id}, ${inputId ?? id}>` : printZodType(s.schema, zodTypes, '');
+    return `${types.join('\n')}\n${doc}export const ${id} = /* @__PURE__ */ (() =>\n  ${body})() as unknown as ${declaredAs};`;
   });
   const schemasBody = `${schemaDecls.join('\n\n')}\n`;
   const schemaImports = [
-    "import { z as zod, type ZodType } from 'zod';",
+    api.schemas.some((s) => s.recursive) ? "import { z as zod, type ZodType } from 'zod';" : "import { z as zod } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
   ]
     .filter(Boolean)
     .join('\n');
-  const schemasFile = `${header}${schemaImports}\n\n${UNTYPED_BUILDERS}\n\n${schemasBody}`;
+  const schemasFile = `${header}${SCHEMAS_NO_CHECK}${schemaImports}\n\n${UNTYPED_BUILDERS}\n\n${schemasBody}`;
 
   const shared = new SharedDeclarations(naming.names);
-  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, ctx, components, shared));
+  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, outputTypes, components, shared));
   const opSource = [...shared.declarations, ...opDecls].join('\n');
   // One pass over the source for every identifier it uses, rather than one search per schema.
   const identifiers = new Set(opSource.match(/[A-Za-z_$][\w$]*/g));
-  const usedSchemas = api.schemas.map((s) => naming.names.get(s.name)).filter((id) => identifiers.has(id));
+  const usedSchemas = operationImports(api.schemas, naming.names, naming.inputTypeNames, identifiers);
   const schemaImport = usedSchemas.length > 0 ? `import {\n${usedSchemas.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';\n` : '';
   const sharedBlock = shared.declarations.length > 0 ? `${shared.declarations.join('\n\n')}\n\n` : '';
   // A spec without operations still gets a module (an empty file is not one).
@@ -292,9 +295,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const checksFile = naming.checkNames.size > 0 ? `${header}${noCheck}${checkImports.join('\n')}\n\n${checks.body}` : `${header}export {};\n`;
 
   const server = api.servers[0];
-  const schemaEntries = api.schemas.map((s) => `  ${JSON.stringify(s.name)}: S.${naming.names.get(s.name)},`);
-  const checkEntries = api.schemas.filter((s) => naming.checkNames.has(s.name)).map((s) => `  ${JSON.stringify(s.name)}: C.${naming.checkNames.get(s.name)},`);
-  const operationEntries = api.operations.map((op) => `  ${propertyKey(op.operationId)}: O.${naming.operationIds.get(op.operationId)},`);
+  const schemaEntries = api.schemas.map((s): [string, string] => [JSON.stringify(s.name), `S.${naming.names.get(s.name)}`]);
+  const checkEntries = api.schemas.filter((s) => naming.checkNames.has(s.name)).map((s): [string, string] => [JSON.stringify(s.name), `C.${naming.checkNames.get(s.name)}`]);
+  const operationEntries = api.operations.map((op): [string, string] => [propertyKey(op.operationId), `O.${naming.operationIds.get(op.operationId)}`]);
   const indexFile = [
     header.trimEnd(),
     "import * as S from './schemas.gen.js';",
@@ -315,13 +318,13 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     '} as const;',
     '',
     '/** Every component schema, keyed by its exact name in the file. */',
-    `export const schemas = ${schemaEntries.length ? `{\n${schemaEntries.join('\n')}\n}` : '{}'} as const;`,
+    referenceMap('schemas', schemaEntries),
     '',
     '/** The check function (type guard) of every schema that has one, keyed by its exact name. */',
-    `export const checks = ${checkEntries.length ? `{\n${checkEntries.join('\n')}\n}` : '{}'} as const;`,
+    referenceMap('checks', checkEntries),
     '',
     '/** Every operation, keyed by operationId. */',
-    `export const operations = ${operationEntries.length ? `{\n${operationEntries.join('\n')}\n}` : '{}'} as const;`,
+    referenceMap('operations', operationEntries),
     '',
   ].join('\n');
 

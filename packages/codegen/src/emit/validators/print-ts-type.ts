@@ -1,6 +1,6 @@
 import type { SchemaKind, SchemaNode } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
-import { docComment, type PrintContext } from './print-zod.js';
+import { docComment, isRecord, type PrintContext } from './print-zod.js';
 
 /**
  * `output`: what a validator returns (defaults filled in). `input`: what it accepts
@@ -43,6 +43,7 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
   literal: (node) => literals(node.values),
   array: (node, ctx, indent) => `Array<${printType(node.items, ctx, indent)}>`,
   object: (node, ctx, indent) => {
+    if (isRecord(node)) return `{ [key: string]: ${printType(node.additional, ctx, indent)} }`;
     const inner = indent + INDENT;
     const members = node.properties.map((p) => {
       // A default makes the member optional going in, and always present coming out.

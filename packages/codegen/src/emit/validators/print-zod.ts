@@ -153,6 +153,11 @@ function propertyExpression(schema: SchemaNode, required: boolean, ctx: PrintCon
   return out;
 }
 
+/** An object that declares no members and takes any others of one schema (`additionalProperties: {...}`). */
+export function isRecord(node: ObjectNode): node is ObjectNode & { additional: SchemaNode } {
+  return node.properties.length === 0 && typeof node.additional === 'object';
+}
+
 const printObject: Printer<'object'> = (node: ObjectNode, ctx, indent) => {
   const inner = indent + INDENT;
   const members = node.properties.map((p) => {
@@ -161,7 +166,9 @@ const printObject: Printer<'object'> = (node: ObjectNode, ctx, indent) => {
   });
   const shape = members.length === 0 ? '{}' : `{\n${members.join('\n')}\n${indent}}`;
   let out: string;
-  if (node.additional === 'forbid') out = `z.strictObject(${shape})`;
+  // Members of one schema and no other: a record, as it would be written by hand.
+  if (isRecord(node)) out = `z.record(z.string(), ${printSchema(node.additional, ctx, indent)})`;
+  else if (node.additional === 'forbid') out = `z.strictObject(${shape})`;
   else if (node.additional === 'allow') out = `z.looseObject(${shape})`;
   else out = `z.object(${shape}).catchall(${printSchema(node.additional, ctx, indent)})`;
   if (node.requiredUndeclared) out += `.refine(rt.hasKeys(${literal(node.requiredUndeclared)}), { error: 'missing required member' })`;

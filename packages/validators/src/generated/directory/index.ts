@@ -18,7 +18,18 @@ export const api = {
 } as const;
 
 /** Every component schema, keyed by its exact name in the file. */
-export const schemas = {
+export const schemas: {
+  readonly "TokenRequest": typeof S.TokenRequest;
+  readonly "TokenResponse": typeof S.TokenResponse;
+  readonly "TokenError": typeof S.TokenError;
+  readonly "OrganisationId": typeof S.OrganisationId;
+  readonly "Organisation": typeof S.Organisation;
+  readonly "OrganisationList": typeof S.OrganisationList;
+  readonly "OrganisationPage": typeof S.OrganisationPage;
+  readonly "SoftwareStatement": typeof S.SoftwareStatement;
+  readonly "SoftwareStatementList": typeof S.SoftwareStatementList;
+  readonly "SoftwareStatementPage": typeof S.SoftwareStatementPage;
+} = {
   "TokenRequest": S.TokenRequest,
   "TokenResponse": S.TokenResponse,
   "TokenError": S.TokenError,
@@ -29,10 +40,21 @@ export const schemas = {
   "SoftwareStatement": S.SoftwareStatement,
   "SoftwareStatementList": S.SoftwareStatementList,
   "SoftwareStatementPage": S.SoftwareStatementPage,
-} as const;
+};
 
 /** The check function (type guard) of every schema that has one, keyed by its exact name. */
-export const checks = {
+export const checks: {
+  readonly "TokenRequest": typeof C.isTokenRequest;
+  readonly "TokenResponse": typeof C.isTokenResponse;
+  readonly "TokenError": typeof C.isTokenError;
+  readonly "OrganisationId": typeof C.isOrganisationId;
+  readonly "Organisation": typeof C.isOrganisation;
+  readonly "OrganisationList": typeof C.isOrganisationList;
+  readonly "OrganisationPage": typeof C.isOrganisationPage;
+  readonly "SoftwareStatement": typeof C.isSoftwareStatement;
+  readonly "SoftwareStatementList": typeof C.isSoftwareStatementList;
+  readonly "SoftwareStatementPage": typeof C.isSoftwareStatementPage;
+} = {
   "TokenRequest": C.isTokenRequest,
   "TokenResponse": C.isTokenResponse,
   "TokenError": C.isTokenError,
@@ -43,11 +65,15 @@ export const checks = {
   "SoftwareStatement": C.isSoftwareStatement,
   "SoftwareStatementList": C.isSoftwareStatementList,
   "SoftwareStatementPage": C.isSoftwareStatementPage,
-} as const;
+};
 
 /** Every operation, keyed by operationId. */
-export const operations = {
+export const operations: {
+  readonly getToken: typeof O.getToken;
+  readonly getOrganisations: typeof O.getOrganisations;
+  readonly getOrganisationSoftwareStatements: typeof O.getOrganisationSoftwareStatements;
+} = {
   getToken: O.getToken,
   getOrganisations: O.getOrganisations,
   getOrganisationSoftwareStatements: O.getOrganisationSoftwareStatements,
-} as const;
+};

@@ -18,7 +18,7 @@ const pathParameters1 = /* @__PURE__ */ (() => (rt.declared(z.looseObject({}))))
 const requestBody1 = /* @__PURE__ */ (() => ({
   required: true,
   content: {
-    "application/x-www-form-urlencoded": TokenRequest,
+    "application/x-www-form-urlencoded": TokenRequest as unknown as z.ZodType<TokenRequest, TokenRequest>,
   },
 } as const))();
 
@@ -30,14 +30,14 @@ const responseHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response1 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json": TokenResponse,
+    "application/json": TokenResponse as unknown as z.ZodType<TokenResponse, TokenResponse>,
   },
 } as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json": TokenError,
+    "application/json": TokenError as unknown as z.ZodType<TokenError, TokenError>,
   },
 } as const))();
 

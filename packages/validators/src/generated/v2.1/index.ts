@@ -18,7 +18,169 @@ export const api = {
 } as const;
 
 /** Every component schema, keyed by its exact name in the file. */
-export const schemas = {
+export const schemas: {
+  readonly "InteractionId": typeof S.InteractionId;
+  readonly "BaseConsentId": typeof S.BaseConsentId;
+  readonly "ConsentId": typeof S.ConsentId;
+  readonly "DateTime": typeof S.DateTime;
+  readonly "ConsentStatus": typeof S.ConsentStatus;
+  readonly "Permission": typeof S.Permission;
+  readonly "CalendarDate": typeof S.CalendarDate;
+  readonly "AccountType": typeof S.AccountType;
+  readonly "AccountSubType": typeof S.AccountSubType;
+  readonly "OnBehalfOf": typeof S.OnBehalfOf;
+  readonly "OpenFinanceBilling": typeof S.OpenFinanceBilling;
+  readonly "RevokedBy": typeof S.RevokedBy;
+  readonly "ConsentData": typeof S.ConsentData;
+  readonly "WebhookSubscription": typeof S.WebhookSubscription;
+  readonly "SelfLink": typeof S.SelfLink;
+  readonly "EmptyMeta": typeof S.EmptyMeta;
+  readonly "Consent": typeof S.Consent;
+  readonly "ConsentList": typeof S.ConsentList;
+  readonly "JwtIssuer": typeof S.JwtIssuer;
+  readonly "JwtExpiry": typeof S.JwtExpiry;
+  readonly "JwtNotBefore": typeof S.JwtNotBefore;
+  readonly "JwtAudience": typeof S.JwtAudience;
+  readonly "JwtIssuedAt": typeof S.JwtIssuedAt;
+  readonly "JwtClaims": typeof S.JwtClaims;
+  readonly "ConsentListSigned": typeof S.ConsentListSigned;
+  readonly "NamespacedErrorCode": typeof S.NamespacedErrorCode;
+  readonly "Error400Code": typeof S.Error400Code;
+  readonly "ErrorMessage": typeof S.ErrorMessage;
+  readonly "ErrorPath": typeof S.ErrorPath;
+  readonly "ErrorUrl": typeof S.ErrorUrl;
+  readonly "Error400": typeof S.Error400;
+  readonly "Errors400": typeof S.Errors400;
+  readonly "Errors400Signed": typeof S.Errors400Signed;
+  readonly "Error403Code": typeof S.Error403Code;
+  readonly "Error403": typeof S.Error403;
+  readonly "Errors403": typeof S.Errors403;
+  readonly "Errors403Signed": typeof S.Errors403Signed;
+  readonly "Error500Code": typeof S.Error500Code;
+  readonly "Error500": typeof S.Error500;
+  readonly "Errors500": typeof S.Errors500;
+  readonly "Errors500Signed": typeof S.Errors500Signed;
+  readonly "ConsentSigned": typeof S.ConsentSigned;
+  readonly "ConsentPatch": typeof S.ConsentPatch;
+  readonly "ConsentPatchSigned": typeof S.ConsentPatchSigned;
+  readonly "AccountId": typeof S.AccountId;
+  readonly "AccountHolderName": typeof S.AccountHolderName;
+  readonly "AccountHolderShortName": typeof S.AccountHolderShortName;
+  readonly "AccountStatus": typeof S.AccountStatus;
+  readonly "CurrencyCode": typeof S.CurrencyCode;
+  readonly "AccountDescription": typeof S.AccountDescription;
+  readonly "AccountNickname": typeof S.AccountNickname;
+  readonly "AccountSchemeName": typeof S.AccountSchemeName;
+  readonly "AccountIdentification": typeof S.AccountIdentification;
+  readonly "AccountIdentifierName": typeof S.AccountIdentifierName;
+  readonly "AccountIdentifier": typeof S.AccountIdentifier;
+  readonly "InstitutionSchemeName": typeof S.InstitutionSchemeName;
+  readonly "InstitutionIdentification": typeof S.InstitutionIdentification;
+  readonly "InstitutionId": typeof S.InstitutionId;
+  readonly "Account": typeof S.Account;
+  readonly "Links": typeof S.Links;
+  readonly "Meta": typeof S.Meta;
+  readonly "AccountsResponse": typeof S.AccountsResponse;
+  readonly "AccountsResponseSigned": typeof S.AccountsResponseSigned;
+  readonly "AccountDetail": typeof S.AccountDetail;
+  readonly "AccountResponse": typeof S.AccountResponse;
+  readonly "AccountResponseSigned": typeof S.AccountResponseSigned;
+  readonly "CreditDebitIndicator": typeof S.CreditDebitIndicator;
+  readonly "BalanceType": typeof S.BalanceType;
+  readonly "AmountValue": typeof S.AmountValue;
+  readonly "Amount": typeof S.Amount;
+  readonly "CreditLine": typeof S.CreditLine;
+  readonly "BalanceCategory": typeof S.BalanceCategory;
+  readonly "AmountWithCategory": typeof S.AmountWithCategory;
+  readonly "Balance": typeof S.Balance;
+  readonly "BalancesResponse": typeof S.BalancesResponse;
+  readonly "BalancesResponseSigned": typeof S.BalancesResponseSigned;
+  readonly "BeneficiaryId": typeof S.BeneficiaryId;
+  readonly "Reference": typeof S.Reference;
+  readonly "SupplementaryData": typeof S.SupplementaryData;
+  readonly "InstitutionName": typeof S.InstitutionName;
+  readonly "PostalAddress": typeof S.PostalAddress;
+  readonly "InstitutionWithAddress": typeof S.InstitutionWithAddress;
+  readonly "BeneficiaryAccountSchemeName": typeof S.BeneficiaryAccountSchemeName;
+  readonly "BeneficiaryAccount": typeof S.BeneficiaryAccount;
+  readonly "Beneficiary": typeof S.Beneficiary;
+  readonly "BeneficiariesResponse": typeof S.BeneficiariesResponse;
+  readonly "BeneficiariesResponseSigned": typeof S.BeneficiariesResponseSigned;
+  readonly "DirectDebit": typeof S.DirectDebit;
+  readonly "DirectDebitsResponse": typeof S.DirectDebitsResponse;
+  readonly "DirectDebitsResponseSigned": typeof S.DirectDebitsResponseSigned;
+  readonly "ShariaStructure": typeof S.ShariaStructure;
+  readonly "ChargeCalculation": typeof S.ChargeCalculation;
+  readonly "ProductCondition": typeof S.ProductCondition;
+  readonly "ProductCharge": typeof S.ProductCharge;
+  readonly "ProductCharges": typeof S.ProductCharges;
+  readonly "FinanceRate": typeof S.FinanceRate;
+  readonly "EncryptedData": typeof S.EncryptedData;
+  readonly "FinanceRates": typeof S.FinanceRates;
+  readonly "Duration": typeof S.Duration;
+  readonly "RateFrequency": typeof S.RateFrequency;
+  readonly "DepositRateDetail": typeof S.DepositRateDetail;
+  readonly "DepositRates": typeof S.DepositRates;
+  readonly "Tenor": typeof S.Tenor;
+  readonly "AssetBacked": typeof S.AssetBacked;
+  readonly "RewardsBenefits": typeof S.RewardsBenefits;
+  readonly "Product": typeof S.Product;
+  readonly "ProductResponse": typeof S.ProductResponse;
+  readonly "ProductResponseSigned": typeof S.ProductResponseSigned;
+  readonly "ScheduledPayment": typeof S.ScheduledPayment;
+  readonly "ScheduledPaymentsResponse": typeof S.ScheduledPaymentsResponse;
+  readonly "ScheduledPaymentsResponseSigned": typeof S.ScheduledPaymentsResponseSigned;
+  readonly "StandingOrderId": typeof S.StandingOrderId;
+  readonly "StandingOrderType": typeof S.StandingOrderType;
+  readonly "Frequency": typeof S.Frequency;
+  readonly "StandingOrder": typeof S.StandingOrder;
+  readonly "StandingOrdersResponse": typeof S.StandingOrdersResponse;
+  readonly "StandingOrdersResponseSigned": typeof S.StandingOrdersResponseSigned;
+  readonly "TransactionId": typeof S.TransactionId;
+  readonly "TransactionDateTime": typeof S.TransactionDateTime;
+  readonly "LocalTimeZone": typeof S.LocalTimeZone;
+  readonly "StatementReference": typeof S.StatementReference;
+  readonly "TransactionReference": typeof S.TransactionReference;
+  readonly "TransactionType": typeof S.TransactionType;
+  readonly "SubTransactionType": typeof S.SubTransactionType;
+  readonly "Flags": typeof S.Flags;
+  readonly "PaymentMode": typeof S.PaymentMode;
+  readonly "TransactionInformation": typeof S.TransactionInformation;
+  readonly "ChargeAmount": typeof S.ChargeAmount;
+  readonly "CurrencyExchange": typeof S.CurrencyExchange;
+  readonly "BankTransactionCode": typeof S.BankTransactionCode;
+  readonly "ProprietaryBankTransactionCode": typeof S.ProprietaryBankTransactionCode;
+  readonly "TransactionBalance": typeof S.TransactionBalance;
+  readonly "MerchantDetails": typeof S.MerchantDetails;
+  readonly "CounterpartyInstitution": typeof S.CounterpartyInstitution;
+  readonly "CounterpartyAccount": typeof S.CounterpartyAccount;
+  readonly "CardInstrument": typeof S.CardInstrument;
+  readonly "BillDetails": typeof S.BillDetails;
+  readonly "GeoLocation": typeof S.GeoLocation;
+  readonly "PaymentPurposeCode": typeof S.PaymentPurposeCode;
+  readonly "TransactionBase": typeof S.TransactionBase;
+  readonly "Transaction": typeof S.Transaction;
+  readonly "TransactionsResponse": typeof S.TransactionsResponse;
+  readonly "TransactionsResponseSigned": typeof S.TransactionsResponseSigned;
+  readonly "PartyId": typeof S.PartyId;
+  readonly "PartyNumber": typeof S.PartyNumber;
+  readonly "PartyCategory": typeof S.PartyCategory;
+  readonly "Verification": typeof S.Verification;
+  readonly "PersonClaims": typeof S.PersonClaims;
+  readonly "BusinessClaims": typeof S.BusinessClaims;
+  readonly "VerifiedClaim": typeof S.VerifiedClaim;
+  readonly "AccountParty": typeof S.AccountParty;
+  readonly "AccountPartiesResponse": typeof S.AccountPartiesResponse;
+  readonly "AccountPartiesResponseSigned": typeof S.AccountPartiesResponseSigned;
+  readonly "Party": typeof S.Party;
+  readonly "PartyResponse": typeof S.PartyResponse;
+  readonly "PartyResponseSigned": typeof S.PartyResponseSigned;
+  readonly "StatementBalance": typeof S.StatementBalance;
+  readonly "StatementSummaryLine": typeof S.StatementSummaryLine;
+  readonly "Statement": typeof S.Statement;
+  readonly "StatementsResponse": typeof S.StatementsResponse;
+  readonly "StatementsResponseSigned": typeof S.StatementsResponseSigned;
+} = {
   "InteractionId": S.InteractionId,
   "BaseConsentId": S.BaseConsentId,
   "ConsentId": S.ConsentId,
@@ -180,10 +342,160 @@ export const schemas = {
   "Statement": S.Statement,
   "StatementsResponse": S.StatementsResponse,
   "StatementsResponseSigned": S.StatementsResponseSigned,
-} as const;
+};
 
 /** The check function (type guard) of every schema that has one, keyed by its exact name. */
-export const checks = {
+export const checks: {
+  readonly "InteractionId": typeof C.isInteractionId;
+  readonly "BaseConsentId": typeof C.isBaseConsentId;
+  readonly "ConsentId": typeof C.isConsentId;
+  readonly "DateTime": typeof C.isDateTime;
+  readonly "ConsentStatus": typeof C.isConsentStatus;
+  readonly "Permission": typeof C.isPermission;
+  readonly "CalendarDate": typeof C.isCalendarDate;
+  readonly "AccountType": typeof C.isAccountType;
+  readonly "AccountSubType": typeof C.isAccountSubType;
+  readonly "OnBehalfOf": typeof C.isOnBehalfOf;
+  readonly "OpenFinanceBilling": typeof C.isOpenFinanceBilling;
+  readonly "RevokedBy": typeof C.isRevokedBy;
+  readonly "ConsentData": typeof C.isConsentData;
+  readonly "WebhookSubscription": typeof C.isWebhookSubscription;
+  readonly "SelfLink": typeof C.isSelfLink;
+  readonly "EmptyMeta": typeof C.isEmptyMeta;
+  readonly "Consent": typeof C.isConsent;
+  readonly "ConsentList": typeof C.isConsentList;
+  readonly "JwtIssuer": typeof C.isJwtIssuer;
+  readonly "JwtExpiry": typeof C.isJwtExpiry;
+  readonly "JwtNotBefore": typeof C.isJwtNotBefore;
+  readonly "JwtAudience": typeof C.isJwtAudience;
+  readonly "JwtIssuedAt": typeof C.isJwtIssuedAt;
+  readonly "JwtClaims": typeof C.isJwtClaims;
+  readonly "ConsentListSigned": typeof C.isConsentListSigned;
+  readonly "NamespacedErrorCode": typeof C.isNamespacedErrorCode;
+  readonly "ErrorMessage": typeof C.isErrorMessage;
+  readonly "ErrorPath": typeof C.isErrorPath;
+  readonly "ErrorUrl": typeof C.isErrorUrl;
+  readonly "ConsentSigned": typeof C.isConsentSigned;
+  readonly "ConsentPatch": typeof C.isConsentPatch;
+  readonly "ConsentPatchSigned": typeof C.isConsentPatchSigned;
+  readonly "AccountId": typeof C.isAccountId;
+  readonly "AccountHolderName": typeof C.isAccountHolderName;
+  readonly "AccountHolderShortName": typeof C.isAccountHolderShortName;
+  readonly "AccountStatus": typeof C.isAccountStatus;
+  readonly "CurrencyCode": typeof C.isCurrencyCode;
+  readonly "AccountDescription": typeof C.isAccountDescription;
+  readonly "AccountNickname": typeof C.isAccountNickname;
+  readonly "AccountSchemeName": typeof C.isAccountSchemeName;
+  readonly "AccountIdentification": typeof C.isAccountIdentification;
+  readonly "AccountIdentifierName": typeof C.isAccountIdentifierName;
+  readonly "AccountIdentifier": typeof C.isAccountIdentifier;
+  readonly "InstitutionSchemeName": typeof C.isInstitutionSchemeName;
+  readonly "InstitutionIdentification": typeof C.isInstitutionIdentification;
+  readonly "InstitutionId": typeof C.isInstitutionId;
+  readonly "Account": typeof C.isAccount;
+  readonly "Links": typeof C.isLinks;
+  readonly "Meta": typeof C.isMeta;
+  readonly "AccountsResponse": typeof C.isAccountsResponse;
+  readonly "AccountsResponseSigned": typeof C.isAccountsResponseSigned;
+  readonly "AccountDetail": typeof C.isAccountDetail;
+  readonly "AccountResponse": typeof C.isAccountResponse;
+  readonly "AccountResponseSigned": typeof C.isAccountResponseSigned;
+  readonly "CreditDebitIndicator": typeof C.isCreditDebitIndicator;
+  readonly "BalanceType": typeof C.isBalanceType;
+  readonly "AmountValue": typeof C.isAmountValue;
+  readonly "Amount": typeof C.isAmount;
+  readonly "CreditLine": typeof C.isCreditLine;
+  readonly "BalanceCategory": typeof C.isBalanceCategory;
+  readonly "AmountWithCategory": typeof C.isAmountWithCategory;
+  readonly "Balance": typeof C.isBalance;
+  readonly "BalancesResponse": typeof C.isBalancesResponse;
+  readonly "BalancesResponseSigned": typeof C.isBalancesResponseSigned;
+  readonly "BeneficiaryId": typeof C.isBeneficiaryId;
+  readonly "Reference": typeof C.isReference;
+  readonly "SupplementaryData": typeof C.isSupplementaryData;
+  readonly "InstitutionName": typeof C.isInstitutionName;
+  readonly "PostalAddress": typeof C.isPostalAddress;
+  readonly "InstitutionWithAddress": typeof C.isInstitutionWithAddress;
+  readonly "BeneficiaryAccountSchemeName": typeof C.isBeneficiaryAccountSchemeName;
+  readonly "BeneficiaryAccount": typeof C.isBeneficiaryAccount;
+  readonly "Beneficiary": typeof C.isBeneficiary;
+  readonly "BeneficiariesResponse": typeof C.isBeneficiariesResponse;
+  readonly "BeneficiariesResponseSigned": typeof C.isBeneficiariesResponseSigned;
+  readonly "DirectDebit": typeof C.isDirectDebit;
+  readonly "DirectDebitsResponse": typeof C.isDirectDebitsResponse;
+  readonly "DirectDebitsResponseSigned": typeof C.isDirectDebitsResponseSigned;
+  readonly "ShariaStructure": typeof C.isShariaStructure;
+  readonly "ChargeCalculation": typeof C.isChargeCalculation;
+  readonly "ProductCondition": typeof C.isProductCondition;
+  readonly "ProductCharge": typeof C.isProductCharge;
+  readonly "ProductCharges": typeof C.isProductCharges;
+  readonly "FinanceRate": typeof C.isFinanceRate;
+  readonly "EncryptedData": typeof C.isEncryptedData;
+  readonly "FinanceRates": typeof C.isFinanceRates;
+  readonly "Duration": typeof C.isDuration;
+  readonly "RateFrequency": typeof C.isRateFrequency;
+  readonly "DepositRateDetail": typeof C.isDepositRateDetail;
+  readonly "DepositRates": typeof C.isDepositRates;
+  readonly "Tenor": typeof C.isTenor;
+  readonly "AssetBacked": typeof C.isAssetBacked;
+  readonly "RewardsBenefits": typeof C.isRewardsBenefits;
+  readonly "Product": typeof C.isProduct;
+  readonly "ProductResponse": typeof C.isProductResponse;
+  readonly "ProductResponseSigned": typeof C.isProductResponseSigned;
+  readonly "ScheduledPayment": typeof C.isScheduledPayment;
+  readonly "ScheduledPaymentsResponse": typeof C.isScheduledPaymentsResponse;
+  readonly "ScheduledPaymentsResponseSigned": typeof C.isScheduledPaymentsResponseSigned;
+  readonly "StandingOrderId": typeof C.isStandingOrderId;
+  readonly "StandingOrderType": typeof C.isStandingOrderType;
+  readonly "Frequency": typeof C.isFrequency;
+  readonly "StandingOrder": typeof C.isStandingOrder;
+  readonly "StandingOrdersResponse": typeof C.isStandingOrdersResponse;
+  readonly "StandingOrdersResponseSigned": typeof C.isStandingOrdersResponseSigned;
+  readonly "TransactionId": typeof C.isTransactionId;
+  readonly "TransactionDateTime": typeof C.isTransactionDateTime;
+  readonly "LocalTimeZone": typeof C.isLocalTimeZone;
+  readonly "StatementReference": typeof C.isStatementReference;
+  readonly "TransactionReference": typeof C.isTransactionReference;
+  readonly "TransactionType": typeof C.isTransactionType;
+  readonly "SubTransactionType": typeof C.isSubTransactionType;
+  readonly "Flags": typeof C.isFlags;
+  readonly "PaymentMode": typeof C.isPaymentMode;
+  readonly "TransactionInformation": typeof C.isTransactionInformation;
+  readonly "ChargeAmount": typeof C.isChargeAmount;
+  readonly "CurrencyExchange": typeof C.isCurrencyExchange;
+  readonly "BankTransactionCode": typeof C.isBankTransactionCode;
+  readonly "ProprietaryBankTransactionCode": typeof C.isProprietaryBankTransactionCode;
+  readonly "TransactionBalance": typeof C.isTransactionBalance;
+  readonly "MerchantDetails": typeof C.isMerchantDetails;
+  readonly "CounterpartyInstitution": typeof C.isCounterpartyInstitution;
+  readonly "CounterpartyAccount": typeof C.isCounterpartyAccount;
+  readonly "CardInstrument": typeof C.isCardInstrument;
+  readonly "BillDetails": typeof C.isBillDetails;
+  readonly "GeoLocation": typeof C.isGeoLocation;
+  readonly "PaymentPurposeCode": typeof C.isPaymentPurposeCode;
+  readonly "TransactionBase": typeof C.isTransactionBase;
+  readonly "Transaction": typeof C.isTransaction;
+  readonly "TransactionsResponse": typeof C.isTransactionsResponse;
+  readonly "TransactionsResponseSigned": typeof C.isTransactionsResponseSigned;
+  readonly "PartyId": typeof C.isPartyId;
+  readonly "PartyNumber": typeof C.isPartyNumber;
+  readonly "PartyCategory": typeof C.isPartyCategory;
+  readonly "Verification": typeof C.isVerification;
+  readonly "PersonClaims": typeof C.isPersonClaims;
+  readonly "BusinessClaims": typeof C.isBusinessClaims;
+  readonly "VerifiedClaim": typeof C.isVerifiedClaim;
+  readonly "AccountParty": typeof C.isAccountParty;
+  readonly "AccountPartiesResponse": typeof C.isAccountPartiesResponse;
+  readonly "AccountPartiesResponseSigned": typeof C.isAccountPartiesResponseSigned;
+  readonly "Party": typeof C.isParty;
+  readonly "PartyResponse": typeof C.isPartyResponse;
+  readonly "PartyResponseSigned": typeof C.isPartyResponseSigned;
+  readonly "StatementBalance": typeof C.isStatementBalance;
+  readonly "StatementSummaryLine": typeof C.isStatementSummaryLine;
+  readonly "Statement": typeof C.isStatement;
+  readonly "StatementsResponse": typeof C.isStatementsResponse;
+  readonly "StatementsResponseSigned": typeof C.isStatementsResponseSigned;
+} = {
   "InteractionId": C.isInteractionId,
   "BaseConsentId": C.isBaseConsentId,
   "ConsentId": C.isConsentId,
@@ -333,10 +645,26 @@ export const checks = {
   "Statement": C.isStatement,
   "StatementsResponse": C.isStatementsResponse,
   "StatementsResponseSigned": C.isStatementsResponseSigned,
-} as const;
+};
 
 /** Every operation, keyed by operationId. */
-export const operations = {
+export const operations: {
+  readonly GetAccountAccessConsentsByBaseConsentId: typeof O.GetAccountAccessConsentsByBaseConsentId;
+  readonly GetAccountAccessConsentsConsentId: typeof O.GetAccountAccessConsentsConsentId;
+  readonly PatchAccountAccessConsentsConsentId: typeof O.PatchAccountAccessConsentsConsentId;
+  readonly GetAccounts: typeof O.GetAccounts;
+  readonly GetAccountsAccountId: typeof O.GetAccountsAccountId;
+  readonly GetAccountsAccountIdBalances: typeof O.GetAccountsAccountIdBalances;
+  readonly GetAccountsAccountIdBeneficiaries: typeof O.GetAccountsAccountIdBeneficiaries;
+  readonly GetAccountsAccountIdDirectDebits: typeof O.GetAccountsAccountIdDirectDebits;
+  readonly GetAccountsAccountIdProduct: typeof O.GetAccountsAccountIdProduct;
+  readonly GetScheduledPayments: typeof O.GetScheduledPayments;
+  readonly GetAccountsAccountIdStandingOrders: typeof O.GetAccountsAccountIdStandingOrders;
+  readonly GetAccountsAccountIdTransactions: typeof O.GetAccountsAccountIdTransactions;
+  readonly PartiesByAccountId_read: typeof O.PartiesByAccountId_read;
+  readonly Parties_read: typeof O.Parties_read;
+  readonly GetAccountAccountIdStatements: typeof O.GetAccountAccountIdStatements;
+} = {
   GetAccountAccessConsentsByBaseConsentId: O.GetAccountAccessConsentsByBaseConsentId,
   GetAccountAccessConsentsConsentId: O.GetAccountAccessConsentsConsentId,
   PatchAccountAccessConsentsConsentId: O.PatchAccountAccessConsentsConsentId,
@@ -352,4 +680,4 @@ export const operations = {
   PartiesByAccountId_read: O.PartiesByAccountId_read,
   Parties_read: O.Parties_read,
   GetAccountAccountIdStatements: O.GetAccountAccountIdStatements,
-} as const;
+};

@@ -74,18 +74,18 @@ const responseHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response1 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": ConsentList,
-    "application/json": ConsentList,
-    "application/jwt": ConsentListSigned,
+    "application/json; charset=utf-8": ConsentList as unknown as z.ZodType<ConsentList, ConsentList>,
+    "application/json": ConsentList as unknown as z.ZodType<ConsentList, ConsentList>,
+    "application/jwt": ConsentListSigned as unknown as z.ZodType<ConsentListSigned, ConsentListSigned>,
   },
 } as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": Errors400,
-    "application/json": Errors400,
-    "application/jwt": Errors400Signed,
+    "application/json; charset=utf-8": Errors400 as unknown as z.ZodType<Errors400, Errors400>,
+    "application/json": Errors400 as unknown as z.ZodType<Errors400, Errors400>,
+    "application/jwt": Errors400Signed as unknown as z.ZodType<Errors400Signed, Errors400Signed>,
   },
 } as const))();
 
@@ -97,9 +97,9 @@ const response3 = /* @__PURE__ */ (() => ({
 const response4 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": Errors403,
-    "application/json": Errors403,
-    "application/jwt": Errors403Signed,
+    "application/json; charset=utf-8": Errors403 as unknown as z.ZodType<Errors403, Errors403>,
+    "application/json": Errors403 as unknown as z.ZodType<Errors403, Errors403>,
+    "application/jwt": Errors403Signed as unknown as z.ZodType<Errors403Signed, Errors403Signed>,
   },
 } as const))();
 
@@ -118,9 +118,9 @@ const response5 = /* @__PURE__ */ (() => ({
 const response6 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": Errors500,
-    "application/json": Errors500,
-    "application/jwt": Errors500Signed,
+    "application/json; charset=utf-8": Errors500 as unknown as z.ZodType<Errors500, Errors500>,
+    "application/json": Errors500 as unknown as z.ZodType<Errors500, Errors500>,
+    "application/jwt": Errors500Signed as unknown as z.ZodType<Errors500Signed, Errors500Signed>,
   },
 } as const))();
 
@@ -132,18 +132,18 @@ const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObj
 const response7 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": Consent,
-    "application/json": Consent,
-    "application/jwt": ConsentSigned,
+    "application/json; charset=utf-8": Consent as unknown as z.ZodType<Consent, Consent>,
+    "application/json": Consent as unknown as z.ZodType<Consent, Consent>,
+    "application/jwt": ConsentSigned as unknown as z.ZodType<ConsentSigned, ConsentSigned>,
   },
 } as const))();
 
 const requestBody1 = /* @__PURE__ */ (() => ({
   required: true,
   content: {
-    "application/json; charset=utf-8": ConsentPatch,
-    "application/json": ConsentPatch,
-    "application/jwt": ConsentPatchSigned,
+    "application/json; charset=utf-8": ConsentPatch as unknown as z.ZodType<ConsentPatch, ConsentPatch>,
+    "application/json": ConsentPatch as unknown as z.ZodType<ConsentPatch, ConsentPatch>,
+    "application/jwt": ConsentPatchSigned as unknown as z.ZodType<ConsentPatchSigned, ConsentPatchSigned>,
   },
 } as const))();
 
@@ -155,31 +155,31 @@ const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response8 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": AttestationsResponse,
-    "application/json": AttestationsResponse,
+    "application/json; charset=utf-8": AttestationsResponse as unknown as z.ZodType<AttestationsResponse, AttestationsResponse>,
+    "application/json": AttestationsResponse as unknown as z.ZodType<AttestationsResponse, AttestationsResponse>,
   },
 } as const))();
 
 const requestBody2 = /* @__PURE__ */ (() => ({
   required: true,
   content: {
-    "application/jwt": AttestationRequestSigned,
+    "application/jwt": AttestationRequestSigned as unknown as z.ZodType<AttestationRequestSigned, AttestationRequestSigned>,
   },
 } as const))();
 
 const response9 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/jwt": AttestationResponseSigned,
+    "application/jwt": AttestationResponseSigned as unknown as z.ZodType<AttestationResponseSigned, AttestationResponseSigned>,
   },
 } as const))();
 
 const response10 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": AccountsResponse,
-    "application/json": AccountsResponse,
-    "application/jwt": AccountsResponseSigned,
+    "application/json; charset=utf-8": AccountsResponse as unknown as z.ZodType<AccountsResponse, AccountsResponse>,
+    "application/json": AccountsResponse as unknown as z.ZodType<AccountsResponse, AccountsResponse>,
+    "application/jwt": AccountsResponseSigned as unknown as z.ZodType<AccountsResponseSigned, AccountsResponseSigned>,
   },
 } as const))();
 
@@ -191,63 +191,63 @@ const pathParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObj
 const response11 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": AccountResponse,
-    "application/json": AccountResponse,
-    "application/jwt": AccountResponseSigned,
+    "application/json; charset=utf-8": AccountResponse as unknown as z.ZodType<AccountResponse, AccountResponse>,
+    "application/json": AccountResponse as unknown as z.ZodType<AccountResponse, AccountResponse>,
+    "application/jwt": AccountResponseSigned as unknown as z.ZodType<AccountResponseSigned, AccountResponseSigned>,
   },
 } as const))();
 
 const response12 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": BalancesResponse,
-    "application/json": BalancesResponse,
-    "application/jwt": BalancesResponseSigned,
+    "application/json; charset=utf-8": BalancesResponse as unknown as z.ZodType<BalancesResponse, BalancesResponse>,
+    "application/json": BalancesResponse as unknown as z.ZodType<BalancesResponse, BalancesResponse>,
+    "application/jwt": BalancesResponseSigned as unknown as z.ZodType<BalancesResponseSigned, BalancesResponseSigned>,
   },
 } as const))();
 
 const response13 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": BeneficiariesResponse,
-    "application/json": BeneficiariesResponse,
-    "application/jwt": BeneficiariesResponseSigned,
+    "application/json; charset=utf-8": BeneficiariesResponse as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>,
+    "application/json": BeneficiariesResponse as unknown as z.ZodType<BeneficiariesResponse, BeneficiariesResponse>,
+    "application/jwt": BeneficiariesResponseSigned as unknown as z.ZodType<BeneficiariesResponseSigned, BeneficiariesResponseSigned>,
   },
 } as const))();
 
 const response14 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": DirectDebitsResponse,
-    "application/json": DirectDebitsResponse,
-    "application/jwt": DirectDebitsResponseSigned,
+    "application/json; charset=utf-8": DirectDebitsResponse as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>,
+    "application/json": DirectDebitsResponse as unknown as z.ZodType<DirectDebitsResponse, DirectDebitsResponse>,
+    "application/jwt": DirectDebitsResponseSigned as unknown as z.ZodType<DirectDebitsResponseSigned, DirectDebitsResponseSigned>,
   },
 } as const))();
 
 const response15 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": ProductResponse,
-    "application/json": ProductResponse,
-    "application/jwt": ProductResponseSigned,
+    "application/json; charset=utf-8": ProductResponse as unknown as z.ZodType<ProductResponse, ProductResponse>,
+    "application/json": ProductResponse as unknown as z.ZodType<ProductResponse, ProductResponse>,
+    "application/jwt": ProductResponseSigned as unknown as z.ZodType<ProductResponseSigned, ProductResponseSigned>,
   },
 } as const))();
 
 const response16 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": ScheduledPaymentsResponse,
-    "application/json": ScheduledPaymentsResponse,
-    "application/jwt": ScheduledPaymentsResponseSigned,
+    "application/json; charset=utf-8": ScheduledPaymentsResponse as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>,
+    "application/json": ScheduledPaymentsResponse as unknown as z.ZodType<ScheduledPaymentsResponse, ScheduledPaymentsResponse>,
+    "application/jwt": ScheduledPaymentsResponseSigned as unknown as z.ZodType<ScheduledPaymentsResponseSigned, ScheduledPaymentsResponseSigned>,
   },
 } as const))();
 
 const response17 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": StandingOrdersResponse,
-    "application/json": StandingOrdersResponse,
-    "application/jwt": StandingOrdersResponseSigned,
+    "application/json; charset=utf-8": StandingOrdersResponse as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>,
+    "application/json": StandingOrdersResponse as unknown as z.ZodType<StandingOrdersResponse, StandingOrdersResponse>,
+    "application/jwt": StandingOrdersResponseSigned as unknown as z.ZodType<StandingOrdersResponseSigned, StandingOrdersResponseSigned>,
   },
 } as const))();
 
@@ -261,27 +261,27 @@ const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response18 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": TransactionsResponse,
-    "application/json": TransactionsResponse,
-    "application/jwt": TransactionsResponseSigned,
+    "application/json; charset=utf-8": TransactionsResponse as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>,
+    "application/json": TransactionsResponse as unknown as z.ZodType<TransactionsResponse, TransactionsResponse>,
+    "application/jwt": TransactionsResponseSigned as unknown as z.ZodType<TransactionsResponseSigned, TransactionsResponseSigned>,
   },
 } as const))();
 
 const response19 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": AccountPartiesResponse,
-    "application/json": AccountPartiesResponse,
-    "application/jwt": AccountPartiesResponseSigned,
+    "application/json; charset=utf-8": AccountPartiesResponse as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>,
+    "application/json": AccountPartiesResponse as unknown as z.ZodType<AccountPartiesResponse, AccountPartiesResponse>,
+    "application/jwt": AccountPartiesResponseSigned as unknown as z.ZodType<AccountPartiesResponseSigned, AccountPartiesResponseSigned>,
   },
 } as const))();
 
 const response20 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": PartyResponse,
-    "application/json": PartyResponse,
-    "application/jwt": PartyResponseSigned,
+    "application/json; charset=utf-8": PartyResponse as unknown as z.ZodType<PartyResponse, PartyResponse>,
+    "application/json": PartyResponse as unknown as z.ZodType<PartyResponse, PartyResponse>,
+    "application/jwt": PartyResponseSigned as unknown as z.ZodType<PartyResponseSigned, PartyResponseSigned>,
   },
 } as const))();
 
@@ -295,9 +295,9 @@ const queryParameters4 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response21 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json; charset=utf-8": StatementsResponse,
-    "application/json": StatementsResponse,
-    "application/jwt": StatementsResponseSigned,
+    "application/json; charset=utf-8": StatementsResponse as unknown as z.ZodType<StatementsResponse, StatementsResponse>,
+    "application/json": StatementsResponse as unknown as z.ZodType<StatementsResponse, StatementsResponse>,
+    "application/jwt": StatementsResponseSigned as unknown as z.ZodType<StatementsResponseSigned, StatementsResponseSigned>,
   },
 } as const))();
 

@@ -43,14 +43,14 @@ const requestHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObj
 const response1 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiAccountsPage,
+    "application/json": LfiAccountsPage as unknown as z.ZodType<LfiAccountsPage, LfiAccountsPage>,
   },
 } as const))();
 
 const response2 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiError,
+    "application/json": LfiError as unknown as z.ZodType<LfiError, LfiError>,
   },
 } as const))();
 
@@ -62,49 +62,49 @@ const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObj
 const response3 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiAccount,
+    "application/json": LfiAccount as unknown as z.ZodType<LfiAccount, LfiAccount>,
   },
 } as const))();
 
 const response4 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiBalancesPage,
+    "application/json": LfiBalancesPage as unknown as z.ZodType<LfiBalancesPage, LfiBalancesPage>,
   },
 } as const))();
 
 const response5 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiBeneficiariesPage,
+    "application/json": LfiBeneficiariesPage as unknown as z.ZodType<LfiBeneficiariesPage, LfiBeneficiariesPage>,
   },
 } as const))();
 
 const response6 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiDirectDebitsPage,
+    "application/json": LfiDirectDebitsPage as unknown as z.ZodType<LfiDirectDebitsPage, LfiDirectDebitsPage>,
   },
 } as const))();
 
 const response7 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiProductPage,
+    "application/json": LfiProductPage as unknown as z.ZodType<LfiProductPage, LfiProductPage>,
   },
 } as const))();
 
 const response8 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiScheduledPaymentsPage,
+    "application/json": LfiScheduledPaymentsPage as unknown as z.ZodType<LfiScheduledPaymentsPage, LfiScheduledPaymentsPage>,
   },
 } as const))();
 
 const response9 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiStandingOrdersPage,
+    "application/json": LfiStandingOrdersPage as unknown as z.ZodType<LfiStandingOrdersPage, LfiStandingOrdersPage>,
   },
 } as const))();
 
@@ -122,21 +122,21 @@ const queryParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response10 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiTransactionsPage,
+    "application/json": LfiTransactionsPage as unknown as z.ZodType<LfiTransactionsPage, LfiTransactionsPage>,
   },
 } as const))();
 
 const response11 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiAccountPartiesPage,
+    "application/json": LfiAccountPartiesPage as unknown as z.ZodType<LfiAccountPartiesPage, LfiAccountPartiesPage>,
   },
 } as const))();
 
 const response12 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiPartiesPage,
+    "application/json": LfiPartiesPage as unknown as z.ZodType<LfiPartiesPage, LfiPartiesPage>,
   },
 } as const))();
 
@@ -154,7 +154,7 @@ const queryParameters3 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response13 = /* @__PURE__ */ (() => ({
   headers: pathParameters1,
   content: {
-    "application/json": LfiStatementsPage,
+    "application/json": LfiStatementsPage as unknown as z.ZodType<LfiStatementsPage, LfiStatementsPage>,
   },
 } as const))();
 

@@ -18,7 +18,117 @@ export const api = {
 } as const;
 
 /** Every component schema, keyed by its exact name in the file. */
-export const schemas = {
+export const schemas: {
+  readonly "InteractionId": typeof S.InteractionId;
+  readonly "AccountId": typeof S.AccountId;
+  readonly "AccountHolderName": typeof S.AccountHolderName;
+  readonly "AccountHolderShortName": typeof S.AccountHolderShortName;
+  readonly "AccountStatus": typeof S.AccountStatus;
+  readonly "DateTime": typeof S.DateTime;
+  readonly "CurrencyCode": typeof S.CurrencyCode;
+  readonly "AccountType": typeof S.AccountType;
+  readonly "AccountSubType": typeof S.AccountSubType;
+  readonly "AccountDescription": typeof S.AccountDescription;
+  readonly "AccountNickname": typeof S.AccountNickname;
+  readonly "AccountSchemeName": typeof S.AccountSchemeName;
+  readonly "AccountIdentification": typeof S.AccountIdentification;
+  readonly "AccountIdentifierName": typeof S.AccountIdentifierName;
+  readonly "AccountIdentifier": typeof S.AccountIdentifier;
+  readonly "InstitutionSchemeName": typeof S.InstitutionSchemeName;
+  readonly "InstitutionIdentification": typeof S.InstitutionIdentification;
+  readonly "InstitutionId": typeof S.InstitutionId;
+  readonly "Account": typeof S.Account;
+  readonly "LfiPageMeta": typeof S.LfiPageMeta;
+  readonly "LfiAccountsPage": typeof S.LfiAccountsPage;
+  readonly "LfiError": typeof S.LfiError;
+  readonly "LfiAccount": typeof S.LfiAccount;
+  readonly "CreditDebitIndicator": typeof S.CreditDebitIndicator;
+  readonly "BalanceType": typeof S.BalanceType;
+  readonly "AmountValue": typeof S.AmountValue;
+  readonly "Amount": typeof S.Amount;
+  readonly "CreditLine": typeof S.CreditLine;
+  readonly "BalanceCategory": typeof S.BalanceCategory;
+  readonly "AmountWithCategory": typeof S.AmountWithCategory;
+  readonly "Balance": typeof S.Balance;
+  readonly "LfiBalancesPage": typeof S.LfiBalancesPage;
+  readonly "BeneficiaryId": typeof S.BeneficiaryId;
+  readonly "Reference": typeof S.Reference;
+  readonly "SupplementaryData": typeof S.SupplementaryData;
+  readonly "InstitutionName": typeof S.InstitutionName;
+  readonly "PostalAddress": typeof S.PostalAddress;
+  readonly "InstitutionWithAddress": typeof S.InstitutionWithAddress;
+  readonly "BeneficiaryAccountSchemeName": typeof S.BeneficiaryAccountSchemeName;
+  readonly "BeneficiaryAccount": typeof S.BeneficiaryAccount;
+  readonly "Beneficiary": typeof S.Beneficiary;
+  readonly "LfiBeneficiariesPage": typeof S.LfiBeneficiariesPage;
+  readonly "DirectDebit": typeof S.DirectDebit;
+  readonly "LfiDirectDebitsPage": typeof S.LfiDirectDebitsPage;
+  readonly "ShariaStructure": typeof S.ShariaStructure;
+  readonly "ChargeCalculation": typeof S.ChargeCalculation;
+  readonly "ProductCondition": typeof S.ProductCondition;
+  readonly "ProductCharge": typeof S.ProductCharge;
+  readonly "ProductCharges": typeof S.ProductCharges;
+  readonly "FinanceRate": typeof S.FinanceRate;
+  readonly "EncryptedData": typeof S.EncryptedData;
+  readonly "FinanceRates": typeof S.FinanceRates;
+  readonly "Duration": typeof S.Duration;
+  readonly "CalendarDate": typeof S.CalendarDate;
+  readonly "RateFrequency": typeof S.RateFrequency;
+  readonly "DepositRateDetail": typeof S.DepositRateDetail;
+  readonly "DepositRates": typeof S.DepositRates;
+  readonly "Tenor": typeof S.Tenor;
+  readonly "AssetBacked": typeof S.AssetBacked;
+  readonly "RewardsBenefits": typeof S.RewardsBenefits;
+  readonly "Product": typeof S.Product;
+  readonly "LfiProductPage": typeof S.LfiProductPage;
+  readonly "ScheduledPayment": typeof S.ScheduledPayment;
+  readonly "LfiScheduledPaymentsPage": typeof S.LfiScheduledPaymentsPage;
+  readonly "StandingOrderId": typeof S.StandingOrderId;
+  readonly "StandingOrderType": typeof S.StandingOrderType;
+  readonly "Frequency": typeof S.Frequency;
+  readonly "StandingOrder": typeof S.StandingOrder;
+  readonly "LfiStandingOrdersPage": typeof S.LfiStandingOrdersPage;
+  readonly "TransactionId": typeof S.TransactionId;
+  readonly "TransactionDateTime": typeof S.TransactionDateTime;
+  readonly "LocalTimeZone": typeof S.LocalTimeZone;
+  readonly "StatementReference": typeof S.StatementReference;
+  readonly "TransactionReference": typeof S.TransactionReference;
+  readonly "TransactionType": typeof S.TransactionType;
+  readonly "SubTransactionType": typeof S.SubTransactionType;
+  readonly "Flags": typeof S.Flags;
+  readonly "PaymentMode": typeof S.PaymentMode;
+  readonly "TransactionInformation": typeof S.TransactionInformation;
+  readonly "ChargeAmount": typeof S.ChargeAmount;
+  readonly "CurrencyExchange": typeof S.CurrencyExchange;
+  readonly "BankTransactionCode": typeof S.BankTransactionCode;
+  readonly "ProprietaryBankTransactionCode": typeof S.ProprietaryBankTransactionCode;
+  readonly "TransactionBalance": typeof S.TransactionBalance;
+  readonly "MerchantDetails": typeof S.MerchantDetails;
+  readonly "CounterpartyInstitution": typeof S.CounterpartyInstitution;
+  readonly "CounterpartyAccount": typeof S.CounterpartyAccount;
+  readonly "CardInstrument": typeof S.CardInstrument;
+  readonly "BillDetails": typeof S.BillDetails;
+  readonly "GeoLocation": typeof S.GeoLocation;
+  readonly "PaymentPurposeCode": typeof S.PaymentPurposeCode;
+  readonly "TransactionBase": typeof S.TransactionBase;
+  readonly "Transaction": typeof S.Transaction;
+  readonly "LfiTransactionsPage": typeof S.LfiTransactionsPage;
+  readonly "PartyId": typeof S.PartyId;
+  readonly "PartyNumber": typeof S.PartyNumber;
+  readonly "PartyCategory": typeof S.PartyCategory;
+  readonly "Verification": typeof S.Verification;
+  readonly "PersonClaims": typeof S.PersonClaims;
+  readonly "BusinessClaims": typeof S.BusinessClaims;
+  readonly "VerifiedClaim": typeof S.VerifiedClaim;
+  readonly "AccountParty": typeof S.AccountParty;
+  readonly "LfiAccountPartiesPage": typeof S.LfiAccountPartiesPage;
+  readonly "Party": typeof S.Party;
+  readonly "LfiPartiesPage": typeof S.LfiPartiesPage;
+  readonly "StatementBalance": typeof S.StatementBalance;
+  readonly "StatementSummaryLine": typeof S.StatementSummaryLine;
+  readonly "Statement": typeof S.Statement;
+  readonly "LfiStatementsPage": typeof S.LfiStatementsPage;
+} = {
   "InteractionId": S.InteractionId,
   "AccountId": S.AccountId,
   "AccountHolderName": S.AccountHolderName,
@@ -128,10 +238,120 @@ export const schemas = {
   "StatementSummaryLine": S.StatementSummaryLine,
   "Statement": S.Statement,
   "LfiStatementsPage": S.LfiStatementsPage,
-} as const;
+};
 
 /** The check function (type guard) of every schema that has one, keyed by its exact name. */
-export const checks = {
+export const checks: {
+  readonly "InteractionId": typeof C.isInteractionId;
+  readonly "AccountId": typeof C.isAccountId;
+  readonly "AccountHolderName": typeof C.isAccountHolderName;
+  readonly "AccountHolderShortName": typeof C.isAccountHolderShortName;
+  readonly "AccountStatus": typeof C.isAccountStatus;
+  readonly "DateTime": typeof C.isDateTime;
+  readonly "CurrencyCode": typeof C.isCurrencyCode;
+  readonly "AccountType": typeof C.isAccountType;
+  readonly "AccountSubType": typeof C.isAccountSubType;
+  readonly "AccountDescription": typeof C.isAccountDescription;
+  readonly "AccountNickname": typeof C.isAccountNickname;
+  readonly "AccountSchemeName": typeof C.isAccountSchemeName;
+  readonly "AccountIdentification": typeof C.isAccountIdentification;
+  readonly "AccountIdentifierName": typeof C.isAccountIdentifierName;
+  readonly "AccountIdentifier": typeof C.isAccountIdentifier;
+  readonly "InstitutionSchemeName": typeof C.isInstitutionSchemeName;
+  readonly "InstitutionIdentification": typeof C.isInstitutionIdentification;
+  readonly "InstitutionId": typeof C.isInstitutionId;
+  readonly "Account": typeof C.isAccount;
+  readonly "LfiPageMeta": typeof C.isLfiPageMeta;
+  readonly "LfiAccountsPage": typeof C.isLfiAccountsPage;
+  readonly "LfiError": typeof C.isLfiError;
+  readonly "LfiAccount": typeof C.isLfiAccount;
+  readonly "CreditDebitIndicator": typeof C.isCreditDebitIndicator;
+  readonly "BalanceType": typeof C.isBalanceType;
+  readonly "AmountValue": typeof C.isAmountValue;
+  readonly "Amount": typeof C.isAmount;
+  readonly "CreditLine": typeof C.isCreditLine;
+  readonly "BalanceCategory": typeof C.isBalanceCategory;
+  readonly "AmountWithCategory": typeof C.isAmountWithCategory;
+  readonly "Balance": typeof C.isBalance;
+  readonly "LfiBalancesPage": typeof C.isLfiBalancesPage;
+  readonly "BeneficiaryId": typeof C.isBeneficiaryId;
+  readonly "Reference": typeof C.isReference;
+  readonly "SupplementaryData": typeof C.isSupplementaryData;
+  readonly "InstitutionName": typeof C.isInstitutionName;
+  readonly "PostalAddress": typeof C.isPostalAddress;
+  readonly "InstitutionWithAddress": typeof C.isInstitutionWithAddress;
+  readonly "BeneficiaryAccountSchemeName": typeof C.isBeneficiaryAccountSchemeName;
+  readonly "BeneficiaryAccount": typeof C.isBeneficiaryAccount;
+  readonly "Beneficiary": typeof C.isBeneficiary;
+  readonly "LfiBeneficiariesPage": typeof C.isLfiBeneficiariesPage;
+  readonly "DirectDebit": typeof C.isDirectDebit;
+  readonly "LfiDirectDebitsPage": typeof C.isLfiDirectDebitsPage;
+  readonly "ShariaStructure": typeof C.isShariaStructure;
+  readonly "ChargeCalculation": typeof C.isChargeCalculation;
+  readonly "ProductCondition": typeof C.isProductCondition;
+  readonly "ProductCharge": typeof C.isProductCharge;
+  readonly "ProductCharges": typeof C.isProductCharges;
+  readonly "FinanceRate": typeof C.isFinanceRate;
+  readonly "EncryptedData": typeof C.isEncryptedData;
+  readonly "FinanceRates": typeof C.isFinanceRates;
+  readonly "Duration": typeof C.isDuration;
+  readonly "CalendarDate": typeof C.isCalendarDate;
+  readonly "RateFrequency": typeof C.isRateFrequency;
+  readonly "DepositRateDetail": typeof C.isDepositRateDetail;
+  readonly "DepositRates": typeof C.isDepositRates;
+  readonly "Tenor": typeof C.isTenor;
+  readonly "AssetBacked": typeof C.isAssetBacked;
+  readonly "RewardsBenefits": typeof C.isRewardsBenefits;
+  readonly "Product": typeof C.isProduct;
+  readonly "LfiProductPage": typeof C.isLfiProductPage;
+  readonly "ScheduledPayment": typeof C.isScheduledPayment;
+  readonly "LfiScheduledPaymentsPage": typeof C.isLfiScheduledPaymentsPage;
+  readonly "StandingOrderId": typeof C.isStandingOrderId;
+  readonly "StandingOrderType": typeof C.isStandingOrderType;
+  readonly "Frequency": typeof C.isFrequency;
+  readonly "StandingOrder": typeof C.isStandingOrder;
+  readonly "LfiStandingOrdersPage": typeof C.isLfiStandingOrdersPage;
+  readonly "TransactionId": typeof C.isTransactionId;
+  readonly "TransactionDateTime": typeof C.isTransactionDateTime;
+  readonly "LocalTimeZone": typeof C.isLocalTimeZone;
+  readonly "StatementReference": typeof C.isStatementReference;
+  readonly "TransactionReference": typeof C.isTransactionReference;
+  readonly "TransactionType": typeof C.isTransactionType;
+  readonly "SubTransactionType": typeof C.isSubTransactionType;
+  readonly "Flags": typeof C.isFlags;
+  readonly "PaymentMode": typeof C.isPaymentMode;
+  readonly "TransactionInformation": typeof C.isTransactionInformation;
+  readonly "ChargeAmount": typeof C.isChargeAmount;
+  readonly "CurrencyExchange": typeof C.isCurrencyExchange;
+  readonly "BankTransactionCode": typeof C.isBankTransactionCode;
+  readonly "ProprietaryBankTransactionCode": typeof C.isProprietaryBankTransactionCode;
+  readonly "TransactionBalance": typeof C.isTransactionBalance;
+  readonly "MerchantDetails": typeof C.isMerchantDetails;
+  readonly "CounterpartyInstitution": typeof C.isCounterpartyInstitution;
+  readonly "CounterpartyAccount": typeof C.isCounterpartyAccount;
+  readonly "CardInstrument": typeof C.isCardInstrument;
+  readonly "BillDetails": typeof C.isBillDetails;
+  readonly "GeoLocation": typeof C.isGeoLocation;
+  readonly "PaymentPurposeCode": typeof C.isPaymentPurposeCode;
+  readonly "TransactionBase": typeof C.isTransactionBase;
+  readonly "Transaction": typeof C.isTransaction;
+  readonly "LfiTransactionsPage": typeof C.isLfiTransactionsPage;
+  readonly "PartyId": typeof C.isPartyId;
+  readonly "PartyNumber": typeof C.isPartyNumber;
+  readonly "PartyCategory": typeof C.isPartyCategory;
+  readonly "Verification": typeof C.isVerification;
+  readonly "PersonClaims": typeof C.isPersonClaims;
+  readonly "BusinessClaims": typeof C.isBusinessClaims;
+  readonly "VerifiedClaim": typeof C.isVerifiedClaim;
+  readonly "AccountParty": typeof C.isAccountParty;
+  readonly "LfiAccountPartiesPage": typeof C.isLfiAccountPartiesPage;
+  readonly "Party": typeof C.isParty;
+  readonly "LfiPartiesPage": typeof C.isLfiPartiesPage;
+  readonly "StatementBalance": typeof C.isStatementBalance;
+  readonly "StatementSummaryLine": typeof C.isStatementSummaryLine;
+  readonly "Statement": typeof C.isStatement;
+  readonly "LfiStatementsPage": typeof C.isLfiStatementsPage;
+} = {
   "InteractionId": C.isInteractionId,
   "AccountId": C.isAccountId,
   "AccountHolderName": C.isAccountHolderName,
@@ -241,10 +461,23 @@ export const checks = {
   "StatementSummaryLine": C.isStatementSummaryLine,
   "Statement": C.isStatement,
   "LfiStatementsPage": C.isLfiStatementsPage,
-} as const;
+};
 
 /** Every operation, keyed by operationId. */
-export const operations = {
+export const operations: {
+  readonly LfiGetAccounts: typeof O.LfiGetAccounts;
+  readonly LfiGetAccountsAccountId: typeof O.LfiGetAccountsAccountId;
+  readonly LfiGetAccountsAccountIdBalances: typeof O.LfiGetAccountsAccountIdBalances;
+  readonly LfiGetAccountsAccountIdBeneficiaries: typeof O.LfiGetAccountsAccountIdBeneficiaries;
+  readonly LfiGetAccountsAccountIdDirectDebits: typeof O.LfiGetAccountsAccountIdDirectDebits;
+  readonly LfiGetAccountsAccountIdProduct: typeof O.LfiGetAccountsAccountIdProduct;
+  readonly LfiGetScheduledPayments: typeof O.LfiGetScheduledPayments;
+  readonly LfiGetAccountsAccountIdStandingOrders: typeof O.LfiGetAccountsAccountIdStandingOrders;
+  readonly LfiGetAccountsAccountIdTransactions: typeof O.LfiGetAccountsAccountIdTransactions;
+  readonly LfiPartiesByAccountId_read: typeof O.LfiPartiesByAccountId_read;
+  readonly LfiParties_read: typeof O.LfiParties_read;
+  readonly LfiGetAccountAccountIdStatements: typeof O.LfiGetAccountAccountIdStatements;
+} = {
   LfiGetAccounts: O.LfiGetAccounts,
   LfiGetAccountsAccountId: O.LfiGetAccountsAccountId,
   LfiGetAccountsAccountIdBalances: O.LfiGetAccountsAccountIdBalances,
@@ -257,4 +490,4 @@ export const operations = {
   LfiPartiesByAccountId_read: O.LfiPartiesByAccountId_read,
   LfiParties_read: O.LfiParties_read,
   LfiGetAccountAccountIdStatements: O.LfiGetAccountAccountIdStatements,
-} as const;
+};
