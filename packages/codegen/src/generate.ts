@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuiltIR } from './ir/build-ir.js';
+import type { FormatMode, SchemaReading } from './ir/schema-to-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
@@ -54,6 +55,13 @@ export interface GenerateOptions {
   targets: readonly Target[];
   /** Defaults suit a standalone output folder (`<out>/validators`, `<out>/server`, ...). */
   emit?: Partial<EmitOptions>;
+  /**
+   * How schemas are read: `exact` (JSON Schema as written) or `lenient` (the two documented
+   * readings). Default: `exact` for OpenAPI 3.1 files, `lenient` for 3.0.
+   */
+  reading?: SchemaReading;
+  /** `assert` (default): the formats the README lists are checked; `annotate`: formats are annotations only. */
+  formats?: FormatMode;
 }
 
 export interface GenerateResult {
@@ -75,7 +83,7 @@ const DEFAULT_EMIT_OPTIONS: EmitOptions = { validatorsImport: '../validators/ind
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const spec = await loadSpec(options.spec);
   spec.source = options.source ?? path.basename(options.spec);
-  const built = buildIR(spec);
+  const built = buildIR(spec, { ...(options.reading ? { reading: options.reading } : {}), ...(options.formats ? { formats: options.formats } : {}) });
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
   // With the default (relative) validators import, the validators the other targets import
   // are written beside them: the output never imports a file it did not write.

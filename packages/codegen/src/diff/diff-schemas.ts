@@ -214,6 +214,12 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
       }
       break;
     }
+    case 'json': {
+      // Validated by the JSON Schema runtime: compared by the shape of its type.
+      const a = after as typeof before;
+      changes.push(...diffSchemas(before.shape, a.shape, path, depth + 1, resolver));
+      break;
+    }
     default:
       break;
   }

@@ -1,6 +1,7 @@
 import type { LoadedSpec } from '../load/load-spec.js';
 import { escapePointerToken, resolvePointer } from './json-pointer.js';
-import { isRecord, schemaToIR, type SchemaContext } from './schema-to-ir.js';
+import { isRecord, schemaToIR, type FormatMode, type SchemaContext, type SchemaReading } from './schema-to-ir.js';
+import { JsonSchemaScope } from './json-schema-table.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import type {
   ApiIR,
@@ -44,14 +45,23 @@ class IRBuilder {
   constructor(
     private readonly doc: Record<string, unknown>,
     diagnostics: Diagnostic[],
+    reading: SchemaReading | undefined,
+    formats: FormatMode | undefined,
   ) {
     this.diagnostics = diagnostics;
     const components = isRecord(doc['components']) ? doc['components'] : {};
     const rawSchemas = isRecord(components['schemas']) ? components['schemas'] : {};
     const openapi = String(doc['openapi']);
+    const dialect = openapi.startsWith('3.1') ? '3.1' : '3.0';
     this.ctx = {
       document: doc,
-      dialect: openapi.startsWith('3.1') ? '3.1' : '3.0',
+      dialect,
+      // 3.1 schemas are JSON Schema 2020-12 and read exactly; 3.0 files were written for the
+      // tools of their day, which read them the lenient way (see the README).
+      reading: reading ?? (dialect === '3.1' ? 'exact' : 'lenient'),
+      formats: formats ?? 'assert',
+      scope: new JsonSchemaScope(doc, dialect),
+      jsonRoots: new Set(),
       diagnostics,
       components: new Map(),
       rawComponents: rawSchemas,
@@ -341,11 +351,18 @@ function synthesizeOperationId(method: string, path: string): string {
   return `${method}${words.join('')}`;
 }
 
+export interface BuildOptions {
+  /** Default: `exact` for OpenAPI 3.1, `lenient` for 3.0. */
+  reading?: SchemaReading;
+  /** Default `assert`: the formats the README lists are checked. */
+  formats?: FormatMode;
+}
+
 /** Reads a loaded (bundled) document into the IR. */
-export function buildIR(spec: LoadedSpec): BuiltIR {
+export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   const doc = spec.document;
   const diagnostics: Diagnostic[] = [...spec.diagnostics];
-  const builder = new IRBuilder(doc, diagnostics);
+  const builder = new IRBuilder(doc, diagnostics, options.reading, options.formats);
 
   const schemaNames = Object.keys(builder.ctx.rawComponents);
   for (const name of schemaNames) builder.component(name);
@@ -378,6 +395,7 @@ export function buildIR(spec: LoadedSpec): BuiltIR {
     securitySchemes: securitySchemesOf(builder, doc),
     diagnostics,
   };
+  if (builder.ctx.jsonRoots.size > 0) api.jsonSchemas = { dialect: builder.ctx.dialect, table: builder.ctx.scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert' }) };
   return { api, examples: builder.examples };
 }
 
@@ -403,6 +421,8 @@ function collectPropertyExamples(builder: IRBuilder): void {
   };
   // The diagnostics of these throwaway conversions repeat those of the components; drop them.
   const before = builder.diagnostics.length;
+  const roots = new Set(builder.ctx.jsonRoots);
   for (const [name, raw] of Object.entries(builder.ctx.rawComponents)) visit(raw, `#/components/schemas/${escapePointerToken(name)}`, true);
   builder.diagnostics.length = before;
+  builder.ctx.jsonRoots = roots;
 }

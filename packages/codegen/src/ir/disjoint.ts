@@ -11,6 +11,8 @@ function typesOf(node: SchemaNode, ctx: SchemaContext, depth: number): Set<JsonT
   if (!target || depth > 16) return new Set(ALL_TYPES);
   if (target.nullable) out.add('null');
   switch (target.kind) {
+    case 'json':
+      return typesOf(target.shape, ctx, depth + 1);
     case 'any':
     case 'intersection':
     case 'ref':

@@ -4,8 +4,27 @@ export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** `%xx` escapes as a URI fragment carries them; a token that is not valid percent-encoding is read as written. */
+function percentDecoded(token: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
+}
+
 function unescapePointerToken(token: string): string {
-  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+  return percentDecoded(token).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The same pointer with its tokens percent-decoded: one spelling per place, as the IR writes them. */
+export function normalizePointer(pointer: string): string {
+  if (!pointer.startsWith('#/')) return pointer;
+  return `#/${pointer
+    .slice(2)
+    .split('/')
+    .map((t) => escapePointerToken(unescapePointerToken(t)))
+    .join('/')}`;
 }
 
 /** Looks up `#/a/b` in `document`; undefined when any step is missing. */

@@ -12,9 +12,11 @@ import type {
   StringNode,
   UnionNode,
 } from './types.js';
-import { escapePointerToken, resolvePointer } from './json-pointer.js';
+import { escapePointerToken, normalizePointer, resolvePointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { provablyDisjoint } from './disjoint.js';
+import type { JsonSchemaScope } from './json-schema-table.js';
+import { jsonShape } from './json-shape.js';
 
 const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
 
@@ -30,11 +32,13 @@ const ANNOTATION_KEYWORDS = new Set([
   'readOnly',
   'writeOnly',
   '$comment',
-  '$id',
   '$schema',
-  '$anchor',
+  // Containers of schemas that are reached only through `$ref`.
+  '$defs',
+  'definitions',
   'contentEncoding',
   'contentMediaType',
+  'contentSchema',
   'discriminator',
   'default',
   'nullable',
@@ -69,6 +73,73 @@ const VALIDATION_KEYWORDS = new Set([
   'anyOf',
 ]);
 
+/**
+ * Keywords only the JSON Schema runtime validates: a schema that uses one of them (or `$id`,
+ * `$anchor`, the tuple form of `items`) becomes a `json` node.
+ */
+const RUNTIME_KEYWORDS_31 = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'propertyNames',
+  'prefixItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$id',
+  '$anchor',
+]);
+/** OpenAPI 3.0's schema object is based on draft 4, whose keywords these are. */
+const RUNTIME_KEYWORDS_30 = new Set(['not', 'patternProperties', 'dependencies', 'additionalItems', 'id']);
+
+/** Dialects a 3.1 schema may declare with `$schema`; another meta-schema may change what validates. */
+const KNOWN_DIALECTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  'https://spec.openapis.org/oas/3.1/dialect/base',
+  'https://spec.openapis.org/oas/3.1/dialect/2024-10-25',
+  'http://json-schema.org/draft-04/schema',
+]);
+
+/** Keywords that say something only about values of one type. */
+const TYPE_SPECIFIC_KEYWORDS = new Set([
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'prefixItems',
+  'contains',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'minContains',
+  'maxContains',
+]);
+
 const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>([
   'date-time',
   'date',
@@ -96,7 +167,22 @@ export interface SchemaContext {
   resolveComponent: (name: string) => SchemaNode | undefined;
   /** Pointers being inlined right now, to stop on reference cycles outside components. */
   inlining: Set<string>;
+  /**
+   * `exact`: JSON Schema as written. `lenient`: the two readings the README documents (a schema
+   * without `type` has its keywords' type; `additionalProperties: false` in an `allOf` branch
+   * means no members beyond those of the whole `allOf`), each reported where it is used.
+   */
+  reading: SchemaReading;
+  /** `assert`: the formats the README lists are checked; `annotate`: no format is (JSON Schema's default). */
+  formats: FormatMode;
+  /** Resolves references for `json` nodes, against `$id`s and anchors. */
+  scope: JsonSchemaScope;
+  /** Pointers of the `json` nodes made so far. */
+  jsonRoots: Set<JsonPointer>;
 }
+
+export type SchemaReading = 'exact' | 'lenient';
+export type FormatMode = 'assert' | 'annotate';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -150,6 +236,17 @@ export function schemaToIR(raw: unknown, pointer: JsonPointer, ctx: SchemaContex
     return { kind: 'any', pointer };
   }
   reportUnsupportedKeywords(raw, pointer, ctx);
+  const dialect = raw['$schema'];
+  if (typeof dialect === 'string' && !KNOWN_DIALECTS.has(dialect.replace(/#$/, ''))) {
+    report(ctx, {
+      severity: 'error',
+      code: 'unsupported-dialect',
+      pointer: `${pointer}/$schema`,
+      message: `$schema ${JSON.stringify(dialect)} names a meta-schema the generator does not know; its vocabularies may change what validates`,
+    });
+    return { kind: 'any', pointer };
+  }
+  if (needsRuntime(raw, pointer, ctx)) return jsonNode(raw, pointer, ctx);
 
   const ref = raw['$ref'];
   if (typeof ref === 'string') {
@@ -190,6 +287,70 @@ export function schemaToIR(raw: unknown, pointer: JsonPointer, ctx: SchemaContex
   return typedSchemaToIR(raw, pointer, meta, ctx);
 }
 
+/** A schema the JSON Schema runtime validates exactly, with a shape for its TypeScript type. */
+function jsonNode(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
+  const before = ctx.diagnostics.length;
+  ctx.scope.check(pointer, ctx.diagnostics);
+  if (ctx.diagnostics.slice(before).some((d) => d.severity === 'error')) return { kind: 'any', pointer };
+  const at = normalizePointer(pointer);
+  ctx.jsonRoots.add(at);
+  const meta = metaOf(raw, at, ctx);
+  delete meta.nullable;
+  return { ...meta, kind: 'json', shape: jsonShape(raw, at, ctx.scope) };
+}
+
+function resolvesToRaw(raw: unknown, ctx: SchemaContext): Record<string, unknown> | undefined {
+  let current = raw;
+  for (let hops = 0; hops < 16 && isRecord(current) && typeof current['$ref'] === 'string'; hops++) {
+    const ref = current['$ref'];
+    if (!ref.startsWith('#/')) return undefined;
+    current = resolvePointer(ctx.document, ref);
+  }
+  return isRecord(current) ? current : undefined;
+}
+
+/** True when `additionalProperties` of this schema constrains anything. */
+function constrainsAdditional(raw: Record<string, unknown> | undefined): boolean {
+  if (!raw || !('additionalProperties' in raw)) return false;
+  const additional = raw['additionalProperties'];
+  return !(additional === true || (isRecord(additional) && Object.keys(additional).length === 0));
+}
+
+/** Why the plain nodes cannot say exactly what this schema says (then the runtime validates it). */
+function needsRuntime(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): boolean {
+  const keywords = ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30;
+  if (Object.keys(raw).some((k) => keywords.has(k))) return true;
+  if (Array.isArray(raw['items'])) return true;
+  // A member named __proto__ cannot be declared in a zod shape (an object literal's prototype).
+  if (isRecord(raw['properties']) && Object.prototype.hasOwnProperty.call(raw['properties'], '__proto__')) return true;
+  const ref = raw['$ref'];
+  // References relative to an `$id` (or draft 4's `id`) resolve against it.
+  if (typeof ref === 'string' && ctx.scope.baseAt(pointer) !== ctx.scope.baseAt('#')) return true;
+  // References to the root, to anchors, or to an `$id`.
+  if (typeof ref === 'string' && !ref.startsWith('#/')) return true;
+  for (const key of ['enum', 'const']) {
+    const values = key === 'const' ? ('const' in raw ? [raw['const']] : []) : Array.isArray(raw['enum']) ? raw['enum'] : [];
+    if (values.some((v) => v !== null && typeof v === 'object')) return true;
+  }
+  if (ctx.reading === 'lenient') return false;
+  const hasType = raw['type'] !== undefined || (typeof ref === 'string' && ctx.dialect === '3.0');
+  if (!hasType && Object.keys(raw).some((k) => TYPE_SPECIFIC_KEYWORDS.has(k))) return true;
+  // allOf (and 3.1's `$ref` beside other keywords, and keywords beside oneOf/anyOf) merge
+  // their parts into one object: exact only when no part limits the members others declare.
+  const parts: Array<Record<string, unknown> | undefined> = [];
+  if (Array.isArray(raw['allOf'])) parts.push(...raw['allOf'].map((p) => resolvesToRaw(p, ctx)));
+  if (typeof ref === 'string' && ctx.dialect === '3.1') parts.push(resolvesToRaw({ $ref: ref }, ctx));
+  for (const mode of ['oneOf', 'anyOf']) {
+    const variants = raw[mode];
+    if (!Array.isArray(variants)) continue;
+    const resolved = variants.map((v) => resolvesToRaw(v, ctx));
+    parts.push(resolved.some((v) => constrainsAdditional(v)) ? { additionalProperties: false } : {});
+  }
+  const rest = withoutKeys(raw, ['allOf', '$ref', 'oneOf', 'anyOf']);
+  if (hasValidationKeywords(rest)) parts.push(rest);
+  return parts.length > 1 && parts.some((p) => constrainsAdditional(p));
+}
+
 function withoutKeys(raw: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!keys.includes(key)) rest[key] = value;
@@ -203,6 +364,7 @@ function hasValidationKeywords(raw: Record<string, unknown>): boolean {
 function reportUnsupportedKeywords(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): void {
   for (const key of Object.keys(raw)) {
     if (VALIDATION_KEYWORDS.has(key) || ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+    if ((ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30).has(key)) continue;
     report(ctx, {
       severity: 'error',
       code: 'unsupported-keyword',
@@ -230,15 +392,9 @@ function refToIR(ref: string, raw: Record<string, unknown>, pointer: JsonPointer
     report(ctx, { severity: 'error', code: 'external-ref', pointer, message: `$ref "${ref}" was not bundled` });
     return { kind: 'any', pointer };
   }
-  if (ctx.inlining.has(ref)) {
-    report(ctx, {
-      severity: 'error',
-      code: 'recursive-inline-ref',
-      pointer,
-      message: `$ref "${ref}" is recursive but not a component schema; move it to components/schemas`,
-    });
-    return { kind: 'any', pointer };
-  }
+  // A reference back into a schema being inlined (recursion inside one schema): the runtime
+  // follows it at validation time.
+  if (ctx.inlining.has(ref)) return jsonNode(raw, pointer, ctx);
   const target = resolvePointer(ctx.document, ref);
   if (target === undefined) {
     report(ctx, { severity: 'error', code: 'unresolved-ref', pointer, message: `$ref "${ref}" points to nothing` });
@@ -328,7 +484,7 @@ function typesOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schema
   if (typeof t === 'string') types = [t];
   else if (Array.isArray(t)) types = t.filter((x): x is string => typeof x === 'string');
   else {
-    types = inferTypes(raw);
+    types = ctx.reading === 'lenient' ? inferTypes(raw) : [];
     if (types.length > 0) {
       // A deliberate reading, written down in the README: without `type`, JSON Schema would
       // let every non-object value through a schema that lists properties.
@@ -373,7 +529,7 @@ function typedSchemaToIR(raw: Record<string, unknown>, pointer: JsonPointer, met
     return literalToIR(allowed, types[0], pointer, { ...meta, ...(typeAllowsNull ? { nullable: true } : {}) }, ctx);
   }
   if (types.length === 0) {
-    if (nullable && Array.isArray(raw['type'])) return { ...meta, kind: 'null' };
+    if (nullable) return { ...meta, kind: 'null' };
     return { ...meta, kind: 'any' };
   }
   const nodes = types.map((type) => singleTypeToIR(type, raw, pointer, { pointer }, ctx));
@@ -465,7 +621,7 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
     if (checkPattern(pattern, `${pointer}/pattern`, ctx)) node.patterns = [pattern];
   }
   const format = raw['format'];
-  if (typeof format === 'string') {
+  if (typeof format === 'string' && ctx.formats === 'assert') {
     if (STRING_FORMATS.has(format)) node.format = format as StringFormat;
     else
       report(ctx, {
@@ -503,7 +659,7 @@ function numberToIR(
 ): NumberNode {
   const node: NumberNode = { ...meta, kind: 'number', integer };
   const format = raw['format'];
-  if (typeof format === 'string') {
+  if (typeof format === 'string' && ctx.formats === 'assert') {
     if (NUMBER_FORMATS.has(format)) node.format = format as NumberNode['format'];
     else
       report(ctx, {

@@ -21,7 +21,8 @@ export type SchemaKind =
   | 'array'
   | 'object'
   | 'union'
-  | 'intersection';
+  | 'intersection'
+  | 'json';
 
 /** Annotations every node may carry; none of them changes what validates. */
 export interface SchemaMeta {
@@ -141,7 +142,20 @@ export interface IntersectionNode extends SchemaMeta {
   parts: SchemaNode[];
 }
 
+/**
+ * A schema validated exactly by the generated JSON Schema runtime rather than by zod builders:
+ * one that uses keywords the other nodes cannot express (`not`, `if`, `patternProperties`,
+ * `prefixItems`, `unevaluatedProperties`, references into itself...). `pointer` names its raw
+ * schema in the document; `ApiIR.jsonSchemas` holds it.
+ */
+export interface JsonSchemaNode extends SchemaMeta {
+  kind: 'json';
+  /** A node at least as wide as the schema, for TypeScript types only (never narrower). */
+  shape: SchemaNode;
+}
+
 export type SchemaNode =
+  | JsonSchemaNode
   | AnyNode
   | NeverNode
   | RefNode
@@ -270,6 +284,13 @@ export interface Diagnostic {
   message: string;
 }
 
+/** The raw schemas `json` nodes validate, with every `$ref` rewritten as a pointer into the table. */
+export interface JsonSchemaTableIR {
+  /** `3.0`: draft-4 rules with OpenAPI 3.0's `nullable`; `3.1`: JSON Schema 2020-12. */
+  dialect: '3.0' | '3.1';
+  table: Record<JsonPointer, unknown>;
+}
+
 export interface ApiIR {
   /** Path of the root file, as given. */
   source: string;
@@ -281,5 +302,7 @@ export interface ApiIR {
   schemas: NamedSchema[];
   operations: OperationIR[];
   securitySchemes: SecuritySchemeIR[];
+  /** Present when some schema is a `json` node. */
+  jsonSchemas?: JsonSchemaTableIR;
   diagnostics: Diagnostic[];
 }

@@ -2,31 +2,44 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../ir/types.js';
 import { parseDocument, SpecLoadError } from './parse-document.js';
-import { resolvePointer } from '../ir/json-pointer.js';
+import { escapePointerToken, resolvePointer } from '../ir/json-pointer.js';
+import { JsonSchemaScope } from '../ir/json-schema-table.js';
 
 export interface LoadedSpec {
   /** Path of the root file as the caller gave it. */
   source: string;
-  /** One self-contained OpenAPI document: every `$ref` is internal (`#/...`). */
+  /**
+   * One self-contained OpenAPI document: every `$ref` is internal (`#/...`, or in 3.1 relative
+   * to an `$id` of one of its own schemas).
+   */
   document: Record<string, unknown>;
   diagnostics: Diagnostic[];
 }
 
-function hasExternalRef(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/**
+ * The first `$ref` that names another file (to bundle) or a URL, with where it is written.
+ * References the document resolves itself (through an `$id` or `$anchor` of one of its
+ * schemas, or draft 4's `id` in 3.0) are not external.
+ */
+function externalRef(root: Record<string, unknown>, dialect: '3.0' | '3.1'): { ref: string; pointer: string } | undefined {
+  const scope = new JsonSchemaScope(root, dialect);
+  const stack: Array<[unknown, string]> = [[root, '#']];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const [node, pointer] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
+      node.forEach((item, i) => stack.push([item, `${pointer}/${i}`]));
       continue;
     }
     for (const [key, child] of Object.entries(node)) {
-      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return true;
-      if (typeof child === 'object') stack.push(child);
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
+        if (scope.resolve(child, pointer).pointer !== undefined) continue;
+        return { ref: child, pointer };
+      }
+      if (typeof child === 'object') stack.push([child, `${pointer}/${escapePointerToken(key)}`]);
     }
   }
-  return false;
+  return undefined;
 }
 
 /** A file as messages show it: relative to the working folder when inside it. */
@@ -120,8 +133,13 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
     }
     throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported ("openapi" is ${JSON.stringify(openapi)})`, file);
   }
-  if (!hasExternalRef(root)) {
+  const external = externalRef(root, openapi.startsWith('3.1') ? '3.1' : '3.0');
+  if (!external) {
     return { source: file, document: root, diagnostics };
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(external.ref) && !/^file:/i.test(external.ref)) {
+    // The generator reads local files only: it never fetches a schema over the network.
+    throw new SpecLoadError(`${file}: $ref ${JSON.stringify(external.ref)} at ${external.pointer} is a remote reference; remote references are not supported (bundle the schema into the file or a local file)`, file);
   }
   const bundled = await bundleWithRedocly(absolutePath, text, root);
   const errors = bundled.diagnostics.filter((d) => d.severity === 'error');

@@ -115,7 +115,14 @@ describe('check functions answer as zod does', () => {
   });
 
   it('leaves to zod alone what it has no check for, and whatever refers to it', () => {
-    expect(Object.keys(checks).sort()).toStrictEqual(Object.keys(SCHEMAS).filter((n) => !['Tree', 'Cents', 'Priced', 'Odd'].includes(n)).sort());
+    expect(Object.keys(checks).sort()).toStrictEqual(Object.keys(SCHEMAS).filter((n) => !['Tree', 'Cents', 'Priced'].includes(n)).sort());
+  });
+
+  it('checks a member named __proto__ (through the JSON Schema runtime) as zod does', () => {
+    for (const [text, valid] of [['{"__proto__": "a"}', true], ['{"__proto__": 1}', false], ['{}', true]] as const) {
+      const value: unknown = JSON.parse(text);
+      expect([checks['Odd']!(value), v.schemas['Odd']!.safeParse(value).success]).toStrictEqual([valid, valid]);
+    }
   });
 
   it('is the check-only path of the zod schema', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildIR } from '../../src/ir/build-ir.js';
-import type { SchemaNode } from '../../src/ir/types.js';
+import type { ObjectNode, SchemaNode } from '../../src/ir/types.js';
 
 function irOf(schemas: Record<string, unknown>, openapi = '3.0.3') {
   const document = { openapi, info: { title: 'T', version: '1' }, paths: {}, components: { schemas } };
@@ -117,13 +117,21 @@ describe('schema to IR', () => {
   });
 
   it('reports what it cannot represent, naming the pointer and the keyword', () => {
-    const api = irOf({ A: { type: 'object', properties: { x: { not: { type: 'string' } } } } });
+    const api = irOf({ A: { type: 'object', properties: { x: { $dynamicRef: '#meta' } } } });
     expect(api.diagnostics).toContainEqual({
       severity: 'error',
       code: 'unsupported-keyword',
-      pointer: `${P}/A/properties/x/not`,
-      message: 'the keyword "not" is not supported; the validator would accept values the schema rejects',
+      pointer: `${P}/A/properties/x/$dynamicRef`,
+      message: 'the keyword "$dynamicRef" is not supported; the validator would accept values the schema rejects',
     });
+  });
+
+  it('leaves what zod builders cannot say to the JSON Schema runtime, with a type at least as wide', () => {
+    const api = irOf({ A: { type: 'object', required: ['x'], properties: { x: { type: 'string', not: { const: 'no' } } } } });
+    const x = (api.schemas[0]!.schema as ObjectNode).properties[0]!;
+    expect(x.schema).toMatchObject({ kind: 'json', pointer: `${P}/A/properties/x`, shape: { kind: 'string' } });
+    expect(x.required).toBe(true);
+    expect(api.diagnostics).toStrictEqual([]);
   });
 
   it('reports an invalid pattern instead of emitting it', () => {

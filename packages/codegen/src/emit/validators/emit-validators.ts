@@ -24,6 +24,27 @@ const UNTYPED_BUILDERS = [
 ].join('\n');
 
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
+const JSON_SCHEMA_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/json-schema.ts', import.meta.url));
+
+/**
+ * JSON as a JavaScript object literal. A member named `__proto__` is written as a computed key:
+ * written plainly, it would set the object's prototype instead of adding a member.
+ */
+function objectLiteral(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/^(\s*)"__proto__":/gm, '$1["__proto__"]:');
+}
+
+/** The module holding the raw schemas the JSON Schema runtime validates. */
+function jsonSchemasFile(header: string, jsonSchemas: NonNullable<ApiIR['jsonSchemas']>): string {
+  return [
+    header.trimEnd(),
+    "import { JsonSchemas } from './json-schema.gen.js';",
+    '',
+    '/** Schemas validated by the JSON Schema runtime, by pointer into the source file; `$ref`s are pointers. */',
+    `export const schemas = new JsonSchemas(${objectLiteral(jsonSchemas.table)}, ${JSON.stringify(jsonSchemas.dialect)});`,
+    '',
+  ].join('\n');
+}
 
 /** Component schemas in an order where every direct (non-deferred) reference is declared first. */
 function declarationOrder(schemas: NamedSchema[]): NamedSchema[] {
@@ -263,6 +284,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     api.schemas.some((s) => s.recursive) ? "import { z as zod, type ZodType } from 'zod';" : "import { z as zod } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
+    /\bJ\.schemas\./.test(schemasBody) ? "import * as J from './json-schemas.gen.js';" : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -287,6 +309,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names);
   const checkImports = [
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
+    checks.usesJson ? "import * as J from './json-schemas.gen.js';" : '',
     naming.checkNames.size > 0 ? "import type * as S from './schemas.gen.js';" : '',
   ].filter(Boolean);
   // Why the bodies are not type-checked: see the top of print-check.ts. A spec without
@@ -334,5 +357,11 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     { path: 'validators/operations.gen.ts', contents: operationsFile },
     { path: 'validators/checks.gen.ts', contents: checksFile },
     { path: 'validators/index.ts', contents: indexFile },
+    ...(api.jsonSchemas
+      ? [
+          { path: 'validators/json-schema.gen.ts', contents: `${header}${readFileSync(JSON_SCHEMA_TEMPLATE, 'utf8')}` },
+          { path: 'validators/json-schemas.gen.ts', contents: jsonSchemasFile(header, api.jsonSchemas) },
+        ]
+      : []),
   ];
 }

@@ -47,6 +47,8 @@ function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean 
       return node.properties.every((p) => isCheckable(p.schema, checkable)) && (typeof node.additional === 'string' || isCheckable(node.additional, checkable));
     case 'union':
       return node.variants.every((v) => isCheckable(v, checkable));
+    case 'json':
+      return true;
     case 'intersection':
       // zod merges the parts' outputs and fails on a conflict between their defaults.
       return false;
@@ -84,6 +86,7 @@ class ModuleState {
   readonly helpers: string[] = [];
   private readonly patterns = new Map<string, string>();
   private readonly sets = new Map<string, string>();
+  private readonly jsonChecks = new Map<string, string>();
 
   pattern(source: string): string {
     let id = this.patterns.get(source);
@@ -102,6 +105,17 @@ class ModuleState {
       id = `$values${this.sets.size + 1}`;
       this.sets.set(key, id);
       this.constants.push(`const ${id}: ReadonlySet<unknown> = new Set([${values.map((v) => JSON.stringify(v)).join(', ')}]);`);
+    }
+    return id;
+  }
+
+  /** The check function of a schema the JSON Schema runtime validates, made once per module. */
+  json(pointer: string): string {
+    let id = this.jsonChecks.get(pointer);
+    if (!id) {
+      id = `$json${this.jsonChecks.size + 1}`;
+      this.jsonChecks.set(pointer, id);
+      this.constants.push(`const ${id} = J.schemas.check(${JSON.stringify(pointer)});`);
     }
     return id;
   }
@@ -195,6 +209,9 @@ class FunctionWriter {
         return;
       case 'union':
         this.union(node, v);
+        return;
+      case 'json':
+        this.fail(`!${this.module.json(node.pointer)}(${v})`);
         return;
       case 'intersection':
         throw new Error(`${node.pointer}: an intersection has no check function`);
@@ -378,6 +395,8 @@ export interface CheckModule {
   body: string;
   /** True when the body uses the shared runtime (`rt.`). */
   usesRuntime: boolean;
+  /** True when the body uses the JSON Schema runtime's schemas (`J.`). */
+  usesJson: boolean;
 }
 
 /**
@@ -402,5 +421,5 @@ export function printChecks(
     });
   const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];
   const body = `${parts.join('\n').trimEnd()}\n`;
-  return { body, usesRuntime: /\brt\./.test(body) };
+  return { body, usesRuntime: /\brt\./.test(body), usesJson: /\bJ\.schemas\./.test(body) };
 }

@@ -66,6 +66,7 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
     return union(tags.map((tag) => `${ctx.names.get(d.mapping[tag]!)} & { ${propertyKey(d.propertyName)}: ${JSON.stringify(tag)} }`));
   },
   intersection: (node, ctx, indent) => node.parts.map((p) => group(printType(p, ctx, indent))).join(' & '),
+  json: (node, ctx, indent) => printType(node.shape, ctx, indent),
 };
 
 /**

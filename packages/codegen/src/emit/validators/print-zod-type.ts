@@ -86,6 +86,8 @@ const ZOD_TYPE_PRINTERS: { [K in SchemaKind]: ZodTypePrinter<K> } = {
     const inner = indent + INDENT;
     return `zod.ZodUnion<readonly [\n${node.variants.map((v) => `${inner}${printZodType(v, ctx, inner)},`).join('\n')}\n${indent}]>`;
   },
+  // The runtime's schema checks and returns the value as it is: output and input are its shape.
+  json: (node, ctx, indent) => `zod.ZodType<${printType(node.shape, ctx.output, indent)}, ${printType(node.shape, ctx.input, indent)}>`,
   intersection: (node, ctx, indent) => {
     const [first, ...rest] = node.parts.map((p) => printZodType(p, ctx, indent));
     return rest.reduce((acc, part) => `zod.ZodIntersection<${acc}, ${part}>`, first ?? 'zod.ZodUnknown');

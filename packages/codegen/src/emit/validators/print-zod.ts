@@ -3,6 +3,7 @@ import type {
   ArrayNode,
   BooleanNode,
   IntersectionNode,
+  JsonSchemaNode,
   LiteralNode,
   NeverNode,
   NullNode,
@@ -200,6 +201,9 @@ const printIntersection: Printer<'intersection'> = (node: IntersectionNode, ctx,
   return rest.reduce((acc, part) => `z.intersection(${acc}, ${part})`, first ?? 'z.unknown()');
 };
 
+/** Validated by the generated JSON Schema runtime (`json-schemas.gen.ts`). */
+const printJson: Printer<'json'> = (node: JsonSchemaNode) => `J.schemas.zod(${literal(node.pointer)})`;
+
 /** One printer per schema kind: a kind without a printer does not compile. */
 const PRINTERS: { [K in SchemaKind]: Printer<K> } = {
   any: printAny,
@@ -214,6 +218,7 @@ const PRINTERS: { [K in SchemaKind]: Printer<K> } = {
   object: printObject,
   union: printUnion,
   intersection: printIntersection,
+  json: printJson,
 };
 
 /** Prints a node as a zod expression; `indent` is the indentation of the line it starts on. */

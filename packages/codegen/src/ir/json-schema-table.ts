@@ -1,0 +1,233 @@
+/**
+ * The raw schemas that the generated code validates with its JSON Schema runtime
+ * (`json-schema.gen.ts`), with every `$ref` resolved to a JSON pointer into the document.
+ *
+ * References are resolved here, where the whole document is at hand: against the base URI
+ * each `$id` sets, to `$anchor`s, and to JSON pointers. The generated runtime then only
+ * follows pointers. A reference to a resource the document does not contain (a remote
+ * reference) and `$dynamicRef` are refused with a named error.
+ */
+import type { Diagnostic, JsonPointer } from './types.js';
+import { escapePointerToken, normalizePointer, resolvePointer } from './json-pointer.js';
+
+/** The base URI of the document itself; never written to output. */
+const DOCUMENT_BASE = 'urn:x-openapi-document:root';
+
+export type JsonDialect = '3.0' | '3.1';
+
+/** Keywords whose value is one schema. */
+const SINGLE = ['additionalProperties', 'items', 'additionalItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+/** Keywords whose value is a list of schemas. */
+const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
+/** Keywords whose value maps names to schemas. */
+const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+
+/** What validates: everything else is dropped from the table (annotations, extensions). */
+const KEPT = new Set([
+  ...SINGLE,
+  ...LISTS,
+  ...MAPS,
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minContains',
+  'maxContains',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'nullable',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Calls `visit` for every direct subschema of `raw` with its pointer. */
+export function forEachSubschema(raw: Record<string, unknown>, pointer: JsonPointer, visit: (child: unknown, at: JsonPointer) => void): void {
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    const at = `${pointer}/${escapePointerToken(key)}`;
+    if (SINGLE.includes(key) && (isRecord(value) || typeof value === 'boolean')) visit(value, at);
+    else if (LISTS.includes(key) && Array.isArray(value)) value.forEach((child, i) => visit(child, `${at}/${i}`));
+    else if (MAPS.includes(key) && isRecord(value)) {
+      for (const [name, child] of Object.entries(value)) {
+        // draft-4 `dependencies` mixes lists of names with schemas.
+        if (isRecord(child) || typeof child === 'boolean') visit(child, `${at}/${escapePointerToken(name)}`);
+      }
+    }
+  }
+}
+
+function withoutFragment(uri: string): string {
+  const hash = uri.indexOf('#');
+  return hash < 0 ? uri : uri.slice(0, hash);
+}
+
+function joinUri(reference: string, base: string): string | undefined {
+  try {
+    return new URL(reference, base).href;
+  } catch {
+    // A base like `urn:...` cannot resolve a relative path; only fragments and absolute URIs work.
+    if (reference.startsWith('#')) return `${withoutFragment(base)}${reference}`;
+    return undefined;
+  }
+}
+
+export interface ResolvedRef {
+  pointer?: JsonPointer;
+  error?: { code: string; message: string };
+}
+
+/** Resources (`$id`) and anchors of one document, and resolution of references against them. */
+export class JsonSchemaScope {
+  private readonly resources = new Map<string, JsonPointer>([[DOCUMENT_BASE, '#']]);
+  private readonly anchors = new Map<string, JsonPointer>();
+  private readonly bases = new Map<JsonPointer, string>();
+
+  constructor(
+    readonly document: Record<string, unknown>,
+    readonly dialect: JsonDialect,
+  ) {
+    const components = isRecord(document['components']) ? document['components'] : {};
+    const schemas = isRecord(components['schemas']) ? components['schemas'] : {};
+    for (const [name, raw] of Object.entries(schemas)) this.index(raw, `#/components/schemas/${escapePointerToken(name)}`, DOCUMENT_BASE);
+  }
+
+  private index(raw: unknown, pointer: JsonPointer, outerBase: string): void {
+    if (!isRecord(raw)) return;
+    let base = outerBase;
+    const idKeyword = this.dialect === '3.1' ? '$id' : 'id';
+    // In draft 4 (3.0) every keyword beside `$ref`, `id` included, is ignored.
+    const id = this.dialect === '3.0' && '$ref' in raw ? undefined : raw[idKeyword];
+    if (typeof id === 'string' && this.dialect === '3.0' && id.startsWith('#')) {
+      // Draft 4's location-independent identifier: `id: "#name"` is an anchor.
+      this.anchors.set(`${withoutFragment(outerBase)}${id}`, pointer);
+    } else if (typeof id === 'string') {
+      const absolute = joinUri(id, outerBase);
+      if (absolute !== undefined) {
+        base = withoutFragment(absolute);
+        if (!this.resources.has(base)) this.resources.set(base, pointer);
+      }
+    }
+    this.bases.set(pointer, base);
+    if (this.dialect === '3.1' && typeof raw['$anchor'] === 'string') this.anchors.set(`${base}#${raw['$anchor']}`, pointer);
+    forEachSubschema(raw, pointer, (child, at) => this.index(child, at, base));
+  }
+
+  /** The base URI in effect for the schema at `pointer`. */
+  baseAt(pointer: JsonPointer): string {
+    return this.bases.get(pointer) ?? DOCUMENT_BASE;
+  }
+
+  /** Where `ref`, written in the schema at `pointer`, leads. */
+  resolve(ref: string, pointer: JsonPointer): ResolvedRef {
+    const base = this.baseAt(pointer);
+    const absolute = joinUri(ref, base);
+    if (absolute === undefined) return { error: { code: 'external-ref', message: `$ref "${ref}" cannot be resolved against the document` } };
+    const resourceUri = withoutFragment(absolute);
+    const fragment = absolute.slice(resourceUri.length + 1);
+    const resource = this.resources.get(resourceUri);
+    if (resource === undefined) {
+      return { error: { code: 'remote-ref', message: `$ref "${ref}" names a resource outside this document (remote references are not supported)` } };
+    }
+    if (fragment === '' || fragment.startsWith('/')) {
+      const target = normalizePointer(`${resource}${fragment}`);
+      if (resolvePointer(this.document, target) === undefined) return { error: { code: 'unresolved-ref', message: `$ref "${ref}" points to nothing` } };
+      return { pointer: target };
+    }
+    const anchored = this.anchors.get(`${resourceUri}#${fragment}`);
+    if (anchored === undefined) return { error: { code: 'unresolved-ref', message: `$ref "${ref}" names no $anchor of this document` } };
+    return { pointer: anchored };
+  }
+
+  /**
+   * Problems that keep the schema at `pointer` (and what it references) from being validated
+   * exactly: unresolvable references, `$dynamicRef`, patterns that are not ECMA-262.
+   */
+  check(pointer: JsonPointer, diagnostics: Diagnostic[]): void {
+    const seen = new Set<JsonPointer>();
+    const visit = (raw: unknown, at: JsonPointer): void => {
+      if (seen.has(at) || !isRecord(raw)) return;
+      seen.add(at);
+      for (const keyword of ['$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$vocabulary']) {
+        if (keyword in raw) diagnostics.push({ severity: 'error', code: 'unsupported-keyword', pointer: `${at}/${keyword}`, message: `the keyword "${keyword}" is not supported` });
+      }
+      const patterns = [...(typeof raw['pattern'] === 'string' ? [raw['pattern']] : []), ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']) : [])];
+      for (const source of patterns) {
+        try {
+          new RegExp(source, 'u');
+        } catch (error) {
+          diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression with the u flag: ${(error as Error).message}` });
+        }
+      }
+      if (typeof raw['$ref'] === 'string') {
+        const resolved = this.resolve(raw['$ref'], at);
+        if (resolved.error) diagnostics.push({ severity: 'error', code: resolved.error.code, pointer: `${at}/$ref`, message: resolved.error.message });
+        else visit(resolvePointer(this.document, resolved.pointer!), resolved.pointer!);
+      }
+      forEachSubschema(raw, at, visit);
+    };
+    visit(resolvePointer(this.document, pointer), pointer);
+  }
+
+  /**
+   * The table the generated runtime reads: the schema at each root and every schema they
+   * reference, keyed by pointer, annotations dropped, references rewritten as pointers.
+   */
+  table(roots: Iterable<JsonPointer>, options: { formats: boolean }): Record<JsonPointer, unknown> {
+    const wanted = new Set<JsonPointer>();
+    const queue = [...roots];
+    const copies = new Map<JsonPointer, unknown>();
+    while (queue.length > 0) {
+      const pointer = queue.shift()!;
+      if (wanted.has(pointer)) continue;
+      wanted.add(pointer);
+      copies.set(pointer, this.copy(resolvePointer(this.document, pointer), pointer, (target) => queue.push(target), options.formats));
+    }
+    // A schema inside another one in the table is reached through it.
+    const keys = [...wanted].sort();
+    const table: Record<JsonPointer, unknown> = {};
+    for (const key of keys) {
+      if (keys.some((other) => other !== key && key.startsWith(`${other}/`))) continue;
+      table[key] = copies.get(key);
+    }
+    return table;
+  }
+
+  private copy(raw: unknown, pointer: JsonPointer, referenced: (target: JsonPointer) => void, formats: boolean): unknown {
+    if (!isRecord(raw)) return raw;
+    // Without a prototype, a member named `__proto__` is a member like any other.
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(raw)) {
+      if (!KEPT.has(key) || (key === 'format' && !formats)) continue;
+      const value = raw[key];
+      const at = `${pointer}/${escapePointerToken(key)}`;
+      if (key === '$ref' && typeof value === 'string') {
+        const target = this.resolve(value, pointer).pointer ?? value;
+        referenced(target);
+        out[key] = target;
+      } else if (SINGLE.includes(key) && (isRecord(value) || typeof value === 'boolean')) out[key] = this.copy(value, at, referenced, formats);
+      else if (LISTS.includes(key) && Array.isArray(value)) out[key] = value.map((child, i) => this.copy(child, `${at}/${i}`, referenced, formats));
+      else if (MAPS.includes(key) && isRecord(value)) {
+        const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+        for (const [name, child] of Object.entries(value)) map[name] = this.copy(child, `${at}/${escapePointerToken(name)}`, referenced, formats);
+        out[key] = map;
+      } else out[key] = value;
+    }
+    return out;
+  }
+}
