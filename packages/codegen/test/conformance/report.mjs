@@ -121,7 +121,14 @@ export function formatTotals(results) {
   return lines.join('\n');
 }
 
-/** The same, for machines: totals per draft, each file's counts, the wrong tests. */
+/** Every refused group, with the generator's error codes and messages. */
+export function refusedGroups(results) {
+  return results.flatMap((result) =>
+    result.refusedGroups.map((g) => ({ draft: result.draft, file: result.file, group: g.group, groupDescription: result.descriptions[g.group], codes: g.codes, messages: g.messages })),
+  );
+}
+
+/** The same, for machines: totals per draft, each file's counts, the wrong tests, the refused groups. */
 export function jsonReport(results) {
-  return { drafts: totals(results), wrong: wrongTests(results) };
+  return { drafts: totals(results), wrong: wrongTests(results), refused: refusedGroups(results) };
 }
