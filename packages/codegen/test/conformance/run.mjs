@@ -38,12 +38,13 @@ function answerGroup({ module, index, group }) {
 
 /**
  * One keyword file: one document with all its groups, for speed; when the generator refuses
- * it, one document per group, so that one refused group does not refuse the others.
+ * it (or writes code that does not load), one document per group, so that one group's
+ * refusal does not refuse the others.
  */
 async function runFile({ api, workspace, entry }) {
   const groups = entry.groups.map((group, index) => ({ index, schema: group.schema }));
   const whole = await generateModule({ api, workspace, document: documentFor({ openapi: entry.openapi, groups }) });
-  const modules = whole.refused
+  const modules = whole.refused || whole.broken
     ? await Promise.all(groups.map((g) => generateModule({ api, workspace, document: documentFor({ openapi: entry.openapi, groups: [g] }) })))
     : groups.map(() => whole);
   const refusedGroups = [];
