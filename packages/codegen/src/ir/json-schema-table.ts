@@ -97,6 +97,8 @@ export class JsonSchemaScope {
   private readonly resources = new Map<string, JsonPointer>([[DOCUMENT_BASE, '#']]);
   private readonly anchors = new Map<string, JsonPointer>();
   private readonly bases = new Map<JsonPointer, string>();
+  /** URIs that more than one schema declares as its `$id`: references to them are ambiguous. */
+  private readonly duplicates = new Set<string>();
 
   constructor(
     readonly document: Record<string, unknown>,
@@ -120,7 +122,8 @@ export class JsonSchemaScope {
       const absolute = joinUri(id, outerBase);
       if (absolute !== undefined) {
         base = withoutFragment(absolute);
-        if (!this.resources.has(base)) this.resources.set(base, pointer);
+        if (this.resources.has(base)) this.duplicates.add(base);
+        else this.resources.set(base, pointer);
       }
     }
     this.bases.set(pointer, base);
@@ -140,6 +143,9 @@ export class JsonSchemaScope {
     if (absolute === undefined) return { error: { code: 'external-ref', message: `$ref "${ref}" cannot be resolved against the document` } };
     const resourceUri = withoutFragment(absolute);
     const fragment = absolute.slice(resourceUri.length + 1);
+    if (this.duplicates.has(resourceUri)) {
+      return { error: { code: 'duplicate-id', message: `$ref "${ref}" leads to ${resourceUri}, which several schemas of this document declare as their $id` } };
+    }
     const resource = this.resources.get(resourceUri);
     if (resource === undefined) {
       return { error: { code: 'remote-ref', message: `$ref "${ref}" names a resource outside this document (remote references are not supported)` } };

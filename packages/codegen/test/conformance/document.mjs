@@ -10,12 +10,18 @@ export function schemaName(index) {
  * references are relative to the schema's own root, the document's are relative to the
  * OpenAPI document. References with a URI part are left as written.
  */
-export function rebaseRefs(schema, name) {
-  if (Array.isArray(schema)) return schema.map((item) => rebaseRefs(item, name));
+export function rebaseRefs(schema, name, openapi = '3.1.0') {
+  if (Array.isArray(schema)) return schema.map((item) => rebaseRefs(item, name, openapi));
   if (schema === null || typeof schema !== 'object') return schema;
+  // Below an `$id` (draft 4: `id`, ignored beside `$ref`) fragments are relative to that
+  // resource, wherever it sits: nothing there moves.
+  const id = openapi.startsWith('3.1') ? schema.$id : '$ref' in schema ? undefined : schema.id;
+  if (typeof id === 'string' && !id.startsWith('#')) return schema;
   const copy = {};
   for (const [key, value] of Object.entries(schema)) {
-    const rebased = key === '$ref' && typeof value === 'string' && value.startsWith('#') ? rebaseRef(value, name) : rebaseRefs(value, name);
+    // `enum` and `const` hold data: a `$ref` member there is no reference.
+    const data = key === 'enum' || key === 'const';
+    const rebased = data ? value : key === '$ref' && typeof value === 'string' && value.startsWith('#') ? rebaseRef(value, name) : rebaseRefs(value, name, openapi);
     // `__proto__` as an own key must stay data, not change the copy's prototype.
     Object.defineProperty(copy, key, { value: rebased, enumerable: true, writable: true, configurable: true });
   }
@@ -32,6 +38,6 @@ function rebaseRef(ref, name) {
 /** A minimal document holding `groups` (`[{ index, schema }]`) as component schemas. */
 export function documentFor({ openapi, groups }) {
   const schemas = {};
-  for (const { index, schema } of groups) schemas[schemaName(index)] = rebaseRefs(schema, schemaName(index));
+  for (const { index, schema } of groups) schemas[schemaName(index)] = rebaseRefs(schema, schemaName(index), openapi);
   return { openapi, info: { title: 'Conformance', version: '1' }, paths: {}, components: { schemas } };
 }

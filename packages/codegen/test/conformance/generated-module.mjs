@@ -51,7 +51,7 @@ function refusal({ errors, folder }) {
  * `{ refused }` when the generator reports an error or throws (a named error: its `code`,
  * else its class name), or `{ broken }` when the code it wrote does not load.
  */
-export async function generateModule({ api, workspace, document }) {
+export async function generateModule({ api, workspace, document, formats }) {
   const folder = workspace.nextFolder();
   await mkdir(folder, { recursive: true });
   // Every document has the same file name and title, so generated headers (and with them
@@ -60,7 +60,8 @@ export async function generateModule({ api, workspace, document }) {
   await writeFile(spec, JSON.stringify(document));
   let result;
   try {
-    result = await api.generate({ spec, targets: ['validators'] });
+    // The suite is JSON Schema: read exactly, whatever the OpenAPI version's default reading.
+    result = await api.generate({ spec, targets: ['validators'], reading: 'exact', formats });
   } catch (error) {
     const named = { code: error?.code ?? error?.name ?? 'Error', message: error instanceof Error ? error.message : String(error) };
     return { refused: refusal({ errors: [named], folder }) };

@@ -66,5 +66,5 @@ export function jsonReport(results: FileResult[]): unknown;
 export function knownFrom(results: FileResult[]): Known;
 export function formatKnown(known: Known): string;
 export function compareWithKnown(options: { results: FileResult[]; known: Known }): string[];
-export function rebaseRefs(schema: unknown, name: string): unknown;
+export function rebaseRefs(schema: unknown, name: string, openapi?: string): unknown;
 export function documentFor(options: { openapi: string; groups: Array<{ index: number; schema: unknown }> }): Record<string, unknown>;

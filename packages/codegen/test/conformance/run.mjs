@@ -43,9 +43,10 @@ function answerGroup({ module, index, group }) {
  */
 async function runFile({ api, workspace, entry }) {
   const groups = entry.groups.map((group, index) => ({ index, schema: group.schema }));
-  const whole = await generateModule({ api, workspace, document: documentFor({ openapi: entry.openapi, groups }) });
+  const { formats } = entry;
+  const whole = await generateModule({ api, workspace, formats, document: documentFor({ openapi: entry.openapi, groups }) });
   const modules = whole.refused || whole.broken
-    ? await Promise.all(groups.map((g) => generateModule({ api, workspace, document: documentFor({ openapi: entry.openapi, groups: [g] }) })))
+    ? await Promise.all(groups.map((g) => generateModule({ api, workspace, formats, document: documentFor({ openapi: entry.openapi, groups: [g] }) })))
     : groups.map(() => whole);
   const refusedGroups = [];
   const tests = [];

@@ -14,6 +14,12 @@ export const DRAFTS = [
   { draft: '4', folder: 'draft4', openapi: '3.0.3', allowedRefusals: ['refRemote.json'] },
 ];
 
+/**
+ * The formats the README promises to check: their `optional/format/` files run too, with
+ * formats asserted. The required files run with formats as annotations, JSON Schema's default.
+ */
+export const PROMISED_FORMATS = ['date-time', 'date', 'time', 'uri', 'uuid', 'email', 'duration'];
+
 /** Where CI clones the suite: beside the repository (`../shared/json-schema-test-suite`). */
 export function defaultSuiteDir(repoRoot) {
   return path.resolve(repoRoot, '../shared/json-schema-test-suite');
@@ -34,7 +40,18 @@ export async function listSuiteFiles({ suiteDir, drafts = DRAFTS.map((d) => d.dr
       .sort();
     for (const name of names) {
       const groups = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
-      entries.push({ draft, file: name, openapi, allowedRefusal: allowedRefusals.includes(name), groups });
+      entries.push({ draft, file: name, openapi, formats: 'annotate', allowedRefusal: allowedRefusals.includes(name), groups });
+    }
+    for (const format of PROMISED_FORMATS) {
+      const name = `optional/format/${format}.json`;
+      if (wanted !== undefined && wanted !== name && wanted !== `${format}.json`) continue;
+      let text;
+      try {
+        text = await readFile(path.join(dir, name), 'utf8');
+      } catch {
+        continue; // Not every draft has a file for every format.
+      }
+      entries.push({ draft, file: name, openapi, formats: 'assert', allowedRefusal: false, groups: JSON.parse(text) });
     }
   }
   return entries;

@@ -71,6 +71,31 @@ export const KNOWN_DISAGREEMENTS: KnownDisagreement[] = [
     matches: kind('uri:scheme only (valid)', false),
   },
   {
+    id: 'ajv-formats-email-quoted-local-part',
+    wrong: 'ajv-formats',
+    reason:
+      'RFC 5321 §4.1.2: Local-part = Dot-string / Quoted-string, so "some one"@example.com is an address (JSON Schema\'s "email" ' +
+      'names RFC 5321 §4.1.2). ajv-formats\' pattern allows dot-atoms only.',
+    reproduction: { schema: { type: 'string', format: 'email' }, instance: '"some one"@example.com', expected: 'valid' },
+    matches: kind('email:quoted local part (valid)', false),
+  },
+  {
+    id: 'ajv-formats-email-address-literal',
+    wrong: 'ajv-formats',
+    reason: 'RFC 5321 §4.1.2: the domain may be an address-literal, "[" IPv4 "]" or "[IPv6:...]". ajv-formats accepts domain names only.',
+    reproduction: { schema: { type: 'string', format: 'email' }, instance: 'someone@[192.168.0.1]', expected: 'valid' },
+    matches: kind('email:IP literal domain (valid)', false),
+  },
+  {
+    id: 'ajv-formats-uuid-urn-prefix',
+    wrong: 'ajv-formats',
+    reason:
+      'JSON Schema\'s "uuid" format is the UUID of RFC 4122 §3 (the hex-and-hyphens string), not its URN form. ajv-formats also ' +
+      'accepts a leading "urn:uuid:".',
+    reproduction: { schema: { type: 'string', format: 'uuid' }, instance: 'urn:uuid:2eb8aa08-aa98-11ea-b4aa-73b441d16380', expected: 'invalid' },
+    matches: kind('uuid:urn prefix', true),
+  },
+  {
     id: 'deliberate-typeless-schema-read-by-its-keywords',
     wrong: 'deliberate-reading',
     reason:

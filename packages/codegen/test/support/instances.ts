@@ -748,8 +748,8 @@ const FORMAT_PROBES: Record<string, ((valid: string) => Array<[string, string]>)
     ['no domain dot', 'someone@localhost'],
     ['no at sign', 'someone.example.com'],
     ['space', 'some one@example.com'],
-    ['quoted local part', '"some one"@example.com'],
-    ['IP literal domain', 'someone@[192.168.0.1]'],
+    ['quoted local part (valid)', '"some one"@example.com'],
+    ['IP literal domain (valid)', 'someone@[192.168.0.1]'],
   ],
   duration: () => [
     ['P alone', 'P'],

@@ -148,19 +148,56 @@ export function isDateTime(value: string): boolean {
   return second < 60 || scanTime(value, 11);
 }
 
-// RFC 3986 §3 absolute URI: scheme ":" hier-part [ "?" query ] [ "#" fragment ]. Square
-// brackets are allowed only around an IP-literal host (§3.2.2).
+// RFC 3986 §3 absolute URI: scheme ":" hier-part [ "?" query ] [ "#" fragment ]. After an
+// authority the path is empty or starts with "/"; the port is digits; square brackets hold an
+// IP-literal host only (§3.2.2), checked as such.
 const URI_CHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2}";
-const URI_AUTHORITY = "//(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?(?:\\[[0-9A-Za-z:.]+\\]|(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::\\d*)?";
-const URI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:${URI_AUTHORITY})?(?:${URI_CHAR})*(?:\\?(?:${URI_CHAR}|\\?)*)?(?:#(?:${URI_CHAR}|\\?)*)?$`);
-const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
+const URI_HOST = "\\[[^\\]]*\\]|(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*";
+const URI_AUTHORITY = `//(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?(${URI_HOST})(?::\\d*)?(?:/(?:${URI_CHAR})*)?`;
+const URI = new RegExp(`^[A-Za-z][A-Za-z0-9+.-]*:(?:${URI_AUTHORITY}|(?!//)(?:${URI_CHAR})*)(?:\\?(?:${URI_CHAR}|\\?)*)?(?:#(?:${URI_CHAR}|\\?)*)?$`);
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV6_GROUP = /^[0-9A-Fa-f]{1,4}$/;
+const IP_FUTURE = /^v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
+const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+// RFC 5321 §4.1.2: a dot-atom or quoted-string local part; a domain, or an address literal.
+const EMAIL = /^(?:[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*|"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*")@(?:((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)|\[([^\]]*)\])$/i;
+// RFC 3339 Appendix A: units in order, none skipped between the largest and smallest given.
+const DURATION = /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
 const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-export const isUri = (value: string): boolean => URI.test(value);
+/** RFC 4291 §2.2: eight groups of hex digits, "::" once for a run of zeros, an IPv4 tail. */
+function isIPv6(text: string): boolean {
+  let groups = text;
+  const lastColon = text.lastIndexOf(':');
+  if (lastColon < 0) return false;
+  if (text.slice(lastColon + 1).includes('.')) {
+    if (!IPV4.test(text.slice(lastColon + 1))) return false;
+    groups = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const halves = groups.split('::');
+  if (halves.length > 2) return false;
+  const split = (part: string): string[] => (part === '' ? [] : part.split(':'));
+  const all = [...split(halves[0]!), ...(halves.length === 2 ? split(halves[1]!) : [])];
+  if (!all.every((g) => IPV6_GROUP.test(g))) return false;
+  return halves.length === 2 ? all.length <= 7 : all.length === 8;
+}
+
+export function isUri(value: string): boolean {
+  const match = URI.exec(value);
+  if (!match) return false;
+  const host = match[1];
+  if (host === undefined || !host.startsWith('[')) return true;
+  const literal = host.slice(1, -1);
+  return IP_FUTURE.test(literal) || isIPv6(literal);
+}
 export const isUuid = (value: string): boolean => UUID.test(value);
-export const isEmail = (value: string): boolean => EMAIL.test(value);
+export function isEmail(value: string): boolean {
+  const match = EMAIL.exec(value);
+  if (!match) return false;
+  if (match[1] !== undefined) return true;
+  const literal = match[2]!;
+  return IPV4.test(literal) || (/^IPv6:/i.test(literal) && isIPv6(literal.slice(5)));
+}
 export const isDuration = (value: string): boolean => DURATION.test(value);
 export const isByte = (value: string): boolean => BYTE.test(value);
 
