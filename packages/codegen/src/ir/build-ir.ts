@@ -390,14 +390,16 @@ function webhooksOf(builder: IRBuilder, doc: Record<string, unknown>, dialect: '
         continue;
       }
       const parts = operationParts(builder, op, pointer, pathParameters);
+      // A webhook has no path: a path parameter could never be present, and would refuse every delivery.
       for (const p of parts.parameters.filter((p) => p.in === 'path')) {
         builder.diagnostics.push({
           severity: 'warning',
           code: 'webhook-path-parameter',
           pointer,
-          message: `webhook "${name}" declares path parameter "${p.name}", but a webhook has no path: it is validated only if the receiver's path declares {${p.name}}`,
+          message: `webhook "${name}" declares path parameter "${p.name}", but a webhook has no path: the parameter is not generated`,
         });
       }
+      parts.parameters = parts.parameters.filter((p) => p.in !== 'path');
       if (op['callbacks'] !== undefined) {
         builder.diagnostics.push({ severity: 'warning', code: 'unsupported-callbacks', pointer: `${pointer}/callbacks`, message: 'callbacks of a webhook are not generated' });
       }

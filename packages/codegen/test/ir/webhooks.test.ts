@@ -95,6 +95,8 @@ describe('webhooks in the IR', () => {
       },
     });
     expect(api.webhooks?.map((w) => w.name)).toEqual(['withPath']);
+    // A webhook has no path: its path parameter is not kept (it would refuse every delivery).
+    expect(api.webhooks?.[0]?.parameters).toEqual([]);
     expect(api.diagnostics.map((d) => [d.severity, d.code, d.pointer])).toEqual([
       ['error', 'unresolved-ref', '#/webhooks/gone'],
       ['warning', 'empty-webhook', '#/webhooks/gone'],
