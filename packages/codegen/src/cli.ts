@@ -250,7 +250,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   if (!quiet) {
     const api = result.built.api;
     process.stdout.write(
-      `${spec} → ${out}: ${api.operations.length} operations, ${api.schemas.length} schemas; ` +
+      `${spec} → ${out}: ${api.operations.length} operations, ${api.webhooks?.length ? `${api.webhooks.length} webhooks, ` : ''}${api.schemas.length} schemas; ` +
         `${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed` +
         `${report.kept.length > 0 ? `, ${report.kept.length} other file(s) kept` : ''} (${elapsed} ms)\n`,
     );

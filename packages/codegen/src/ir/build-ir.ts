@@ -21,6 +21,7 @@ import type {
   SecurityRequirementIR,
   SecuritySchemeIR,
   ServerIR,
+  WebhookIR,
 } from './types.js';
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -281,6 +282,32 @@ function responsesOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): Re
     });
 }
 
+/** What operations and webhooks share: everything but their name, path, security and pointer. */
+function operationParts(
+  builder: IRBuilder,
+  op: Record<string, unknown>,
+  pointer: JsonPointer,
+  pathParameters: ParameterIR[],
+): Pick<OperationIR, 'summary' | 'description' | 'deprecated' | 'tags' | 'parameters' | 'requestBody' | 'responses' | 'extensions'> {
+  const parts: ReturnType<typeof operationParts> = {
+    deprecated: op['deprecated'] === true,
+    tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
+    parameters: mergeParameters(pathParameters, parametersOf(builder, Array.isArray(op['parameters']) ? op['parameters'] : [], `${pointer}/parameters`)),
+    responses: responsesOf(builder, op['responses'], `${pointer}/responses`),
+    extensions: Object.fromEntries(
+      Object.keys(op)
+        .filter((k) => k.startsWith('x-'))
+        .sort()
+        .map((k) => [k, op[k]]),
+    ),
+  };
+  if (typeof op['summary'] === 'string') parts.summary = op['summary'];
+  if (typeof op['description'] === 'string') parts.description = op['description'];
+  const body = requestBodyOf(builder, op['requestBody'], `${pointer}/requestBody`);
+  if (body) parts.requestBody = body;
+  return parts;
+}
+
 function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): OperationIR[] {
   const paths = isRecord(doc['paths']) ? doc['paths'] : {};
   const defaultSecurity = securityOf(doc['security']) ?? [];
@@ -315,31 +342,86 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
         continue;
       }
       seenIds.set(operationId, pointer);
-      const ir: OperationIR = {
-        operationId,
-        method,
-        path,
-        deprecated: op['deprecated'] === true,
-        tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
-        parameters: mergeParameters(pathParameters, parametersOf(builder, Array.isArray(op['parameters']) ? op['parameters'] : [], `${pointer}/parameters`)),
-        responses: responsesOf(builder, op['responses'], `${pointer}/responses`),
-        security: securityOf(op['security']) ?? defaultSecurity,
-        extensions: Object.fromEntries(
-          Object.keys(op)
-            .filter((k) => k.startsWith('x-'))
-            .sort()
-            .map((k) => [k, op[k]]),
-        ),
-        pointer,
-      };
-      if (typeof op['summary'] === 'string') ir.summary = op['summary'];
-      if (typeof op['description'] === 'string') ir.description = op['description'];
-      const body = requestBodyOf(builder, op['requestBody'], `${pointer}/requestBody`);
-      if (body) ir.requestBody = body;
+      const ir: OperationIR = { operationId, method, path, ...operationParts(builder, op, pointer, pathParameters), security: securityOf(op['security']) ?? defaultSecurity, pointer };
       operations.push(ir);
     }
   }
   return operations;
+}
+
+/** Members of a Path Item Object other than its operations (OpenAPI 3.1 §4.8.9). */
+const PATH_ITEM_MEMBERS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
+
+/**
+ * The `webhooks` map of OpenAPI 3.1: each key names a Path Item (written inline or as a `$ref`,
+ * e.g. to `components.pathItems`), each of whose operations becomes one webhook. What cannot
+ * be read is named by pointer in a diagnostic, never dropped silently.
+ */
+function webhooksOf(builder: IRBuilder, doc: Record<string, unknown>, dialect: '3.0' | '3.1'): WebhookIR[] {
+  const raw = doc['webhooks'];
+  if (raw === undefined) return [];
+  if (!isRecord(raw)) {
+    builder.diagnostics.push({ severity: 'warning', code: 'invalid-webhooks', pointer: '#/webhooks', message: '"webhooks" is not a map of Path Items; no webhook is generated' });
+    return [];
+  }
+  if (dialect === '3.0' && Object.keys(raw).length > 0) {
+    builder.diagnostics.push({
+      severity: 'warning',
+      code: 'webhooks-in-3.0',
+      pointer: '#/webhooks',
+      message: `"webhooks" is OpenAPI 3.1; this file says openapi ${String(doc['openapi'])}, but its webhooks are read anyway`,
+    });
+  }
+  const webhooks: WebhookIR[] = [];
+  for (const [name, rawItem] of Object.entries(raw)) {
+    const itemPointer = `#/webhooks/${escapePointerToken(name)}`;
+    const { value: item, pointer: itemAt } = builder.resolve(rawItem, itemPointer);
+    if (!isRecord(item)) {
+      builder.diagnostics.push({ severity: 'warning', code: 'invalid-webhook', pointer: itemAt, message: `webhook "${name}" is not a Path Item; it is not generated` });
+      continue;
+    }
+    for (const key of Object.keys(item)) {
+      if (PATH_ITEM_MEMBERS.has(key) || key.startsWith('x-') || (METHODS as string[]).includes(key)) continue;
+      builder.diagnostics.push({
+        severity: 'warning',
+        code: 'unsupported-webhook-member',
+        pointer: `${itemAt}/${escapePointerToken(key)}`,
+        message: `"${key}" of webhook "${name}" is not an operation this generator reads; it is ignored`,
+      });
+    }
+    const pathParameters = parametersOf(builder, Array.isArray(item['parameters']) ? item['parameters'] : [], `${itemAt}/parameters`);
+    const before = webhooks.length;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op === undefined) continue;
+      const pointer = `${itemPointer}/${method}`;
+      if (!isRecord(op)) {
+        builder.diagnostics.push({ severity: 'warning', code: 'invalid-webhook', pointer, message: `${method} of webhook "${name}" is not an Operation Object; it is not generated` });
+        continue;
+      }
+      const parts = operationParts(builder, op, pointer, pathParameters);
+      // A webhook has no path: a path parameter could never be present, and would refuse every delivery.
+      for (const p of parts.parameters.filter((p) => p.in === 'path')) {
+        builder.diagnostics.push({
+          severity: 'warning',
+          code: 'webhook-path-parameter',
+          pointer,
+          message: `webhook "${name}" declares path parameter "${p.name}", but a webhook has no path: the parameter is not generated`,
+        });
+      }
+      parts.parameters = parts.parameters.filter((p) => p.in !== 'path');
+      if (op['callbacks'] !== undefined) {
+        builder.diagnostics.push({ severity: 'warning', code: 'unsupported-callbacks', pointer: `${pointer}/callbacks`, message: 'callbacks of a webhook are not generated' });
+      }
+      const ir: WebhookIR = { name, method, ...parts, security: securityOf(op['security']) ?? [], pointer };
+      if (typeof op['operationId'] === 'string') ir.operationId = op['operationId'];
+      webhooks.push(ir);
+    }
+    if (webhooks.length === before) {
+      builder.diagnostics.push({ severity: 'warning', code: 'empty-webhook', pointer: itemAt, message: `webhook "${name}" has no operation; nothing is generated for it` });
+    }
+  }
+  return webhooks;
 }
 
 function synthesizeOperationId(method: string, path: string): string {
@@ -373,6 +455,7 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   collectPropertyExamples(builder);
 
   const operations = operationsOf(builder, doc);
+  const webhooks = webhooksOf(builder, doc, builder.ctx.dialect);
   const nodes = new Map(schemaNames.map((name) => [name, builder.component(name)!] as const));
   const recursive = findRecursiveSchemas(nodes);
   const schemas: NamedSchema[] = schemaNames.map((name) => ({
@@ -392,6 +475,7 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     servers: serversOf(doc),
     schemas,
     operations,
+    ...(webhooks.length > 0 ? { webhooks } : {}),
     securitySchemes: securitySchemesOf(builder, doc),
     diagnostics,
   };

@@ -255,6 +255,36 @@ export interface OperationIR {
   pointer: JsonPointer;
 }
 
+/**
+ * One operation of a webhook (OpenAPI 3.1 `webhooks`): a request the API sends to a receiver
+ * the API's user runs. Shaped like an operation, but named by its key in the `webhooks` map
+ * and without a path: the receiver chooses where to listen.
+ */
+export interface WebhookIR {
+  /** Key in the document's `webhooks` map, exactly as written. */
+  name: string;
+  method: HttpMethod;
+  /** The operation's own `operationId`, when it has one (informative only). */
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  tags: string[];
+  /** Path-item and operation parameters, merged as for operations (headers, mostly). */
+  parameters: ParameterIR[];
+  requestBody?: RequestBodyIR;
+  /** What the receiver may answer. */
+  responses: ResponseIR[];
+  /**
+   * The webhook operation's own `security` (what the receiver may require of the sender).
+   * The document's default `security` is not applied: it describes calls to the API.
+   */
+  security: SecurityRequirementIR[];
+  extensions: Record<string, unknown>;
+  /** `#/webhooks/<name>/<method>`. */
+  pointer: JsonPointer;
+}
+
 export interface SecuritySchemeIR {
   name: string;
   type: string;
@@ -301,6 +331,12 @@ export interface ApiIR {
   servers: ServerIR[];
   schemas: NamedSchema[];
   operations: OperationIR[];
+  /**
+   * Operations of the OpenAPI 3.1 `webhooks` map, in the order the file declares them (one
+   * entry per method). Kept apart from `operations`: they have no path and are received, not
+   * served. Absent or empty when the file has none.
+   */
+  webhooks?: WebhookIR[];
   securitySchemes: SecuritySchemeIR[];
   /** Present when some schema is a `json` node. */
   jsonSchemas?: JsonSchemaTableIR;

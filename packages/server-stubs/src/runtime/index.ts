@@ -16,7 +16,8 @@ export { DEFAULT_BODY_LIMIT } from './body.js';
 export { buildClaims, signClaims, verifySignedBody, SignedBodyError, type SigningOptions, type VerificationOptions } from './jws.js';
 export { compilePaths, matchPath } from './path-matcher.js';
 export { createApiRouter } from './router.js';
-export type { RouterOptions, CheckConsent, CheckConsentInput, ErrorContext } from './options.js';
+export { createApiWebhookRouter, defaultWebhookPath } from './webhook-router.js';
+export type { RouterOptions, WebhookRouterOptions, CheckConsent, CheckConsentInput, ErrorContext } from './options.js';
 export type {
   ApiDefinition,
   ApiInfo,
@@ -37,5 +38,10 @@ export type {
   SecurityRequirement,
   SecuritySchemeMeta,
   SignedBody,
+  WebhookDefinition,
+  WebhookOperation,
+  WebhookReply,
+  WebhookRequest,
+  WebhookSchemas,
 } from './types.js';
 export * from './paging/index.js';

@@ -88,3 +88,18 @@ export interface RouterOptions {
    */
   readonly onMissingHandlers?: (operations: readonly { readonly operationId: string; readonly method: string; readonly path: string }[]) => void;
 }
+
+/** Options of a generated `createWebhookRouter`: those of `createRouter`, and where each webhook is received. */
+export interface WebhookRouterOptions<Key extends string = string> extends RouterOptions {
+  /**
+   * Path the receiver answers under, after any Express mount path (default `''`: the paths
+   * of `paths` as they are). The spec's servers describe the API, not the receiver.
+   */
+  readonly prefix?: string;
+  /**
+   * Where each webhook is received, below `prefix`, by its key (e.g.
+   * `{ newPet: '/hooks/new-pet' }`). Default: `/<webhook name>`, percent-encoded. Two
+   * webhooks may share a path only with different methods.
+   */
+  readonly paths?: { readonly [K in Key]?: string };
+}

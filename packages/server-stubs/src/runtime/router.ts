@@ -75,9 +75,25 @@ function normalisePath(target: string): string {
   });
 }
 
-function defaultOnMissingHandlers(missing: readonly { operationId: string; method: string; path: string }[]): void {
-  const list = missing.map((op) => `${op.operationId} (${op.method.toUpperCase()} ${op.path})`).join(', ');
-  console.warn(`[server-stubs] createRouter: ${missing.length} operation(s) have no handler and answer 501: ${list}`);
+/** How a router built here names itself and what it serves (in messages), and what it leaves to others. */
+export interface RouterSettings {
+  /** The generated function that builds it, e.g. `createRouter`. */
+  readonly label: string;
+  /** What its entries are, e.g. `operation(s)`. */
+  readonly entries: string;
+  /** A path none of its entries has is passed on (`next()`) instead of answered 404. */
+  readonly passUnmatched: boolean;
+  /** More responses whose shapes error answers may take, after the entries' own. */
+  readonly fallbackResponses: readonly OperationSchemas[];
+}
+
+const API_ROUTER: RouterSettings = { label: 'createRouter', entries: 'operation(s)', passUnmatched: false, fallbackResponses: [] };
+
+function onMissingHandlersDefault(settings: RouterSettings) {
+  return (missing: readonly { operationId: string; method: string; path: string }[]): void => {
+    const list = missing.map((op) => `${op.operationId} (${op.method.toUpperCase()} ${op.path})`).join(', ');
+    console.warn(`[server-stubs] ${settings.label}: ${missing.length} ${settings.entries} have no handler and answer 501: ${list}`);
+  };
 }
 
 /** Operations of `definition` without a handler function. */
@@ -86,23 +102,23 @@ function missingHandlers(definition: ApiDefinition, handlers: object): Operation
 }
 
 /** Fails at start-up, not on the first request, when the options cannot serve the API. */
-function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions): void {
+function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions, label: string): void {
   const ops = Object.values(definition.operations);
   const missing = missingHandlers(definition, handlers);
   if (missing.length > 0 && options.missingHandlers === 'throw') {
-    throw new TypeError(`createRouter: no handler for ${missing.map((op) => op.operationId).join(', ')} (missingHandlers: 'throw')`);
+    throw new TypeError(`${label}: no handler for ${missing.map((op) => op.operationId).join(', ')} (missingHandlers: 'throw')`);
   }
   if (options.missingHandlers !== undefined && options.missingHandlers !== 'throw' && options.missingHandlers !== 'notImplemented') {
-    throw new TypeError(`createRouter: options.missingHandlers must be 'notImplemented' or 'throw' (got ${JSON.stringify(options.missingHandlers)})`);
+    throw new TypeError(`${label}: options.missingHandlers must be 'notImplemented' or 'throw' (got ${JSON.stringify(options.missingHandlers)})`);
   }
   const secured = ops.filter((op) => (definition.meta[op.operationId]?.security ?? []).some((r) => Object.keys(r).length > 0));
   if (secured.length > 0 && !options.authorize) {
-    throw new TypeError(`createRouter: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
+    throw new TypeError(`${label}: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
   }
   // Only operations with a handler read bodies: one answered 501 needs no verification key.
   const signedBodies = ops.filter((op) => !missing.includes(op) && Object.keys(op.request.body?.content ?? {}).some((t) => bodyKind(t) === 'jwt'));
   if (signedBodies.length > 0 && !options.verification) {
-    throw new TypeError(`createRouter: ${signedBodies.map((op) => op.operationId).join(', ')} accept signed (application/jwt) bodies; pass options.verification`);
+    throw new TypeError(`${label}: ${signedBodies.map((op) => op.operationId).join(', ')} accept signed (application/jwt) bodies; pass options.verification`);
   }
 }
 
@@ -116,10 +132,15 @@ function checkConfiguration(definition: ApiDefinition, handlers: object, options
  * app.use(router);
  */
 export function createApiRouter(definition: ApiDefinition, handlers: object, options: RouterOptions = {}): ApiRouter {
-  checkConfiguration(definition, handlers, options);
+  return buildRouter(definition, handlers, options, API_ROUTER);
+}
+
+/** `createApiRouter`, and the webhook receiver (webhook-router.ts), which differs in `settings`. */
+export function buildRouter(definition: ApiDefinition, handlers: object, options: RouterOptions, settings: RouterSettings): ApiRouter {
+  checkConfiguration(definition, handlers, options, settings.label);
   const missing = missingHandlers(definition, handlers);
   // Named once, here, rather than on every request that reaches one of them.
-  if (missing.length > 0) (options.onMissingHandlers ?? defaultOnMissingHandlers)(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
+  if (missing.length > 0) (options.onMissingHandlers ?? onMissingHandlersDefault(settings))(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
   const resolved: RouterOptions = { ...options, onError: options.onError ?? defaultOnError };
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
   const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
@@ -131,6 +152,9 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
     const methods = byPath.get(op.path) ?? new Map<string, OperationSchemas>();
     methods.set(op.method.toUpperCase(), op);
     byPath.set(op.path, methods);
+    for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
+  }
+  for (const op of settings.fallbackResponses) {
     for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
   }
 
@@ -155,6 +179,10 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
     res.setHeader('x-fapi-interaction-id', ex.interactionId);
 
     const match = matchPath(paths, localPath);
+    if (!match && settings.passUnmatched) {
+      res.removeHeader('x-fapi-interaction-id');
+      return false;
+    }
     if (!match) return sendFailure(ex, 'notFound', 'No resource at this path').then(() => true);
     const methods = 'malformed' in match ? undefined : byPath.get(match.template);
     if ('malformed' in match || !methods) {

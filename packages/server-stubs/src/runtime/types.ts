@@ -200,6 +200,45 @@ export type HandlerReply<Op extends OperationSchemas> = HandlerResult<Op> | Prom
 /** A handler of one operation. */
 export type Handler<Op extends OperationSchemas> = (request: HandlerRequest<Op>) => HandlerResult<Op> | Promise<HandlerResult<Op>>;
 
+/**
+ * One entry of a validators module's `webhooks` (OpenAPI 3.1): a request the API sends to a
+ * receiver. Shaped like an operation, without a path: the receiver chooses where to listen.
+ */
+export interface WebhookSchemas {
+  /** The webhook's name: its key in the spec's `webhooks` map. */
+  readonly webhook: string;
+  readonly method: string;
+  readonly request: RequestSchemas;
+  readonly responses: { readonly [status: string]: ResponseSchemas };
+}
+
+/** A webhook as the receiver serves it: an operation at the path the receiver chose. */
+export interface WebhookOperation<W extends WebhookSchemas> {
+  /** The webhook's key in `webhooks` (its name, or `<name>.<method>`). */
+  readonly operationId: string;
+  readonly method: W['method'];
+  readonly path: string;
+  readonly request: W['request'];
+  readonly responses: W['responses'];
+}
+
+/** What the handler of webhook `W` receives: the validated delivery (headers, body, ...). */
+export type WebhookRequest<W extends WebhookSchemas, Required extends boolean = BodyRequired<WebhookOperation<W>>> = HandlerRequest<WebhookOperation<W>, Required>;
+
+/** What the handler of webhook `W` returns: one of the statuses the spec lets the receiver answer. */
+export type WebhookReply<W extends WebhookSchemas> = HandlerReply<WebhookOperation<W>>;
+
+/** Everything a generated `createWebhookRouter` hands to the runtime. */
+export interface WebhookDefinition {
+  readonly api: ApiInfo;
+  readonly webhooks: { readonly [key: string]: WebhookSchemas };
+  /** Security of each webhook, by the same keys. */
+  readonly meta: { readonly [key: string]: OperationMeta };
+  readonly securitySchemes: { readonly [name: string]: SecuritySchemeMeta };
+  /** The API's operations: their error responses shape the receiver's errors a webhook does not define. */
+  readonly operations?: { readonly [operationId: string]: OperationSchemas };
+}
+
 /** An Express-compatible router: a `(req, res, next)` middleware, as Express routers are. */
 export interface ApiRouter {
   (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;

@@ -8,6 +8,8 @@
 import type { ApiIR } from '../../ir/types.js';
 import { generatedHeader } from '../shared/header.js';
 import type { Emitter, GeneratedFile } from '../types.js';
+import { propertyKey } from '../shared/names.js';
+import { webhookKeys } from '../validators/emit-validators.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { printHandlers } from './print-handlers.js';
 import { printMeta } from './print-meta.js';
@@ -15,17 +17,48 @@ import { printMeta } from './print-meta.js';
 /** Module specifier of the runtime the generated code calls. */
 export const SERVER_RUNTIME_IMPORT = '@bank-data-sharing/server-stubs/runtime';
 
+/** The receiver of the API's webhooks; nothing when the spec has none. */
+function printWebhookRouter(api: ApiIR): string[] {
+  const hooks = api.webhooks ?? [];
+  if (hooks.length === 0) return [];
+  const keys = webhookKeys(hooks);
+  const first = hooks[0]!;
+  const firstKey = keys.get(first)!;
+  return [
+    '',
+    jsDoc(
+      [
+        `An Express-compatible router receiving the webhooks of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}) with \`handlers\`: each at \`options.paths[key]\`, by default \`/<webhook name>\`, below \`options.prefix\` (default: none). Requests to other paths go on to the next middleware.`,
+        "Every delivery is checked before its handler runs (Content-Type, security, headers and body: 400 in the spec's error shape), and every result is checked against the responses the spec lets the receiver send.",
+        `@example\napp.use(createWebhookRouter(handlers, { paths: { ${propertyKey(firstKey)}: ${moduleSpecifier(`/hooks${defaultWebhookPath(first.name)}`)} } }));`,
+      ],
+      '',
+    ).trimEnd(),
+    'export function createWebhookRouter(handlers: Partial<WebhookHandlers>, options: WebhookRouterOptions<keyof WebhookHandlers & string> = {}): ApiRouter {',
+    '  return createApiWebhookRouter({ api, webhooks, operations, meta: webhookMeta, securitySchemes }, handlers, options);',
+    '}',
+  ];
+}
+
+/** `/<name>`, percent-encoded: where the runtime receives a webhook unless told otherwise. */
+function defaultWebhookPath(name: string): string {
+  return `/${encodeURIComponent(name)}`;
+}
+
 function printIndex(api: ApiIR, header: string, validatorsImport: string): string {
   const prefix = api.servers[0]?.pathPrefix ?? '';
+  const hooks = (api.webhooks ?? []).length > 0;
   return [
     header.trimEnd(),
-    `import { createApiRouter, type ApiRouter, type RouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
-    `import { api, operations } from ${moduleSpecifier(validatorsImport)};`,
-    "import type { Handlers } from './handlers.gen.js';",
-    "import { operationMeta, securitySchemes } from './meta.gen.js';",
+    hooks
+      ? `import { createApiRouter, createApiWebhookRouter, type ApiRouter, type RouterOptions, type WebhookRouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`
+      : `import { createApiRouter, type ApiRouter, type RouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
+    `import { api, operations${hooks ? ', webhooks' : ''} } from ${moduleSpecifier(validatorsImport)};`,
+    hooks ? "import type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "import type { Handlers } from './handlers.gen.js';",
+    hooks ? "import { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "import { operationMeta, securitySchemes } from './meta.gen.js';",
     '',
-    "export type { Handlers } from './handlers.gen.js';",
-    "export { operationMeta, securitySchemes } from './meta.gen.js';",
+    hooks ? "export type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "export type { Handlers } from './handlers.gen.js';",
+    hooks ? "export { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "export { operationMeta, securitySchemes } from './meta.gen.js';",
     '',
     jsDoc(
       [
@@ -41,6 +74,7 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
     'export function createRouter(handlers: Partial<Handlers>, options: RouterOptions = {}): ApiRouter {',
     '  return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);',
     '}',
+    ...printWebhookRouter(api),
     '',
   ].join('\n');
 }

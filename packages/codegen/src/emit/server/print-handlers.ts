@@ -1,4 +1,5 @@
-import type { ApiIR, OperationIR } from '../../ir/types.js';
+import type { ApiIR, OperationIR, WebhookIR } from '../../ir/types.js';
+import { webhookKeys } from '../validators/emit-validators.js';
 import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
@@ -8,7 +9,12 @@ export function operationType(operationId: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(operationId) ? `typeof operations.${operationId}` : `(typeof operations)[${JSON.stringify(operationId)}]`;
 }
 
-function securityLine(op: OperationIR): string | undefined {
+/** `typeof webhooks.x`, or `(typeof webhooks)["x.y"]` when the key is not an identifier. */
+export function webhookType(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `typeof webhooks.${key}` : `(typeof webhooks)[${JSON.stringify(key)}]`;
+}
+
+function securityLine(op: Pick<OperationIR, 'security'>): string | undefined {
   if (op.security.length === 0) return 'Security: none.';
   const alternatives = op.security.map((requirement) => {
     const entries = Object.entries(requirement);
@@ -40,13 +46,49 @@ function printMember(op: OperationIR): string {
   return `${doc}  ${propertyKey(op.operationId)}(\n    request: ${request},\n  ): HandlerReply<${type}>;`;
 }
 
-/** `handlers.gen.ts`: the interface an implementation of the API fills in. */
+function printWebhookMember(hook: WebhookIR, key: string): string {
+  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()}${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const statuses = hook.responses.length ? `Responses: ${hook.responses.map((r) => r.status).join(', ')}.` : undefined;
+  const doc = jsDoc(
+    [title, [securityLine(hook), statuses].filter(Boolean).join(' '), hook.deprecated ? '@deprecated The spec marks this webhook as deprecated.' : undefined],
+    '  ',
+  );
+  const type = webhookType(key);
+  const request = hook.requestBody?.required ? `WebhookRequest<${type}, true>` : `WebhookRequest<${type}>`;
+  const oneLine = `  ${propertyKey(key)}(request: ${request}): WebhookReply<${type}>;`;
+  if (oneLine.length <= 100) return `${doc}${oneLine}`;
+  return `${doc}  ${propertyKey(key)}(\n    request: ${request},\n  ): WebhookReply<${type}>;`;
+}
+
+/** The interface a receiver of the API's webhooks fills in; empty when the spec has none. */
+function printWebhookHandlers(api: ApiIR): string[] {
+  const hooks = api.webhooks ?? [];
+  if (hooks.length === 0) return [];
+  const keys = webhookKeys(hooks);
+  const members = hooks.map((hook) => printWebhookMember(hook, keys.get(hook)!));
+  return [
+    '',
+    jsDoc(
+      [
+        `One method per webhook of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}): requests the API sends to a receiver you run.`,
+        'Each receives the validated delivery (typed headers, body) and returns one of the statuses the spec lets the receiver answer; mount them with `createWebhookRouter`.',
+      ],
+      '',
+    ).trimEnd(),
+    `export interface WebhookHandlers {\n${members.join('\n\n')}\n}`,
+  ];
+}
+
+/** `handlers.gen.ts`: the interface an implementation of the API fills in (and one for its webhooks). */
 export function printHandlers(api: ApiIR, header: string, runtimeImport: string, validatorsImport: string): string {
   const members = api.operations.map(printMember);
+  const hasWebhooks = (api.webhooks ?? []).length > 0;
   return [
     header.trimEnd(),
-    `import type { HandlerReply, HandlerRequest } from ${moduleSpecifier(runtimeImport)};`,
-    `import type { operations } from ${moduleSpecifier(validatorsImport)};`,
+    hasWebhooks
+      ? `import type { HandlerReply, HandlerRequest, WebhookReply, WebhookRequest } from ${moduleSpecifier(runtimeImport)};`
+      : `import type { HandlerReply, HandlerRequest } from ${moduleSpecifier(runtimeImport)};`,
+    hasWebhooks ? `import type { operations, webhooks } from ${moduleSpecifier(validatorsImport)};` : `import type { operations } from ${moduleSpecifier(validatorsImport)};`,
     '',
     jsDoc(
       [
@@ -56,6 +98,7 @@ export function printHandlers(api: ApiIR, header: string, runtimeImport: string,
       '',
     ).trimEnd(),
     `export interface Handlers ${members.length ? `{\n${members.join('\n\n')}\n}` : '{}'}`,
+    ...printWebhookHandlers(api),
     '',
   ].join('\n');
 }

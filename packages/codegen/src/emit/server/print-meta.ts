@@ -1,9 +1,10 @@
 import type { ApiIR, OperationIR, SecuritySchemeIR } from '../../ir/types.js';
+import { webhookKeys } from '../validators/emit-validators.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { propertyKey } from '../shared/names.js';
 
 /** Consent permissions of an operation: its `x-permissions` when that is a list of strings. */
-export function permissionsOf(op: OperationIR): string[] {
+export function permissionsOf(op: Pick<OperationIR, 'extensions'>): string[] {
   const value = op.extensions['x-permissions'];
   return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
 }
@@ -20,13 +21,13 @@ function printScheme(scheme: SecuritySchemeIR): string {
   return `  ${propertyKey(scheme.name)}: { ${members.join(', ')} },`;
 }
 
-function printOperationMeta(op: OperationIR): string {
+function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, key: string): string {
   const requirements = op.security.map((requirement) => {
     const entries = Object.entries(requirement).map(([scheme, scopes]) => `${propertyKey(scheme)}: ${stringList(scopes)}`);
     return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
   });
   return [
-    `  ${propertyKey(op.operationId)}: {`,
+    `  ${propertyKey(key)}: {`,
     `    security: [${requirements.join(', ')}],`,
     `    permissions: ${stringList(permissionsOf(op))},`,
     '  },',
@@ -36,7 +37,10 @@ function printOperationMeta(op: OperationIR): string {
 /** `meta.gen.ts`: security schemes and per-operation security and permissions, as plain data. */
 export function printMeta(api: ApiIR, header: string, runtimeImport: string): string {
   const schemes = [...api.securitySchemes].map(printScheme);
-  const operations = api.operations.map(printOperationMeta);
+  const operations = api.operations.map((op) => printOperationMeta(op, op.operationId));
+  const hooks = api.webhooks ?? [];
+  const keys = webhookKeys(hooks);
+  const webhookMeta = hooks.map((hook) => printOperationMeta(hook, keys.get(hook)!));
   return [
     header.trimEnd(),
     `import type { OperationMeta, SecuritySchemeMeta } from ${moduleSpecifier(runtimeImport)};`,
@@ -52,5 +56,12 @@ export function printMeta(api: ApiIR, header: string, runtimeImport: string): st
     ).trimEnd(),
     `export const operationMeta = ${operations.length ? `{\n${operations.join('\n')}\n}` : '{}'} as const satisfies Record<string, OperationMeta>;`,
     '',
+    ...(webhookMeta.length > 0
+      ? [
+          jsDoc(["Per webhook, by its key in the validators' `webhooks`: the security the receiver may require of the sender, as declared on the webhook."], '').trimEnd(),
+          `export const webhookMeta = {\n${webhookMeta.join('\n')}\n} as const satisfies Record<string, OperationMeta>;`,
+          '',
+        ]
+      : []),
   ].join('\n');
 }

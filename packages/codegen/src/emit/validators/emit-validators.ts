@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ApiIR, HeaderIR, NamedSchema, OperationIR, ParameterIR, SchemaNode } from '../../ir/types.js';
+import type { ApiIR, HeaderIR, NamedSchema, OperationIR, ParameterIR, SchemaNode, WebhookIR } from '../../ir/types.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
@@ -81,11 +81,15 @@ export interface ValidatorNames {
   inputTypeNames: Map<string, string>;
   /** Identifier of the check function of each schema that has one (see print-check.ts). */
   checkNames: Map<string, string>;
+  /** Identifier of each webhook's export. */
+  webhookIds: Map<WebhookIR, string>;
 }
 
 /** Decides every exported identifier once, so that other emitters can import them by name. */
 export function validatorNames(api: ApiIR): ValidatorNames {
-  const names = new NameResolver(VALIDATOR_MODULE_NAMES);
+  const webhooks = api.webhooks ?? [];
+  // `webhooks` (the map in index.ts) is declared only by modules that have webhooks.
+  const names = new NameResolver(webhooks.length > 0 ? [...VALIDATOR_MODULE_NAMES, 'webhooks'] : VALIDATOR_MODULE_NAMES);
   for (const schema of api.schemas) names.assign(schema.name);
   const operationIds = new Map<string, string>();
   for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
@@ -95,7 +99,11 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   const checkable = checkableSchemas(api.schemas);
   const checkNames = new Map<string, string>();
   for (const schema of api.schemas) if (checkable.has(schema.name)) checkNames.set(schema.name, names.assign(`is${schema.name}`, `check:${schema.name}`));
-  return { names, operationIds, inputTypeNames, checkNames };
+  // Last of all, so that adding a webhook renames nothing else.
+  const keys = webhookKeys(webhooks);
+  const webhookIds = new Map<WebhookIR, string>();
+  for (const hook of webhooks) webhookIds.set(hook, names.assign(`${keys.get(hook)!}Webhook`, webhookKey(hook)));
+  return { names, operationIds, inputTypeNames, checkNames, webhookIds };
 }
 
 /** Schemas whose input type differs from their output type, directly or through references. */
@@ -210,40 +218,92 @@ class SharedDeclarations {
   }
 }
 
-function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
+/** The parts of an operation or webhook its validators hold. */
+type Exchanged = Pick<OperationIR, 'parameters' | 'requestBody' | 'responses'>;
+
+/** One entry of operations.gen.ts: `head` members (its identity), then request and responses. */
+function printEntry(
+  entry: Exchanged,
+  id: string,
+  doc: string,
+  head: string[],
+  ctx: TypeContext,
+  components: Map<string, SchemaNode>,
+  shared: SharedDeclarations,
+): string {
   const i1 = '  ';
   const i2 = '    ';
-  const byLocation = (location: ParameterIR['in']) => op.parameters.filter((p) => p.in === location);
+  const byLocation = (location: ParameterIR['in']) => entry.parameters.filter((p) => p.in === location);
   const params = (role: string, location: ParameterIR['in'], lowerCase: boolean) =>
     shared.share(role, parameterObject(byLocation(location), ctx, components, '', lowerCase));
   const lines: string[] = [];
-  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
-  lines.push(docComment(title, '', op.deprecated, nameNote(ctx.names, `operation:${op.operationId}`)).trimEnd());
+  lines.push(doc.trimEnd());
   lines.push(`export const ${id} = /* @__PURE__ */ (() => ({`);
-  lines.push(`${i1}operationId: ${JSON.stringify(op.operationId)},`);
-  lines.push(`${i1}method: ${JSON.stringify(op.method)},`);
-  lines.push(`${i1}path: ${JSON.stringify(op.path)},`);
+  for (const member of head) lines.push(`${i1}${member}`);
   lines.push(`${i1}request: {`);
   lines.push(`${i2}path: ${params('pathParameters', 'path', false)},`);
   lines.push(`${i2}query: ${params('queryParameters', 'query', false)},`);
   lines.push(`${i2}headers: ${params('requestHeaders', 'header', true)},`);
   lines.push(`${i2}cookies: ${params('cookies', 'cookie', false)},`);
-  if (op.requestBody) {
-    const body = `{\n  required: ${op.requestBody.required},\n  content: ${contentMap(op.requestBody.content, ctx, '  ')},\n}`;
+  if (entry.requestBody) {
+    const body = `{\n  required: ${entry.requestBody.required},\n  content: ${contentMap(entry.requestBody.content, ctx, '  ')},\n}`;
     lines.push(`${i2}body: ${shared.share('requestBody', body)},`);
   } else {
     lines.push(`${i2}body: undefined,`);
   }
   lines.push(`${i1}},`);
   lines.push(`${i1}responses: {`);
-  for (const response of op.responses) {
+  for (const response of entry.responses) {
     const headers = shared.share('responseHeaders', parameterObject(headerParameters(response.headers), ctx, components, '', true));
-    const entry = `{\n  headers: ${headers},\n  content: ${contentMap(response.content, ctx, '  ')},\n}`;
-    lines.push(`${i2}${JSON.stringify(response.status)}: ${shared.share('response', entry)},`);
+    const value = `{\n  headers: ${headers},\n  content: ${contentMap(response.content, ctx, '  ')},\n}`;
+    lines.push(`${i2}${JSON.stringify(response.status)}: ${shared.share('response', value)},`);
   }
   lines.push(`${i1}},`);
   lines.push(`}) as const)();`);
   return lines.filter((l) => l !== '').join('\n');
+}
+
+function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
+  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const doc = docComment(title, '', op.deprecated, nameNote(ctx.names, `operation:${op.operationId}`));
+  const head = [`operationId: ${JSON.stringify(op.operationId)},`, `method: ${JSON.stringify(op.method)},`, `path: ${JSON.stringify(op.path)},`];
+  return printEntry(op, id, doc, head, ctx, components, shared);
+}
+
+/**
+ * A webhook: shaped like an operation, named by its key in `webhooks` (`webhook`), without a
+ * path (the receiver chooses one). Its export is `<name>Webhook`, assigned after every other
+ * name, so that it never takes an operation's or schema's name.
+ */
+function printWebhook(hook: WebhookIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
+  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()} to the receiver${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const doc = docComment(title, '', hook.deprecated, nameNote(ctx.names, webhookKey(hook)));
+  const head = [`webhook: ${JSON.stringify(hook.name)},`, `method: ${JSON.stringify(hook.method)},`];
+  return printEntry(hook, id, doc, head, ctx, components, shared);
+}
+
+/** The name resolver's key of a webhook's export. */
+function webhookKey(hook: Pick<WebhookIR, 'name' | 'method'>): string {
+  return `webhook:${hook.name}:${hook.method}`;
+}
+
+/**
+ * The key of each webhook in the validators' `webhooks` map and in the server's
+ * `WebhookHandlers`: its name, or `<name>.<method>` when the name has several methods.
+ */
+export function webhookKeys(webhooks: readonly WebhookIR[]): Map<WebhookIR, string> {
+  const count = new Map<string, number>();
+  for (const hook of webhooks) count.set(hook.name, (count.get(hook.name) ?? 0) + 1);
+  const taken = new Set<string>();
+  const keys = new Map<WebhookIR, string>();
+  for (const hook of webhooks) {
+    const base = count.get(hook.name)! > 1 ? `${hook.name}.${hook.method}` : hook.name;
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+    taken.add(key);
+    keys.set(hook, key);
+  }
+  return keys;
 }
 
 export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNames(api)): GeneratedFile[] {
@@ -292,6 +352,8 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   const shared = new SharedDeclarations(naming.names);
   const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, outputTypes, components, shared));
+  const webhooks = api.webhooks ?? [];
+  for (const hook of webhooks) opDecls.push(printWebhook(hook, naming.webhookIds.get(hook)!, outputTypes, components, shared));
   const opSource = [...shared.declarations, ...opDecls].join('\n');
   // One pass over the source for every identifier it uses, rather than one search per schema.
   const identifiers = new Set(opSource.match(/[A-Za-z_$][\w$]*/g));
@@ -321,6 +383,8 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemaEntries = api.schemas.map((s): [string, string] => [JSON.stringify(s.name), `S.${naming.names.get(s.name)}`]);
   const checkEntries = api.schemas.filter((s) => naming.checkNames.has(s.name)).map((s): [string, string] => [JSON.stringify(s.name), `C.${naming.checkNames.get(s.name)}`]);
   const operationEntries = api.operations.map((op): [string, string] => [propertyKey(op.operationId), `O.${naming.operationIds.get(op.operationId)}`]);
+  const keys = webhookKeys(webhooks);
+  const webhookEntries = webhooks.map((hook): [string, string] => [propertyKey(keys.get(hook)!), `O.${naming.webhookIds.get(hook)}`]);
   const indexFile = [
     header.trimEnd(),
     "import * as S from './schemas.gen.js';",
@@ -349,6 +413,16 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     '/** Every operation, keyed by operationId. */',
     referenceMap('operations', operationEntries),
     '',
+    ...(webhookEntries.length > 0
+      ? [
+          '/**',
+          ' * Every webhook (OpenAPI 3.1 `webhooks`): requests the API sends to a receiver, keyed by the',
+          ' * webhook\'s name (`<name>.<method>` when one name has several methods).',
+          ' */',
+          referenceMap('webhooks', webhookEntries),
+          '',
+        ]
+      : []),
   ].join('\n');
 
   return [

@@ -3,7 +3,8 @@ import type { NameResolver } from '../shared/names.js';
 /**
  * What the validators module declares itself, besides the names it gives schemas and
  * operations: `api`, `schemas`, `operations` and `checks` in index.ts, and the imports of the
- * other modules. A schema or operation named like one of them gets another name.
+ * other modules (and `webhooks` in index.ts, when the file has webhooks). A schema or operation
+ * named like one of them gets another name.
  */
 export const VALIDATOR_MODULE_NAMES = ['api', 'schemas', 'operations', 'checks', 'zod', 'ZodType', 'z', 'rt', 'S', 'C', 'O'];
 
@@ -12,6 +13,7 @@ function describeKey(key: string): string {
   const [kind, ...rest] = key.split(':');
   const name = rest.join(':');
   if (kind === 'operation') return `the operation ${name}`;
+  if (kind === 'webhook') return `the webhook ${rest.slice(0, -1).join(':')} (${rest.at(-1)?.toUpperCase()})`;
   if (kind === 'input') return `the input type of ${name}`;
   if (kind === 'check') return `the check function of ${name}`;
   if (kind === 'shared') return 'a shared declaration';
