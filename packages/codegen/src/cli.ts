@@ -48,6 +48,12 @@ Options:
   --check            Write nothing; exit 1 and list the files that are out of date
   --keep-other-files Write even though <dir>/<target>/ holds files the generator did not
                      write; they are left as they are
+  --reading <r>      exact | lenient: how schemas are read (default: exact for OpenAPI
+                     3.1, lenient for 3.0; see the README's "Readings")
+  --formats <f>      assert | annotate: check the formats the README lists (default
+                     assert), or treat every format as an annotation as JSON Schema does
+  --unsupported <u>  refuse | skip: a schema the generator cannot represent fails the
+                     run (default refuse), or accepts any value with a warning naming it
   --quiet            Print only problems
   -h, --help         Show this help
 
@@ -157,6 +163,14 @@ function requireFlag(args: ParsedArgs, name: string): string {
   return value;
 }
 
+/** An optional flag that takes one of a few words; anything else is a usage error naming them. */
+function choiceFlag<const C extends readonly string[]>(args: ParsedArgs, name: string, choices: C): C[number] | undefined {
+  const value = args.flags.get(name);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !choices.includes(value)) throw new UsageError(`--${name} takes ${choices.join(' or ')} (got ${JSON.stringify(value)})`);
+  return value;
+}
+
 const SEVERITY_LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', info: 'info' };
 
 function printDiagnostics(diagnostics: Diagnostic[], out: NodeJS.WriteStream, includeInfo: boolean): void {
@@ -211,6 +225,9 @@ async function runGenerate(argv: string[]): Promise<number> {
     target: 'value',
     check: 'boolean',
     'keep-other-files': 'boolean',
+    reading: 'value',
+    formats: 'value',
+    unsupported: 'value',
     quiet: 'boolean',
     help: 'boolean',
   });
@@ -218,6 +235,9 @@ async function runGenerate(argv: string[]): Promise<number> {
     process.stdout.write(`${GENERATE_HELP}\n`);
     return EXIT.ok;
   }
+  const reading = choiceFlag(args, 'reading', ['exact', 'lenient'] as const);
+  const formats = choiceFlag(args, 'formats', ['assert', 'annotate'] as const);
+  const unsupported = choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const);
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
   const { targets, added } = resolveTargets(targetsFlag(args));
@@ -225,7 +245,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
 
   const started = performance.now();
-  const result = await generate({ spec, targets });
+  const result = await generate({ spec, targets, ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
   printDiagnostics(result.diagnostics, process.stderr, false);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

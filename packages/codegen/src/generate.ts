@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuiltIR } from './ir/build-ir.js';
-import type { FormatMode, SchemaReading } from './ir/schema-to-ir.js';
+import type { FormatMode, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
@@ -62,6 +62,11 @@ export interface GenerateOptions {
   reading?: SchemaReading;
   /** `assert` (default): the formats the README lists are checked; `annotate`: formats are annotations only. */
   formats?: FormatMode;
+  /**
+   * `refuse` (default): a schema the generator cannot represent is an error and nothing is
+   * written. `skip`: that schema accepts any value, with a warning naming its pointer.
+   */
+  unsupported?: UnsupportedMode;
 }
 
 export interface GenerateResult {
@@ -81,9 +86,11 @@ const DEFAULT_EMIT_OPTIONS: EmitOptions = { validatorsImport: '../validators/ind
 
 /** Loads, builds the IR and runs the emitters; writes nothing. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const spec = await loadSpec(options.spec);
+  // Skipping, a remote reference is one more schema the generator cannot represent.
+  const spec = await loadSpec(options.spec, { remoteRefs: options.unsupported === 'skip' ? 'leave' : 'refuse' });
   spec.source = options.source ?? path.basename(options.spec);
-  const built = buildIR(spec, { ...(options.reading ? { reading: options.reading } : {}), ...(options.formats ? { formats: options.formats } : {}) });
+  const { reading, formats, unsupported } = options;
+  const built = buildIR(spec, { ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
   // With the default (relative) validators import, the validators the other targets import
   // are written beside them: the output never imports a file it did not write.

@@ -1,6 +1,6 @@
 import type { LoadedSpec } from '../load/load-spec.js';
 import { escapePointerToken, resolvePointer } from './json-pointer.js';
-import { isRecord, schemaToIR, type FormatMode, type SchemaContext, type SchemaReading } from './schema-to-ir.js';
+import { isRecord, schemaToIR, type FormatMode, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import type {
@@ -48,6 +48,7 @@ class IRBuilder {
     diagnostics: Diagnostic[],
     reading: SchemaReading | undefined,
     formats: FormatMode | undefined,
+    unsupported: UnsupportedMode | undefined,
   ) {
     this.diagnostics = diagnostics;
     const components = isRecord(doc['components']) ? doc['components'] : {};
@@ -61,6 +62,7 @@ class IRBuilder {
       // tools of their day, which read them the lenient way (see the README).
       reading: reading ?? (dialect === '3.1' ? 'exact' : 'lenient'),
       formats: formats ?? 'assert',
+      unsupported: unsupported ?? 'refuse',
       scope: new JsonSchemaScope(doc, dialect),
       jsonRoots: new Set(),
       diagnostics,
@@ -438,13 +440,15 @@ export interface BuildOptions {
   reading?: SchemaReading;
   /** Default `assert`: the formats the README lists are checked. */
   formats?: FormatMode;
+  /** Default `refuse`: a schema the generator cannot represent is an error. */
+  unsupported?: UnsupportedMode;
 }
 
 /** Reads a loaded (bundled) document into the IR. */
 export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   const doc = spec.document;
   const diagnostics: Diagnostic[] = [...spec.diagnostics];
-  const builder = new IRBuilder(doc, diagnostics, options.reading, options.formats);
+  const builder = new IRBuilder(doc, diagnostics, options.reading, options.formats, options.unsupported);
 
   const schemaNames = Object.keys(builder.ctx.rawComponents);
   for (const name of schemaNames) builder.component(name);

@@ -77,10 +77,17 @@ function typeShape(type: string, raw: Record<string, unknown>, pointer: JsonPoin
     case 'null':
       return { kind: 'null', pointer };
     case 'array': {
-      // With a tuple form the items differ by position: any item is as wide as it gets.
-      const tuple = Array.isArray(raw['prefixItems']) || Array.isArray(raw['items']);
-      const items = !tuple && 'items' in raw ? jsonShape(raw['items'], `${pointer}/items`, scope, depth + 1) : ({ kind: 'any', pointer } as SchemaNode);
-      return { kind: 'array', items, pointer };
+      // prefixItems (3.1), or draft 4's array form of items followed by additionalItems (3.0).
+      const [prefixKey, restKey] = scope.dialect === '3.1' ? ['prefixItems', 'items'] : ['items', 'additionalItems'];
+      const prefix = Array.isArray(raw[prefixKey]) ? (raw[prefixKey] as unknown[]) : undefined;
+      if (!prefix) {
+        const items = 'items' in raw ? jsonShape(raw['items'], `${pointer}/items`, scope, depth + 1) : ({ kind: 'any', pointer } as SchemaNode);
+        return { kind: 'array', items, pointer };
+      }
+      const shapes = prefix.map((child, i) => jsonShape(child, `${pointer}/${prefixKey}/${i}`, scope, depth + 1));
+      const items = restKey in raw ? jsonShape(raw[restKey], `${pointer}/${restKey}`, scope, depth + 1) : ({ kind: 'any', pointer } as SchemaNode);
+      const minItems = typeof raw['minItems'] === 'number' ? raw['minItems'] : 0;
+      return { kind: 'array', items, tuple: { prefix: shapes, present: Math.min(minItems, shapes.length) }, pointer };
     }
     case 'object': {
       const required = new Set(Array.isArray(raw['required']) ? raw['required'].filter((r): r is string => typeof r === 'string') : []);

@@ -128,6 +128,16 @@ export function mergeObjects(objects: ObjectNode[], meta: SchemaMeta, ctx: Schem
       requiredUndeclared.delete(name);
     }
   }
+  const closedBranch = objects.find((o) => o.additional === 'forbid' && [...byName.keys()].some((n) => !o.properties.some((p) => p.name === n)));
+  if (closedBranch && objects.length > 1) {
+    ctx.diagnostics.push({
+      severity: 'warning',
+      code: 'all-of-closed-reading',
+      pointer: meta.pointer,
+      message:
+        'additionalProperties: false in an allOf branch is read as unevaluatedProperties: false (the lenient reading): members the other branches declare are allowed; read exactly, they would be rejected',
+    });
+  }
   if (additional !== 'forbid' && additionalSchemas.length > 0) {
     additional = additionalSchemas.length === 1 ? additionalSchemas[0]! : mergeAllOf(additionalSchemas, { pointer: meta.pointer }, ctx);
   }

@@ -175,6 +175,8 @@ export interface SchemaContext {
   reading: SchemaReading;
   /** `assert`: the formats the README lists are checked; `annotate`: no format is (JSON Schema's default). */
   formats: FormatMode;
+  /** `refuse`: what cannot be represented is an error. `skip`: it accepts any value, with a warning. */
+  unsupported: UnsupportedMode;
   /** Resolves references for `json` nodes, against `$id`s and anchors. */
   scope: JsonSchemaScope;
   /** Pointers of the `json` nodes made so far. */
@@ -183,6 +185,7 @@ export interface SchemaContext {
 
 export type SchemaReading = 'exact' | 'lenient';
 export type FormatMode = 'assert' | 'annotate';
+export type UnsupportedMode = 'refuse' | 'skip';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -227,8 +230,25 @@ function componentNameOf(ref: string): string | undefined {
 /**
  * Converts one schema object to an IR node.
  * Implements JSON Schema validation as OpenAPI 3.0 (§4.7.24) and 3.1 (JSON Schema 2020-12) define it.
+ *
+ * With `unsupported: 'skip'`, a schema the generator cannot represent accepts any value
+ * instead: its errors become warnings that say so. Subschemas are converted first, so the
+ * innermost schema that cannot be represented is the one skipped.
  */
 export function schemaToIR(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
+  if (ctx.unsupported === 'refuse') return convertSchema(raw, pointer, ctx);
+  const before = ctx.diagnostics.length;
+  const node = convertSchema(raw, pointer, ctx);
+  const errors = ctx.diagnostics.slice(before).filter((d) => d.severity === 'error');
+  if (errors.length === 0) return node;
+  for (const error of errors) {
+    error.severity = 'warning';
+    error.message += `; the schema at ${pointer} accepts any value instead (--unsupported skip)`;
+  }
+  return { kind: 'any', pointer };
+}
+
+function convertSchema(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
   if (raw === true || raw === undefined) return { kind: 'any', pointer };
   if (raw === false) return { kind: 'never', pointer };
   if (!isRecord(raw)) {
@@ -332,9 +352,12 @@ function needsRuntime(raw: Record<string, unknown>, pointer: JsonPointer, ctx: S
     const values = key === 'const' ? ('const' in raw ? [raw['const']] : []) : Array.isArray(raw['enum']) ? raw['enum'] : [];
     if (values.some((v) => v !== null && typeof v === 'object')) return true;
   }
-  if (ctx.reading === 'lenient') return false;
   const hasType = raw['type'] !== undefined || (typeof ref === 'string' && ctx.dialect === '3.0');
-  if (!hasType && Object.keys(raw).some((k) => TYPE_SPECIFIC_KEYWORDS.has(k))) return true;
+  const typeless = !hasType && Object.keys(raw).some((k) => TYPE_SPECIFIC_KEYWORDS.has(k));
+  // Keywords without `type` are never dropped: what the lenient reading cannot give one type
+  // is read exactly.
+  if (typeless && (ctx.reading === 'exact' || inferTypes(raw).length === 0)) return true;
+  if (ctx.reading === 'lenient') return false;
   // allOf (and 3.1's `$ref` beside other keywords, and keywords beside oneOf/anyOf) merge
   // their parts into one object: exact only when no part limits the members others declare.
   const parts: Array<Record<string, unknown> | undefined> = [];
@@ -508,14 +531,24 @@ function typesOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schema
   return { types: deduped, nullable };
 }
 
-/** A schema without `type` still constrains by its keywords; read them as the type they apply to. */
+/** The type each type-specific keyword constrains (`format` depends on the format). */
+function keywordType(key: string, raw: Record<string, unknown>): string | undefined {
+  if (!TYPE_SPECIFIC_KEYWORDS.has(key)) return undefined;
+  if (key === 'format') return typeof raw['format'] === 'string' && NUMBER_FORMATS.has(raw['format']) ? 'number' : 'string';
+  if (['pattern', 'minLength', 'maxLength'].includes(key)) return 'string';
+  if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].includes(key)) return 'number';
+  if (['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems', 'additionalItems', 'unevaluatedItems', 'minContains', 'maxContains'].includes(key)) return 'array';
+  return 'object';
+}
+
+/**
+ * The lenient reading of a schema without `type`: the one type its keywords constrain. None
+ * when they constrain several types (or it lists `enum`/`const`): then it is read exactly.
+ */
 function inferTypes(raw: Record<string, unknown>): string[] {
   if ('enum' in raw || 'const' in raw) return [];
-  if ('properties' in raw || 'additionalProperties' in raw || 'required' in raw) return ['object'];
-  if ('items' in raw) return ['array'];
-  if ('pattern' in raw || 'minLength' in raw || 'maxLength' in raw) return ['string'];
-  if ('minimum' in raw || 'maximum' in raw || 'multipleOf' in raw) return ['number'];
-  return [];
+  const types = new Set(Object.keys(raw).map((k) => keywordType(k, raw)).filter((t): t is string => t !== undefined));
+  return types.size === 1 ? [...types] : [];
 }
 
 function typedSchemaToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): SchemaNode {

@@ -93,7 +93,13 @@ export interface LiteralNode extends SchemaMeta {
 
 export interface ArrayNode extends SchemaMeta {
   kind: 'array';
+  /** Every item, or with `prefixItems` the items after them. */
   items: SchemaNode;
+  /**
+   * Item schemas by position (`prefixItems`), with how many of them `minItems` makes present.
+   * Only in the `shape` of a `json` node: it gives TypeScript a tuple.
+   */
+  tuple?: { prefix: SchemaNode[]; present: number };
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;

@@ -21,7 +21,7 @@ export interface LoadedSpec {
  * References the document resolves itself (through an `$id` or `$anchor` of one of its
  * schemas, or draft 4's `id` in 3.0) are not external.
  */
-function externalRef(root: Record<string, unknown>, dialect: '3.0' | '3.1'): { ref: string; pointer: string } | undefined {
+function externalRef(root: Record<string, unknown>, dialect: '3.0' | '3.1', skipUrls: boolean): { ref: string; pointer: string } | undefined {
   const scope = new JsonSchemaScope(root, dialect);
   const stack: Array<[unknown, string]> = [[root, '#']];
   while (stack.length > 0) {
@@ -34,6 +34,7 @@ function externalRef(root: Record<string, unknown>, dialect: '3.0' | '3.1'): { r
     for (const [key, child] of Object.entries(node)) {
       if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
         if (scope.resolve(child, pointer).pointer !== undefined) continue;
+        if (skipUrls && isUrl(child)) continue;
         return { ref: child, pointer };
       }
       if (typeof child === 'object') stack.push([child, `${pointer}/${escapePointerToken(key)}`]);
@@ -106,7 +107,19 @@ async function bundleWithRedocly(
   return { document: result.bundle.parsed as Record<string, unknown>, diagnostics };
 }
 
-export async function loadSpec(file: string): Promise<LoadedSpec> {
+function isUrl(ref: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^file:/i.test(ref);
+}
+
+export interface LoadOptions {
+  /**
+   * `refuse` (default): a `$ref` to a URL fails the load (the generator never fetches).
+   * `leave`: it stays in the document, for the schema conversion to report.
+   */
+  remoteRefs?: 'refuse' | 'leave';
+}
+
+export async function loadSpec(file: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const absolutePath = path.resolve(file);
   let text: string;
   try {
@@ -133,11 +146,11 @@ export async function loadSpec(file: string): Promise<LoadedSpec> {
     }
     throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported ("openapi" is ${JSON.stringify(openapi)})`, file);
   }
-  const external = externalRef(root, openapi.startsWith('3.1') ? '3.1' : '3.0');
+  const external = externalRef(root, openapi.startsWith('3.1') ? '3.1' : '3.0', options.remoteRefs === 'leave');
   if (!external) {
     return { source: file, document: root, diagnostics };
   }
-  if (/^[a-z][a-z0-9+.-]*:/i.test(external.ref) && !/^file:/i.test(external.ref)) {
+  if (isUrl(external.ref)) {
     // The generator reads local files only: it never fetches a schema over the network.
     throw new SpecLoadError(`${file}: $ref ${JSON.stringify(external.ref)} at ${external.pointer} is a remote reference; remote references are not supported (bundle the schema into the file or a local file)`, file);
   }

@@ -39,7 +39,9 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function absoluteUrl(req: IncomingMessage, publicUrl: RouterOptions['publicUrl']): string {
-  const original = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  // The absolute form (`http://host/path`, RFC 9112 §3.2.2) contributes its path and query only.
+  const original = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '') || '/' : target;
   let base: string;
   if (typeof publicUrl === 'function') base = publicUrl(req);
   else if (publicUrl !== undefined) base = publicUrl;

@@ -41,7 +41,14 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
   boolean: (node) => (node.enum && node.enum.length === 1 ? literals(node.enum) : 'boolean'),
   null: () => 'null',
   literal: (node) => literals(node.values),
-  array: (node, ctx, indent) => `Array<${printType(node.items, ctx, indent)}>`,
+  array: (node, ctx, indent) => {
+    if (!node.tuple) return `Array<${printType(node.items, ctx, indent)}>`;
+    // A tuple as wide as prefixItems: items past `minItems` may be missing.
+    const { prefix, present } = node.tuple;
+    const positional = prefix.map((p, i) => `${printType(p, ctx, indent)}${i < present ? '' : '?'}`);
+    const rest = node.items.kind === 'never' ? [] : [`...Array<${printType(node.items, ctx, indent)}>`];
+    return `[${[...positional, ...rest].join(', ')}]`;
+  },
   object: (node, ctx, indent) => {
     if (isRecord(node)) return `{ [key: string]: ${printType(node.additional, ctx, indent)} }`;
     const inner = indent + INDENT;

@@ -1,0 +1,165 @@
+/**
+ * Schemas only the generated JSON Schema runtime validates: what they answer (zod and check
+ * functions alike), what their errors say, that the generated code type-checks, and that
+ * their TypeScript types are never narrower than the schemas.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generate, generatedCodeCompilerOptions, verify } from '../src/index.js';
+import { scratchDir, specWithSchemas, writeSpec } from './helpers/generated.js';
+
+const REF = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const SCHEMAS = {
+  NotEmpty: { type: 'string', not: { const: '' } },
+  Tagged: {
+    type: 'object',
+    required: ['kind'],
+    properties: { kind: { type: 'string' }, a: { type: 'integer' }, b: { type: 'integer' } },
+    if: { properties: { kind: { const: 'a' } } },
+    then: { required: ['a'] },
+    else: { required: ['b'] },
+  },
+  Pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], minItems: 1, items: false },
+  Labels: { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false },
+  Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+  Closed: { allOf: [REF('Base')], properties: { note: { type: 'string' } }, unevaluatedProperties: false },
+  Tree: { $anchor: 'node', type: 'object', properties: { children: { type: 'array', items: { $ref: '#node' } } }, additionalProperties: false },
+  AtMostTwo: { maxItems: 2 },
+  Holder: { type: 'object', properties: { pair: REF('Pair'), labels: REF('Labels') } },
+};
+
+type Parse = { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+interface Generated {
+  schemas: Record<string, { safeParse(value: unknown): Parse }>;
+  checks: Record<string, (value: unknown) => boolean>;
+}
+
+const CASES: Array<[name: string, value: unknown, valid: boolean]> = [
+  ['NotEmpty', 'x', true],
+  ['NotEmpty', '', false],
+  ['NotEmpty', 1, false],
+  ['Tagged', { kind: 'a', a: 1 }, true],
+  ['Tagged', { kind: 'a', b: 1 }, false],
+  ['Tagged', { kind: 'z', b: 1 }, true],
+  ['Tagged', { kind: 'z' }, false],
+  ['Pair', ['a', 1], true],
+  ['Pair', ['a'], true],
+  ['Pair', [], false],
+  ['Pair', ['a', 1, 2], false],
+  ['Pair', [1, 1], false],
+  ['Labels', { 'x-a': 'v' }, true],
+  ['Labels', { 'x-a': 1 }, false],
+  ['Labels', { other: 'v' }, false],
+  ['Closed', { id: 'i', note: 'n' }, true],
+  ['Closed', { id: 'i', extra: 1 }, false],
+  ['Closed', { note: 'n' }, false],
+  ['Tree', { children: [{ children: [] }, {}] }, true],
+  ['Tree', { children: [{ children: [{ leaf: true }] }] }, false],
+  ['AtMostTwo', [1, 2], true],
+  ['AtMostTwo', [1, 2, 3], false],
+  // maxItems says nothing about values that are not arrays.
+  ['AtMostTwo', 'abc', true],
+  ['Holder', { pair: ['a', 2], labels: { 'x-b': 'c' } }, true],
+  ['Holder', { pair: ['a', 'b'] }, false],
+];
+
+describe('the JSON Schema runtime, in generated validators (OpenAPI 3.1)', () => {
+  let generated: Generated;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await scratchDir();
+    const spec = path.join(dir, 'spec.json');
+    await writeFile(spec, JSON.stringify(specWithSchemas(SCHEMAS, '3.1.0')));
+    const report = await verify({ spec, keepDir: path.join(dir, 'out'), targets: ['validators'] });
+    expect(report.typeErrors).toEqual([]);
+    expect(report.ok).toBe(true);
+    generated = (await import(pathToFileURL(path.join(dir, 'out/validators/index.ts')).href)) as Generated;
+  }, 120_000);
+
+  it('answers as JSON Schema does, in zod and in the check functions', () => {
+    const wrong = CASES.filter(([name, value, valid]) => generated.schemas[name]!.safeParse(value).success !== valid || generated.checks[name]!(value) !== valid);
+    expect(wrong).toStrictEqual([]);
+  });
+
+  it('names the place and the keyword that failed', () => {
+    const issues = (name: string, value: unknown) => generated.schemas[name]!.safeParse(value).error!.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues('Labels', { 'x-a': 1 })).toStrictEqual([['x-a', 'expected string, received number (type)']]);
+    expect(issues('Closed', { id: 'i', extra: 1 })).toStrictEqual([['extra', 'member "extra" is not allowed or does not match (unevaluatedProperties)']]);
+    expect(issues('Pair', ['a', 'b'])).toStrictEqual([['1', 'expected integer, received string (type)']]);
+    expect(issues('Holder', { pair: ['a', 'b'] })).toStrictEqual([['pair.1', 'expected integer, received string (type)']]);
+  });
+
+  it('types them at least as wide as the schemas: tuples, index signatures, the base type of not and if', async () => {
+    await writeFile(
+      path.join(dir, 'out', 'consumer.ts'),
+      [
+        "import type { AtMostTwo, Holder, Labels, NotEmpty, Pair, Tagged } from './validators/index.js';",
+        'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+        'const assert = <T extends true>(): T | undefined => undefined;',
+        'assert<Same<Pair, [string, number?]>>();',
+        'assert<Same<NotEmpty, string>>();',
+        'assert<Same<AtMostTwo, unknown>>();',
+        "export const labels: Labels = { 'x-a': 'v', anything: 1 };",
+        "export const tagged: Tagged = { kind: 'a' };",
+        "export const holder: Holder = { pair: ['a'] };",
+        '// @ts-expect-error the first item of a Pair is a string',
+        'export const wrong: Pair = [1];',
+        '',
+      ].join('\n'),
+    );
+    const { Project, ts } = await import('ts-morph');
+    const project = new Project({ compilerOptions: generatedCodeCompilerOptions(ts), skipAddingFilesFromTsConfig: true });
+    project.addSourceFileAtPath(path.join(dir, 'out', 'consumer.ts'));
+    const problems = project.getPreEmitDiagnostics().map((d) => `${d.getLineNumber() ?? 0}: ${String(d.getMessageText())}`);
+    expect(problems).toStrictEqual([]);
+  }, 120_000);
+});
+
+describe('readings and --unsupported', () => {
+  const typeless = { Links: { required: ['Self'], properties: { Self: { type: 'string' } }, additionalProperties: false } };
+
+  it('reads a 3.0 schema without type as its keywords type (a warning names it), and exactly on request', async () => {
+    const spec = await writeSpec(specWithSchemas(typeless));
+    const lenient = await generate({ spec, targets: ['validators'] });
+    expect(lenient.diagnostics.map((d) => [d.code, d.pointer])).toContainEqual(['type-inferred', '#/components/schemas/Links']);
+    expect(lenient.built.api.schemas[0]!.schema.kind).toBe('object');
+    const exact = await generate({ spec, targets: ['validators'], reading: 'exact' });
+    expect(exact.built.api.schemas[0]!.schema.kind).toBe('json');
+    expect(exact.diagnostics.map((d) => d.code)).not.toContain('type-inferred');
+  });
+
+  it('reads 3.1 exactly by default, and never drops keywords a lenient reading cannot type', async () => {
+    const exact = await generate({ spec: await writeSpec(specWithSchemas(typeless, '3.1.0')), targets: ['validators'] });
+    expect(exact.built.api.schemas[0]!.schema.kind).toBe('json');
+    const mixed = await generate({ spec: await writeSpec(specWithSchemas({ M: { minLength: 2, maxItems: 1 } })), targets: ['validators'] });
+    expect(mixed.built.api.schemas[0]!.schema.kind).toBe('json');
+  });
+
+  it('names each use of the allOf reading in a 3.0 file', async () => {
+    const spec = await writeSpec(
+      specWithSchemas({
+        Claims: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+        Signed: { allOf: [REF('Claims'), { type: 'object', properties: { b: { type: 'string' } } }] },
+      }),
+    );
+    const result = await generate({ spec, targets: ['validators'] });
+    expect(result.diagnostics.filter((d) => d.code === 'all-of-closed-reading').map((d) => d.pointer)).toStrictEqual(['#/components/schemas/Signed']);
+    const exact = await generate({ spec, targets: ['validators'], reading: 'exact' });
+    expect(exact.diagnostics.map((d) => d.code)).not.toContain('all-of-closed-reading');
+    expect(exact.built.api.schemas[1]!.schema.kind).toBe('json');
+  });
+
+  it('skips what it cannot represent only when asked: an accepting schema and a warning naming it', async () => {
+    const spec = await writeSpec(specWithSchemas({ Dyn: { $dynamicRef: '#meta' }, Fine: { type: 'string' }, Remote: { $ref: 'https://example.com/schema.json' } }, '3.1.0'));
+    await expect(generate({ spec, targets: ['validators'] })).rejects.toThrow(/remote reference/);
+    const skipped = await generate({ spec, targets: ['validators'], unsupported: 'skip' });
+    expect(skipped.diagnostics.filter((d) => d.severity === 'error')).toStrictEqual([]);
+    const warnings = skipped.diagnostics.filter((d) => d.severity === 'warning').map((d) => [d.code, d.pointer]);
+    expect(warnings).toContainEqual(['unsupported-keyword', '#/components/schemas/Dyn/$dynamicRef']);
+    expect(warnings).toContainEqual(['remote-ref', '#/components/schemas/Remote/$ref']);
+    expect(skipped.built.api.schemas.map((s) => s.schema.kind)).toStrictEqual(['any', 'string', 'any']);
+  });
+});
