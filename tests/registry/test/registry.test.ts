@@ -212,9 +212,7 @@ describe('the packages, released to a registry and installed by another service'
     const stubs = await manifest('server-stubs');
     await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'a-service', version: '1.0.0', private: true, type: 'module' }, null, 2));
     started = Date.now();
-    await run(
-      'npm',
-      [
+    await installWithRetry([
         'install',
         '--no-audit',
         '--no-fund',
@@ -226,12 +224,30 @@ describe('the packages, released to a registry and installed by another service'
         `express4@${stubs.devDependencies.express4}`,
         // The server stubs' declarations name node:http types, as any Node service's do.
         `@types/node@${stubs.devDependencies['@types/node']}`,
-      ],
-      { cwd: consumer, env: childEnv, timeout: LIMIT.install, maxBuffer: 64 * 1024 * 1024 },
-    );
+      ]);
     console.log(`npm install: ${Math.round((Date.now() - started) / 1000)} s`);
     await cp(path.join(HERE, 'fixtures'), consumer, { recursive: true });
   }, LIMIT.start + LIMIT.release + LIMIT.install + 4 * LIMIT.step);
+
+  /**
+   * `npm install` in the service folder. Verdaccio fetches zod and Express through its uplink;
+   * on a loaded machine that fetch can time out, which npm reports as an unresolvable peer
+   * (`ERESOLVE ... Found: zod@undefined`). Such a failure is retried (twice at most); the
+   * packages of this workspace never come through the uplink, so a retry cannot mask them.
+   */
+  async function installWithRetry(args: string[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run('npm', args, { cwd: consumer, env: childEnv, timeout: LIMIT.install, maxBuffer: 64 * 1024 * 1024 });
+        return;
+      } catch (error) {
+        const text = String((error as { stderr?: unknown }).stderr ?? error);
+        const upstream = /ERESOLVE|ETIMEDOUT|ECONNRESET|E50[0-9]|socket hang up/.test(text);
+        if (!upstream || attempt === 3) throw error;
+        console.log(`npm install, attempt ${attempt}: the registry's uplink failed (${text.split('\n').find((l) => /ERR|ERESOLVE|E50/.test(l)) ?? 'see above'}); retrying`);
+      }
+    }
+  }
 
   afterAll(async () => {
     if (registry) await stopVerdaccio(registry);
