@@ -9,6 +9,7 @@
  */
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, normalizePointer, resolvePointer } from './json-pointer.js';
+import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
 
 /** The base URI of the document itself; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
@@ -23,34 +24,8 @@ const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
 /** What validates: everything else is dropped from the table (annotations, extensions). */
-const KEPT = new Set([
-  ...SINGLE,
-  ...LISTS,
-  ...MAPS,
-  '$ref',
-  'type',
-  'enum',
-  'const',
-  'format',
-  'pattern',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minContains',
-  'maxContains',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'dependentRequired',
-  'nullable',
-]);
+const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable']);
+for (const identifier of ['$id', '$anchor', 'id']) KEPT.delete(identifier);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

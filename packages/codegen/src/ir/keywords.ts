@@ -1,0 +1,121 @@
+/** The JSON Schema keywords the schema conversion tells apart, by what they do. */
+
+/** Keywords that only annotate: they never change what validates. */
+export const ANNOTATION_KEYWORDS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  '$schema',
+  // Containers of schemas that are reached only through `$ref`.
+  '$defs',
+  'definitions',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'discriminator',
+  'default',
+  'nullable',
+]);
+
+/** Keywords the IR represents. */
+export const VALIDATION_KEYWORDS = new Set([
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+]);
+
+/**
+ * Keywords only the JSON Schema runtime validates: a schema that uses one of them (or `$id`,
+ * `$anchor`, the tuple form of `items`) becomes a `json` node.
+ */
+export const RUNTIME_KEYWORDS_31 = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'propertyNames',
+  'prefixItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$id',
+  '$anchor',
+]);
+/** OpenAPI 3.0's schema object is based on draft 4, whose keywords these are. */
+export const RUNTIME_KEYWORDS_30 = new Set(['not', 'patternProperties', 'dependencies', 'additionalItems', 'id']);
+
+/** Dialects a 3.1 schema may declare with `$schema`; another meta-schema may change what validates. */
+export const KNOWN_DIALECTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  'https://spec.openapis.org/oas/3.1/dialect/base',
+  'https://spec.openapis.org/oas/3.1/dialect/2024-10-25',
+  'http://json-schema.org/draft-04/schema',
+]);
+
+/** Keywords that say something only about values of one type. */
+export const TYPE_SPECIFIC_KEYWORDS = new Set([
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'prefixItems',
+  'contains',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'minContains',
+  'maxContains',
+]);
