@@ -13,7 +13,7 @@ import { scratchDir, specWithSchemas, writeSpec } from './helpers/generated.js';
 const REF = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const SCHEMAS = {
-  NotEmpty: { type: 'string', not: { const: '' } },
+  NotEmpty: { type: 'string', not: { const: '' }, examples: ['x'] },
   Tagged: {
     type: 'object',
     required: ['kind'],
@@ -23,7 +23,7 @@ const SCHEMAS = {
     else: { required: ['b'] },
   },
   Pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], minItems: 1, items: false },
-  Labels: { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false },
+  Labels: { type: 'object', patternProperties: { '^x-': { type: 'string', examples: ['v'] } }, additionalProperties: false, properties: { 'x-id': { type: 'string', not: { const: '' }, example: 'i' } } },
   Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
   Closed: { allOf: [REF('Base')], properties: { note: { type: 'string' } }, unevaluatedProperties: false },
   Tree: { $anchor: 'node', type: 'object', properties: { children: { type: 'array', items: { $ref: '#node' } } }, additionalProperties: false },
@@ -115,6 +115,17 @@ describe('the JSON Schema runtime, in generated validators (OpenAPI 3.1)', () =>
     project.addSourceFileAtPath(path.join(dir, 'out', 'consumer.ts'));
     const problems = project.getPreEmitDiagnostics().map((d) => `${d.getLineNumber() ?? 0}: ${String(d.getMessageText())}`);
     expect(problems).toStrictEqual([]);
+  }, 120_000);
+});
+
+describe('verify, on schemas the JSON Schema runtime validates', () => {
+  it('checks their examples, and names one that does not validate', async () => {
+    const dir = await scratchDir();
+    const spec = path.join(dir, 'spec.json');
+    await writeFile(spec, JSON.stringify(specWithSchemas({ ...SCHEMAS, Bad: { type: 'object', properties: { n: { type: 'string', not: { const: '' }, example: '' } } } }, '3.1.0')));
+    const report = await verify({ spec, targets: ['validators'] });
+    expect(report.typeErrors).toEqual([]);
+    expect(report.exampleFailures.map((f) => f.pointer)).toStrictEqual(['#/components/schemas/Bad/properties/n/example']);
   }, 120_000);
 });
 

@@ -509,8 +509,7 @@ function collectPropertyExamples(builder: IRBuilder): void {
   };
   // The diagnostics of these throwaway conversions repeat those of the components; drop them.
   const before = builder.diagnostics.length;
-  const roots = new Set(builder.ctx.jsonRoots);
+  // Schemas the JSON Schema runtime validates stay in its table: `verify` checks their examples.
   for (const [name, raw] of Object.entries(builder.ctx.rawComponents)) visit(raw, `#/components/schemas/${escapePointerToken(name)}`, true);
   builder.diagnostics.length = before;
-  builder.ctx.jsonRoots = roots;
 }

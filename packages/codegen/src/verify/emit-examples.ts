@@ -22,6 +22,7 @@ export function emitExamples(api: ApiIR, examples: CheckedExample[]): GeneratedF
     generatedHeader(api).trimEnd(),
     "import { z } from 'zod';",
     "import * as rt from './runtime.gen.js';",
+    entries.some((e) => e.includes('J.schemas.')) ? "import * as J from './json-schemas.gen.js';" : '',
     ids.length > 0 ? `import {\n${ids.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';` : '',
     '',
     'void rt;',
