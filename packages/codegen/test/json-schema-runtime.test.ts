@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, generatedCodeCompilerOptions, verify } from '../src/index.js';
-import { scratchDir, specWithSchemas, writeSpec } from './helpers/generated.js';
+import { loadValidators, scratchDir, specWithSchemas, writeSpec } from './helpers/generated.js';
 
 const REF = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -172,5 +172,31 @@ describe('readings and --unsupported', () => {
     expect(warnings).toContainEqual(['unsupported-keyword', '#/components/schemas/Dyn/$dynamicRef']);
     expect(warnings).toContainEqual(['remote-ref', '#/components/schemas/Remote/$ref']);
     expect(skipped.built.api.schemas.map((s) => s.schema.kind)).toStrictEqual(['any', 'string', 'any']);
+  });
+});
+
+describe('parameters the JSON Schema runtime validates', () => {
+  it('are decoded from text as their shape says, then checked', async () => {
+    const document = {
+      ...specWithSchemas({}, '3.1.0'),
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'ListThings',
+            parameters: [
+              { name: 'page', in: 'query', schema: { type: 'integer', not: { const: 3 } } },
+              { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' }, contains: { const: 1 } } },
+            ],
+            responses: { '204': { description: 'none' } },
+          },
+        },
+      },
+    };
+    const mod = await loadValidators(document);
+    const query = (mod.operations['ListThings'] as { request: { query: { safeParse(value: unknown): Parse & { data?: unknown } } } }).request.query;
+    expect(query.safeParse({ page: '4', ids: ['2', '1'] })).toStrictEqual({ success: true, data: { page: 4, ids: [2, 1] } });
+    expect(query.safeParse({ page: '3' }).error!.issues.map((i) => [i.path.join('.'), i.message])).toStrictEqual([['page', 'must not match the schema (not)']]);
+    expect(query.safeParse({ ids: ['2'] }).success).toBe(false);
+    expect(query.safeParse({ page: ['4', '5'] }).error!.issues[0]!.message).toBe('given 2 times; the spec defines this parameter once');
   });
 });

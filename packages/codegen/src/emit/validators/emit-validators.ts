@@ -121,9 +121,15 @@ function schemasWithDistinctInput(api: ApiIR): string[] {
   return api.schemas.map((s) => s.name).filter(differs);
 }
 
+/**
+ * What a parameter's schema is, through references, for decoding its text: a schema the JSON
+ * Schema runtime validates is decoded as its shape says (a number, a list...).
+ */
 function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): SchemaNode {
   let current = node;
-  for (let i = 0; current.kind === 'ref' && i < 32; i++) current = components.get(current.name) ?? { kind: 'any', pointer: current.pointer };
+  for (let i = 0; (current.kind === 'ref' || current.kind === 'json') && i < 32; i++) {
+    current = current.kind === 'json' ? current.shape : (components.get(current.name) ?? { kind: 'any', pointer: current.pointer });
+  }
   return current;
 }
 
@@ -363,7 +369,13 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   // A spec without operations still gets a module (an empty file is not one).
   const opBody = opDecls.length > 0 ? `${sharedBlock}${opDecls.join('\n\n')}\n` : 'export {};\n';
   // Import only what is used, so that the output passes `noUnusedLocals` in any project.
-  const opImports = [/\bz\./.test(opBody) ? "import { z } from 'zod';" : '', /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : ''].filter(Boolean).join('\n');
+  const opImports = [
+    /\bz\./.test(opBody) ? "import { z } from 'zod';" : '',
+    /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
+    /\bJ\.schemas\./.test(opBody) ? "import * as J from './json-schemas.gen.js';" : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   const operationsFile = `${header}${opImports}\n${schemaImport}\n${opBody}`;
 
   const runtimeFile = `${header}${readFileSync(RUNTIME_TEMPLATE, 'utf8')}`;
