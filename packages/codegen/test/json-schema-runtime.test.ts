@@ -72,8 +72,19 @@ describe('the JSON Schema runtime, in generated validators (OpenAPI 3.1)', () =>
   beforeAll(async () => {
     dir = await scratchDir();
     const spec = path.join(dir, 'spec.json');
-    await writeFile(spec, JSON.stringify(specWithSchemas(SCHEMAS, '3.1.0')));
-    const report = await verify({ spec, keepDir: path.join(dir, 'out'), targets: ['validators'] });
+    // With an operation whose body and answer the runtime validates, so that the server and
+    // client code built on them type-check too.
+    const paths = {
+      '/closed': {
+        post: {
+          operationId: 'PostClosed',
+          requestBody: { required: true, content: { 'application/json': { schema: REF('Closed') } } },
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: REF('Holder') } } } },
+        },
+      },
+    };
+    await writeFile(spec, JSON.stringify({ ...specWithSchemas(SCHEMAS, '3.1.0'), paths }));
+    const report = await verify({ spec, keepDir: path.join(dir, 'out'), targets: ['validators', 'server', 'client'] });
     expect(report.typeErrors).toEqual([]);
     expect(report.ok).toBe(true);
     generated = (await import(pathToFileURL(path.join(dir, 'out/validators/index.ts')).href)) as Generated;
