@@ -14,8 +14,14 @@ export interface Instant {
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2}))?$/;
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // What `new Date(Date.UTC(year, month, 0)).getUTCDate()` gives, without building a Date:
+  // the proleptic Gregorian calendar, with Date.UTC's reading of years 0–99 as 1900–1999.
+  const y = year >= 0 && year <= 99 ? year + 1900 : year;
+  if (month === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) return 29;
+  return MONTH_DAYS[month - 1]!;
 }
 
 /**
@@ -29,21 +35,27 @@ function daysInMonth(year: number, month: number): number {
 export function parseInstant(text: string): Instant | undefined {
   const m = INSTANT.exec(text);
   if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (m[4] === undefined) return { seconds: Date.UTC(year, month - 1, day) / 1000, fraction: '' };
-  const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6])];
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = Number(m[6]);
   if (hour > 23 || minute > 59 || second > 60) return undefined;
   let offsetSeconds = 0;
   const zone = m[8]!;
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone.startsWith('-') ? -1 : 1;
-    const [oh, om] = [Number(zone.slice(1, 3)), Number(zone.slice(4, 6))];
+    const oh = Number(zone.slice(1, 3));
+    const om = Number(zone.slice(4, 6));
     if (oh > 23 || om > 59) return undefined;
     offsetSeconds = sign * (oh * 3600 + om * 60);
   }
   const local = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
-  return { seconds: local - offsetSeconds, fraction: (m[7] ?? '').replace(/0+$/, '') };
+  const fraction = m[7];
+  return { seconds: local - offsetSeconds, fraction: fraction === undefined ? '' : fraction.replace(/0+$/, '') };
 }
 
 /**

@@ -47,13 +47,18 @@ export function selfLink(url: string): string {
  * // → { Self: 'https://hub/a?page=2', First: '…page=1', Prev: '…page=1', Next: '…page=3', Last: '…page=3' }
  */
 export function pageLinks(selfUrl: string, pageParam: string, page: number, totalPages: number): PageLinks {
-  return {
-    Self: selfLink(selfUrl),
-    First: withPage(selfUrl, pageParam, 1),
-    ...(page > 1 ? { Prev: withPage(selfUrl, pageParam, page - 1) } : {}),
-    ...(page < totalPages ? { Next: withPage(selfUrl, pageParam, page + 1) } : {}),
-    Last: withPage(selfUrl, pageParam, totalPages),
+  // One parse for the four page links: setting the parameter again on the same URL gives
+  // the text a fresh URL would (set() keeps the first position and drops repeats).
+  const u = new URL(selfUrl);
+  const at = (n: number): string => {
+    u.searchParams.set(pageParam, String(n));
+    return u.toString();
   };
+  const links: PageLinks = { Self: selfLink(selfUrl), First: at(1) };
+  if (page > 1) links.Prev = at(page - 1);
+  if (page < totalPages) links.Next = at(page + 1);
+  links.Last = at(totalPages);
+  return links;
 }
 
 /** The largest page number a link may carry; anything longer is not a page the hub wrote. */
