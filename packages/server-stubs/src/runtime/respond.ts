@@ -29,15 +29,11 @@ export function write(ex: Exchange, out: Outgoing): void {
     res.end();
     return;
   }
-  // Text goes out as it is (Node encodes it while writing): no copy into a Buffer first.
-  if (typeof out.payload === 'string') {
-    res.setHeader('content-length', String(Buffer.byteLength(out.payload, 'utf8')));
-    if (ex.head) res.end();
-    else res.end(out.payload, 'utf8');
-    return;
-  }
-  res.setHeader('content-length', String(out.payload.byteLength));
-  res.end(ex.head ? undefined : out.payload);
+  // Measured: handing Node the text (Buffer.byteLength, res.end(text, 'utf8')) costs the same
+  // server CPU per request as encoding it here, since Node then encodes it while writing.
+  const bytes = typeof out.payload === 'string' ? Buffer.from(out.payload, 'utf8') : out.payload;
+  res.setHeader('content-length', String(bytes.byteLength));
+  res.end(ex.head ? undefined : bytes);
 }
 
 const producibleCache = new WeakMap<ContentSchemas, { readonly signing: readonly string[]; readonly plain: readonly string[] }>();
