@@ -73,7 +73,12 @@ const MAX_PAGE = 1_000_000_000;
  * requestedPage('https://hub/a?page=x', 'page') // → { error: 'page must be a positive integer, got "x"' }
  */
 export function requestedPage(url: string, pageParam: string): { page: number } | { error: string } {
-  const values = new URL(url).searchParams.getAll(pageParam);
+  return pageIn(new URL(url).searchParams, pageParam);
+}
+
+/** `requestedPage` of a query already parsed. */
+export function pageIn(params: URLSearchParams, pageParam: string): { page: number } | { error: string } {
+  const values = params.getAll(pageParam);
   if (values.length === 0) return { page: 1 };
   if (values.length > 1) return { error: `${pageParam} is given ${values.length} times` };
   const text = values[0]!;
