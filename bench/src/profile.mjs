@@ -2,7 +2,9 @@
 // Where the time goes: CPU profiles (node --cpu-prof) of the two HTTP workloads, summarised.
 //
 //   node src/profile.mjs server [--seconds 8] [--setup router-validated]
-//       the server process of the server suite under autocannon load (10 connections)
+//       the server process of the server suite under autocannon load (10 connections);
+//       --setup is a worker setup (router-validated, router-requests, router-off, plain,
+//       eov, hub, hub-plain: see src/workers/http-server.mjs), the hub ones on page 37
 //   node src/profile.mjs client [--runs 10] [--server hub|static] [--validate on|off]
 //       a process reading 10,000 transactions `runs` times with the generated client
 //
@@ -12,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadTest, SERVER_PATH, startServerProcess } from './lib/http-bench.mjs';
+import { bundledSpec, HUB_PATH, loadTest, SERVER_PATH, startServerProcess } from './lib/http-bench.mjs';
 import { benchRoot, repoRoot } from './lib/paths.mjs';
 
 const args = process.argv.slice(2);
@@ -33,10 +35,12 @@ const profArgs = ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=20
 if (what === 'server') {
   const setup = option('setup', 'router-validated');
   const seconds = Number(option('seconds', '8'));
+  const target = setup.startsWith('hub') ? HUB_PATH : SERVER_PATH;
+  if (setup === 'eov') bundledSpec();
   const server = await startServerProcess(setup, { execArgv: profArgs });
   try {
-    await loadTest(`${server.origin}${SERVER_PATH}`, { duration: 2 });
-    const r = await loadTest(`${server.origin}${SERVER_PATH}`, { duration: seconds });
+    await loadTest(`${server.origin}${target}`, { duration: 2 });
+    const r = await loadTest(`${server.origin}${target}`, { duration: seconds });
     process.stdout.write(`${setup}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms over ${seconds} s (profiled: slower than unprofiled)\n`);
   } finally {
     await server.stop();

@@ -1,48 +1,75 @@
-// Server: requests per second and p99 latency of GET transactions (100 records, about 30 kB)
-// through the generated v2.2 router with validation on, with request validation only, with
-// validation off, and through a bare Express route sending the same bytes. autocannon on
-// 127.0.0.1 in this process; each server in its own child process (one core each on a 2-core
-// machine), four fresh ones every round, measured in turn.
+// Server: requests per second, p99 latency and server CPU per request of GET transactions
+// (100 records, about 31 kB) through the generated v2.2 router (validation on, requests only,
+// off), a plain Express route (`res.json` per request) and express-openapi-validator on the
+// same handler; and a hub (router + paging adapter over an in-memory LFI, page 37 of 100)
+// beside a plain route serving the same page. autocannon on 127.0.0.1 in this process; each
+// server in its own child process, fresh ones every round, measured in turn.
 // (This replaces packages/server-stubs/bench/validation.bench.mjs, which ran server and load
 // generator in one process; `pnpm --filter @bank-data-sharing/server-stubs bench` runs this suite.)
-import { cpuMicros, loadTest, SERVER_PATH, startServerProcess } from '../src/lib/http-bench.mjs';
+import { bundledSpec, cpuMicros, HUB_PATH, loadTest, PREFIX, SERVER_PATH, startServerProcess, TOKEN } from '../src/lib/http-bench.mjs';
 import { median, summarize } from '../src/lib/stats.mjs';
 
+const BAD_QUERY = 'fromBookingDateTime=not-a-date';
+const BAD_PATH = `${PREFIX}/accounts/acc-001/transactions?${BAD_QUERY}`;
+
+/** Every setup of the suite; `BENCH_SERVER_SETUPS=plain,validated` runs a subset. */
 const SETUPS = [
-  { id: 'validated', setup: 'router-validated', label: 'generated router, validation on (requests and responses, the default)' },
-  { id: 'requests-only', setup: 'router-requests', label: 'generated router, requests validated, responses not' },
-  { id: 'off', setup: 'router-off', label: 'generated router, validation off' },
-  { id: 'bare', setup: 'bare', label: 'bare Express route, same bytes' },
+  { id: 'validated', setup: 'router-validated', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router, validation on (requests and responses, the default)' },
+  { id: 'requests-only', setup: 'router-requests', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router, requests validated, responses not' },
+  { id: 'off', setup: 'router-off', path: SERVER_PATH, label: 'generated router, validation off' },
+  { id: 'plain', setup: 'plain', path: SERVER_PATH, label: 'plain Express route, res.json per request' },
+  { id: 'eov', setup: 'eov', path: SERVER_PATH, bad: BAD_PATH, label: 'express-openapi-validator (requests and responses)' },
+  { id: 'hub', setup: 'hub', path: HUB_PATH, bad: `${HUB_PATH}&${BAD_QUERY}`, records: 100, label: 'hub: router + paging adapter, page 37 of 100' },
+  { id: 'hub-plain', setup: 'hub-plain', path: HUB_PATH, records: 100, label: 'hub-plain: plain Express route, the same page' },
 ];
+
+/** The ratios printed, each taken round by round; shown when both setups ran. */
+const RATIOS = [
+  { id: 'validated-vs-plain', a: 'validated', b: 'plain', label: 'router validated ÷ plain Express (throughput)', goal: { text: '≥ 0.80×', test: (m) => m >= 0.8 } },
+  { id: 'validated-vs-eov', a: 'validated', b: 'eov', label: 'router validated ÷ express-openapi-validator (throughput)', goal: { text: '≥ 2×', test: (m) => m >= 2 } },
+  { id: 'validated-vs-off', a: 'validated', b: 'off', label: 'validation on ÷ validation off (throughput)', goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 } },
+  { id: 'requests-only-vs-off', a: 'requests-only', b: 'off', label: 'requests validated only ÷ validation off (throughput)', goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 } },
+  { id: 'off-vs-plain', a: 'off', b: 'plain', label: 'router validation off ÷ plain Express (throughput)' },
+  { id: 'hub-vs-hub-plain', a: 'hub', b: 'hub-plain', label: 'hub ÷ hub-plain, same page (throughput)', goal: { text: 'within 25 % (≥ 0.75×)', test: (m) => m >= 0.75 } },
+];
+
+function selectedSetups() {
+  const wanted = process.env.BENCH_SERVER_SETUPS?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!wanted) return SETUPS;
+  const unknown = wanted.filter((id) => !SETUPS.some((s) => s.id === id));
+  if (unknown.length > 0) throw new Error(`BENCH_SERVER_SETUPS: unknown setup ${unknown.join(', ')} (known: ${SETUPS.map((s) => s.id).join(', ')})`);
+  return SETUPS.filter((s) => wanted.includes(s.id));
+}
 
 export default {
   id: 'server',
   title: 'Server stubs over HTTP (GET transactions, 100 records)',
-  description: 'autocannon req/s and p99 through the generated v2.2 router (validation on, requests only, off) and a bare Express route',
+  description: 'autocannon req/s, p99 and server CPU/request: generated v2.2 router (validation on, requests only, off), plain Express, express-openapi-validator, hub vs plain page',
   async run(ctx) {
     const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
     const duration = Number(process.env.BENCH_DURATION ?? (ctx.quick ? 2 : 3));
     const warmup = Number(process.env.BENCH_WARMUP ?? (ctx.quick ? 1 : 2));
     const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 9));
-    const servers = SETUPS.map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [] }));
-    let bodyBytes = 0;
+    const servers = selectedSetups().map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [] }));
+    if (servers.some((s) => s.id === 'eov')) bundledSpec(); // bundle once here, not in a server
+    const sizes = new Map();
     for (let round = 0; round < rounds; round++) {
       // Fresh server processes every round: a process whose compiled code came out better or
       // worse (JIT, heap layout) would otherwise tilt one setup for the whole run.
       const running = [];
       try {
         for (const s of servers) running.push({ s, ...(await startServerProcess(s.setup)) });
-        if (round === 0) bodyBytes = await sameAnswers(running);
+        if (round === 0) for (const [path, bytes] of await sanityChecks(running)) sizes.set(path, bytes);
         for (const { s, origin } of running) {
           ctx.progress(`round ${round + 1}/${rounds}: warm-up ${s.id} (${warmup} s)`);
-          if (warmup > 0) await loadTest(`${origin}${SERVER_PATH}`, { connections, duration: warmup });
+          if (warmup > 0) await loadTest(`${origin}${s.path}`, { connections, duration: warmup });
         }
         // Rotate the order each round so that a drift of the machine hits every setup alike.
         for (let k = 0; k < running.length; k++) {
           const { s, origin, cpu } = running[(round + k) % running.length];
           ctx.progress(`round ${round + 1}/${rounds}: ${s.id} (${duration} s)`);
           const before = await cpu();
-          const r = await loadTest(`${origin}${SERVER_PATH}`, { connections, duration });
+          const r = await loadTest(`${origin}${s.path}`, { connections, duration });
           const after = await cpu();
           if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.id}: ${r.non2xx} non-2xx answers and ${r.errors} errors under load`);
           s.rps.push(r.rps);
@@ -54,10 +81,12 @@ export default {
       }
     }
     const runs = `${rounds} rounds × ${duration} s, ${warmup} s warm-up`;
+    const bytes = (path) => (sizes.get(path) ?? 0).toLocaleString('en-US');
     ctx.note(
-      `GET {prefix}/accounts/acc-001/transactions?fromBookingDateTime=… answered with 100 transactions (${bodyBytes.toLocaleString('en-US')} bytes). ` +
-        `autocannon in the harness process, ${connections} connections, over 127.0.0.1; each server in its own Node process (${process.version}), ${rounds} rounds, each with four fresh server processes (so that no setup keeps one process's luck with the JIT for the whole run), each warmed up for ${warmup} s, then measured in turn for ${duration} s each, the order rotating every round. ` +
-        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system) over the round divided by the requests it answered: steadier than req/s on a shared machine.',
+      `GET {prefix}/accounts/acc-001/transactions?fromBookingDateTime=… answered with 100 transactions (${bytes(SERVER_PATH)} bytes); the hub setups GET {prefix}/accounts/acc-001/transactions?page=37 (100 of 10,000 records, ${bytes(HUB_PATH)} bytes). ` +
+        `autocannon in the harness process, ${connections} connections, over 127.0.0.1; each server in its own Node process (${process.version}), ${rounds} rounds, each with ${servers.length} fresh server processes (so that no setup keeps one process's luck with the JIT for the whole run), each warmed up for ${warmup} s, then measured in turn for ${duration} s each, the order rotating every round. ` +
+        'In the first round every setup is checked to answer the same body as the others on its route (the origin in Links aside), and every validating setup to answer 400 to a malformed fromBookingDateTime. ' +
+        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system) over the round divided by the requests it answered: steadier than req/s on a shared machine. Ratios are taken round by round (setups measured seconds apart), then the median.',
     );
     for (const s of servers) {
       ctx.row({
@@ -69,35 +98,56 @@ export default {
         detail: `server CPU/request ${median(s.cpuPerRequest).toFixed(0)} µs (${Math.min(...s.cpuPerRequest).toFixed(0)}–${Math.max(...s.cpuPerRequest).toFixed(0)})`,
         extra: { cpuMicrosPerRequest: summarize(s.cpuPerRequest) },
       });
+      ctx.row({ id: `${s.id}-cpu`, label: `${s.label}: server CPU per request`, unit: 'µs', samples: s.cpuPerRequest, runs });
       ctx.row({ id: `${s.id}-p99`, label: `${s.label}: p99 latency`, unit: 'ms', samples: s.p99, runs });
+      if (s.records) {
+        ctx.row({ id: `${s.id}-records`, label: `${s.label}: records/s`, unit: 'rec/s', samples: s.rps.map((x) => x * s.records), runs, detail: `server CPU per page (${s.records} records) ${median(s.cpuPerRequest).toFixed(0)} µs` });
+      }
     }
-    const [validated, requestsOnly, off] = servers;
-    for (const [setup, id, label] of [
-      [validated, 'validated-vs-off', 'validation on ÷ validation off (throughput)'],
-      [requestsOnly, 'requests-only-vs-off', 'requests validated only ÷ validation off (throughput)'],
-    ]) {
+    const byId = new Map(servers.map((s) => [s.id, s]));
+    for (const ratio of RATIOS) {
+      const a = byId.get(ratio.a);
+      const b = byId.get(ratio.b);
+      if (!a || !b) continue;
       ctx.row({
-        id,
-        label,
+        id: ratio.id,
+        label: ratio.label,
         unit: '×',
-        samples: setup.rps.map((x, i) => x / off.rps[i]),
+        samples: a.rps.map((x, i) => x / b.rps[i]),
         runs: `${rounds} rounds`,
-        goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 },
-        detail: `by server CPU/request: ${(median(off.cpuPerRequest) / median(setup.cpuPerRequest)).toFixed(2)}×`,
+        goal: ratio.goal,
+        detail: `by server CPU/request: ${(median(b.cpuPerRequest) / median(a.cpuPerRequest)).toFixed(2)}×; p99 ${median(a.p99).toFixed(1)} vs ${median(b.p99).toFixed(1)} ms`,
       });
     }
   },
 };
 
-/** Every setup answers the probe with 200 and a body of the same size; returns that size. */
-async function sameAnswers(running) {
-  const sizes = new Set();
+/** The origin-free JSON of a body, so that servers on different ports compare equal. */
+const canonical = (text, origin) => JSON.stringify(JSON.parse(text.split(origin).join('ORIGIN')));
+
+/**
+ * Before anything is timed: every setup answers its route with 200 and the same body as the
+ * other setups on that route, and every validating setup answers 400 to a malformed query
+ * parameter. Returns the body size per route.
+ */
+async function sanityChecks(running) {
+  const headers = { authorization: `Bearer ${TOKEN}`, accept: 'application/json' };
+  const bodies = new Map();
+  const sizes = new Map();
   for (const { s, origin } of running) {
-    const probe = await fetch(`${origin}${SERVER_PATH}`, { headers: { authorization: 'Bearer bench-token' } });
-    const bytes = (await probe.arrayBuffer()).byteLength;
-    if (probe.status !== 200) throw new Error(`${s.id}: the probe was answered ${probe.status}`);
-    sizes.add(bytes - origin.length); // Links.Self holds the origin, whose port differs
+    const probe = await fetch(`${origin}${s.path}`, { headers });
+    const text = await probe.text();
+    if (probe.status !== 200) throw new Error(`${s.id}: the probe was answered ${probe.status}: ${text.slice(0, 300)}`);
+    const body = canonical(text, origin);
+    const first = bodies.get(s.path);
+    if (first && first.body !== body) throw new Error(`${s.id} answers another body than ${first.id} on ${s.path}`);
+    if (!first) bodies.set(s.path, { id: s.id, body });
+    sizes.set(s.path, Buffer.byteLength(text) - origin.length * (text.split(origin).length - 1) + 'http://127.0.0.1:NNNNN'.length * (text.split(origin).length - 1));
+    if (s.bad) {
+      const bad = await fetch(`${origin}${s.bad}`, { headers });
+      await bad.arrayBuffer();
+      if (bad.status !== 400) throw new Error(`${s.id}: a malformed fromBookingDateTime was answered ${bad.status}, not 400`);
+    }
   }
-  if (sizes.size !== 1) throw new Error(`the setups answer bodies of different sizes: ${[...sizes].join(', ')}`);
-  return [...sizes][0] + running[0].origin.length;
+  return sizes;
 }

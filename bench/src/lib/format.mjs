@@ -1,6 +1,6 @@
 // Formatting figures for the table: value, spread and how they were taken.
 
-const UNIT_DIGITS = { s: 3, MB: 0, 'ops/s': 0, 'req/s': 0, 'rec/s': 0, '×': 2, ms: 1, '%': 0 };
+const UNIT_DIGITS = { s: 3, MB: 0, 'µs': 0, 'ops/s': 0, 'req/s': 0, 'rec/s': 0, '×': 2, ms: 1, '%': 0 };
 const GROUPED = new Set(['ops/s', 'req/s', 'rec/s']);
 
 export function fmt(value, unit) {

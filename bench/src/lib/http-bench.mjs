@@ -1,9 +1,12 @@
 // What the server and client suites share: valid v2.2 transactions, HTTP servers run in a
 // child process (src/workers/http-server.mjs, so that the load generator or the reader does
 // not share a core and an event loop with the server it measures), and autocannon.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoRoot } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -14,6 +17,22 @@ export const TOKEN = 'bench-token';
 export const SERVER_PATH = `${PREFIX}/accounts/${ACCOUNT}/transactions?fromBookingDateTime=2024-01-01T00%3A00%3A00Z`;
 /** The route the client suite pages through. */
 export const PAGED_PATH = `${PREFIX}/accounts/${ACCOUNT}/transactions`;
+
+/** The route of the hub setups: page 37 of 100 (pages of 100 over 10,000 records). */
+export const HUB_PATH = `${PAGED_PATH}?page=37`;
+
+/**
+ * The bundled v2.2 contract (spec/dist, gitignored) that express-openapi-validator reads;
+ * bundled with spec/scripts/bundle.mjs when missing.
+ */
+export function bundledSpec() {
+  const file = path.join(repoRoot, 'spec/dist/v2.2-account-information.yaml');
+  if (!existsSync(file)) {
+    const res = spawnSync(process.execPath, ['scripts/bundle.mjs'], { cwd: path.join(repoRoot, 'spec'), encoding: 'utf8', timeout: 120_000 });
+    if (res.status !== 0 || !existsSync(file)) throw new Error(`bundling the v2.2 spec failed: ${(res.stderr || res.stdout || String(res.error)).trim().slice(0, 1000)}`);
+  }
+  return file;
+}
 
 /** `count` valid v2.2 transactions, newest first (one minute apart), ids descending. */
 export function transactions(count, newest = Date.UTC(2026, 0, 1)) {

@@ -6,17 +6,24 @@
 //   router-validated  generated v2.2 router, requests and responses validated (the default)
 //   router-requests   generated v2.2 router, requests validated, responses not (production)
 //   router-off        generated v2.2 router, validation off
-//   bare              a bare Express route sending the bytes the router sends
+//   plain             a plain Express route: the same handler body, `res.json` per request
+//   eov               express-openapi-validator (requests and responses, security handlers
+//                     that accept) on the bundled v2.2 spec, then the plain route
+//   bare              a bare Express route sending the bytes the router sends (prepared once)
 //   hub               generated v2.2 router + paging adapter over an in-memory LFI of 10,000
 //                     transactions (pages of 100), default validation
+//   hub-plain         a plain Express route serving the same pages: the LFI's slice, the
+//                     same links, `res.json` per request
 //   static            a plain node:http server sending 100 prepared pages of 100 transactions
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import express from 'express';
 import { createRouter } from '@bank-data-sharing/server-stubs/v2.2';
 import { createPagingAdapter, lfiPage, transactionOrder } from '@bank-data-sharing/server-stubs/runtime';
-import { ACCOUNT, PAGED_PATH, PREFIX, SERVER_PATH, TOKEN, transactions } from '../lib/http-bench.mjs';
+import { ACCOUNT, bundledSpec, PAGED_PATH, PREFIX, SERVER_PATH, TOKEN, transactions } from '../lib/http-bench.mjs';
 
+const require = createRequire(import.meta.url);
 const setup = process.argv[2];
 const server = http.createServer();
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -25,6 +32,9 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 const PAGE = transactions(100, Date.UTC(2025, 2, 14, 12));
 const ALL = transactions(10_000);
 const pageBody = (self) => ({ Data: { AccountId: ACCOUNT, Transaction: PAGE }, Links: { Self: self }, Meta: { TotalPages: 1 } });
+
+/** The plain setups echo the caller's interaction id, or send a new one, as the router does. */
+const interactionIdOf = (req) => (typeof req.headers['x-fapi-interaction-id'] === 'string' ? req.headers['x-fapi-interaction-id'] : randomUUID());
 
 function notUsed() {
   throw new Error('not used by the benchmark');
@@ -59,6 +69,56 @@ function makeListener() {
       return routerApp(onePage, { responses: false });
     case 'router-off':
       return routerApp(onePage, { requests: false, responses: false });
+    case 'plain': {
+      // What an Express application without a contract layer does: build the body, res.json.
+      const app = express();
+      app.get(`${PREFIX}/accounts/:id/transactions`, (req, res) => {
+        res.set('x-fapi-interaction-id', interactionIdOf(req));
+        res.json(pageBody(`${origin}${req.originalUrl}`));
+      });
+      return app;
+    }
+    case 'eov': {
+      const { middleware } = require('express-openapi-validator');
+      const app = express();
+      const accept = () => true;
+      app.use(
+        middleware({
+          apiSpec: bundledSpec(),
+          validateRequests: true,
+          validateResponses: true,
+          validateSecurity: { handlers: { UserOAuth2Security: accept, TPPOAuth2Security: accept } },
+        }),
+      );
+      app.get(`${PREFIX}/accounts/:AccountId/transactions`, (req, res) => {
+        res.set('x-fapi-interaction-id', interactionIdOf(req));
+        res.json(pageBody(`${origin}${req.originalUrl}`));
+      });
+      // Its validation errors, as its documentation shows: status and message as JSON.
+      app.use((err, _req, res, _next) => {
+        res.status(err.status ?? 500).json({ message: err.message, errors: err.errors });
+      });
+      return app;
+    }
+    case 'hub-plain': {
+      // The same pages as the hub, without the router and the adapter: the LFI's slice, the
+      // links the adapter writes, and res.json per request.
+      const app = express();
+      const pageSize = 100;
+      const totalPages = Math.ceil(ALL.length / pageSize);
+      app.get(`${PREFIX}/accounts/:id/transactions`, (req, res) => {
+        const page = Number(req.query.page ?? '1');
+        const base = `${origin}${PAGED_PATH}?page=`;
+        const links = { Self: `${origin}${req.originalUrl}`, First: `${base}1` };
+        if (page > 1) links.Prev = `${base}${page - 1}`;
+        if (page < totalPages) links.Next = `${base}${page + 1}`;
+        links.Last = `${base}${totalPages}`;
+        const data = ALL.slice((page - 1) * pageSize, page * pageSize);
+        res.set('x-fapi-interaction-id', interactionIdOf(req));
+        res.json({ Data: { AccountId: req.params.id, Transaction: data }, Links: links, Meta: { TotalPages: totalPages } });
+      });
+      return app;
+    }
     case 'bare': {
       // The bytes the router sends for the same request (Links.Self is the URL called).
       const bytes = Buffer.from(JSON.stringify(pageBody(`${origin}${SERVER_PATH}`)));

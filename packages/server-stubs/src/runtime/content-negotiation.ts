@@ -44,6 +44,30 @@ export function parseMediaType(text: string): MediaType | undefined {
   return { type, subtype, params };
 }
 
+/**
+ * A small bounded memo of pure functions of a header or media-type text. The same few
+ * values come with nearly every request (`application/json`, the spec's media types), so
+ * parsing them once saves work per request; a client sending ever new values only refills
+ * the table, which is emptied whenever it holds `MEMO_LIMIT` entries.
+ */
+const MEMO_LIMIT = 256;
+
+function memo<T>(compute: (text: string) => T): (text: string) => T {
+  const table = new Map<string, T>();
+  return (text) => {
+    const known = table.get(text);
+    if (known !== undefined || table.has(text)) return known as T;
+    const value = compute(text);
+    if (table.size >= MEMO_LIMIT) table.clear();
+    // Only short texts are kept: a long header is not one of the common few.
+    if (text.length <= 512) table.set(text, value);
+    return value;
+  };
+}
+
+/** `parseMediaType`, memoised: the objects are shared, never to be changed. */
+const mediaTypeOf = memo(parseMediaType);
+
 /** Splits a header list on commas that are not inside quotes. */
 function splitList(header: string): string[] {
   const out: string[] = [];
@@ -60,7 +84,10 @@ function splitList(header: string): string[] {
   return out.map((s) => s.trim()).filter((s) => s !== '');
 }
 
-function parseAccept(header: string): MediaRange[] {
+/** The ranges of an `Accept` header, memoised (shared, never to be changed). */
+const acceptRanges = memo(parseAccept);
+
+function parseAccept(header: string): readonly MediaRange[] {
   const ranges: MediaRange[] = [];
   // A header with thousands of ranges is not a real client: look at the first 64.
   for (const part of splitList(header).slice(0, 64)) {
@@ -97,11 +124,11 @@ function specificity(range: MediaRange, offer: MediaType): number {
  */
 export function negotiate(accept: string | undefined, offers: readonly string[]): string | undefined {
   if (offers.length === 0) return undefined;
-  const ranges = accept === undefined || accept.trim() === '' ? [] : parseAccept(accept);
+  const ranges = accept === undefined || accept.trim() === '' ? [] : acceptRanges(accept);
   if (ranges.length === 0) return offers[0];
   let best: { offer: string; q: number; specificity: number } | undefined;
   for (const offer of offers) {
-    const media = parseMediaType(offer);
+    const media = mediaTypeOf(offer);
     if (!media) continue;
     let match: { q: number; specificity: number } | undefined;
     for (const range of ranges) {
@@ -124,11 +151,11 @@ export function negotiate(accept: string | undefined, offers: readonly string[])
  * // → 'application/json; charset=utf-8'
  */
 export function matchContentType(contentType: string, accepted: readonly string[]): string | undefined {
-  const request = parseMediaType(contentType);
+  const request = mediaTypeOf(contentType);
   if (!request) return undefined;
   let best: { entry: string; score: number } | undefined;
   for (const entry of accepted) {
-    const media = parseMediaType(entry);
+    const media = mediaTypeOf(entry);
     if (!media) continue;
     let score: number;
     if (media.type === '*' && media.subtype === '*') score = 1;
@@ -153,11 +180,15 @@ export type BodyKind = 'json' | 'jwt' | 'form' | 'text' | 'binary';
  * bodyKind('application/problem+json') // → 'json'
  */
 export function bodyKind(contentType: string): BodyKind {
-  const media = parseMediaType(contentType);
+  return kindOf(contentType);
+}
+
+const kindOf = memo((contentType: string): BodyKind => {
+  const media = mediaTypeOf(contentType);
   if (!media) return 'binary';
   if (media.type === 'application' && media.subtype === 'jwt') return 'jwt';
   if (media.subtype === 'json' || media.subtype.endsWith('+json')) return 'json';
   if (media.type === 'application' && media.subtype === 'x-www-form-urlencoded') return 'form';
   if (media.type === 'text') return 'text';
   return 'binary';
-}
+});

@@ -110,6 +110,8 @@ export function matchPath(paths: readonly CompiledPath[], rawPath: string): Path
 }
 
 function safeDecode(text: string): string | undefined {
+  // Without an escape there is nothing to decode (and nothing that could be malformed).
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

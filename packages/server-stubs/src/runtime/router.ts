@@ -14,7 +14,7 @@ import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
 import { readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
-import { producible, sendApiError, sendError, sendFailure } from './respond.js';
+import { sendApiError, sendError, sendFailure } from './respond.js';
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
@@ -70,6 +70,8 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
  * and percent-escapes of unreserved characters decoded (RFC 3986 §6.2.2.2: `%2D` is `-`).
  */
 function normalisePath(target: string): string {
+  // The common case: an origin-form target without escapes is already normal.
+  if (target.charCodeAt(0) === 47 /* / */ && !target.includes('%')) return target;
   const path = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '') || '/' : target;
   return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const char = String.fromCharCode(parseInt(hex, 16));
@@ -160,6 +162,17 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
   }
 
+  // What `Accept` is checked against, per operation: it depends only on the operation's
+  // responses and on whether a signing key is configured, so it is worked out once, here.
+  const negotiation = new Map<OperationSchemas, { successOffers: readonly string[]; declared: boolean }>();
+  for (const op of operations) {
+    const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+    negotiation.set(op, {
+      successOffers: success.flatMap(([, response]) => Object.keys(response.content).filter((type) => bodyKind(type) !== 'jwt' || options.signing !== undefined)),
+      declared: success.some(([, response]) => Object.keys(response.content).length > 0),
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -209,10 +222,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       }
     }
 
-    const successOffers = Object.entries(op.responses)
-      .filter(([status]) => status.startsWith('2'))
-      .flatMap(([, response]) => producible(ex, response.content));
-    const declared = Object.entries(op.responses).some(([status, response]) => status.startsWith('2') && Object.keys(response.content).length > 0);
+    const { successOffers, declared } = negotiation.get(op)!;
     if (declared && negotiate(ex.accept, successOffers) === undefined) {
       await sendFailure(ex, 'notAcceptable', `None of the media types in Accept can be produced (available: ${successOffers.join(', ') || 'none'})`);
       return true;

@@ -5,7 +5,7 @@
  */
 import { checkAnswer } from './lfi-answer.js';
 import { InvalidPageError, LfiContractError } from './errors.js';
-import { pageLinks, requestedPage, selfLink, type PageLinks } from './links.js';
+import { pageIn, pageLinks, selfLink, type PageLinks } from './links.js';
 import { checkOrder, type OrderRule, type OrderViolation } from './order.js';
 
 /** Section 8: the hub-to-LFI page size defaults to 100. */
@@ -53,8 +53,8 @@ export type TppPage<D> = {
   Meta: { TotalPages: number; FirstAvailableDateTime?: string; LastAvailableDateTime?: string };
 };
 
-function filtersOf(url: string, pageParam: string): Array<[string, string]> {
-  return [...new URL(url).searchParams].filter(([name]) => name !== pageParam && name !== 'page-size');
+function filtersOf(params: URLSearchParams, pageParam: string): Array<[string, string]> {
+  return [...params].filter(([name]) => name !== pageParam && name !== 'page-size');
 }
 
 /**
@@ -78,10 +78,12 @@ export function createPagingAdapter<R = unknown>(options: PagingOptions<R> = {})
 
   return {
     async page<D>(call: PageCall<R, D>): Promise<TppPage<D>> {
-      const wanted = requestedPage(call.url, pageParam);
+      // The TPP URL is parsed once for the page and the filters.
+      const params = new URL(call.url).searchParams;
+      const wanted = pageIn(params, pageParam);
       if ('error' in wanted) throw new InvalidPageError(wanted.error, pageParam);
       const { page } = wanted;
-      const filters = filtersOf(call.url, pageParam);
+      const filters = filtersOf(params, pageParam);
       const search = new URLSearchParams(filters);
       search.set('page', String(page));
       search.set('page-size', String(pageSize));
@@ -102,7 +104,7 @@ export function createPagingAdapter<R = unknown>(options: PagingOptions<R> = {})
         }
       }
 
-      const records = answer.records.map((record, index) => map(record, index));
+      const records = options.mapRecord ? answer.records.map((record, index) => map(record, index)) : (answer.records.slice() as R[]);
       const meta: TppPage<D>['Meta'] = {
         TotalPages: answer.totalPages,
         ...(answer.firstAvailableDateTime !== undefined ? { FirstAvailableDateTime: answer.firstAvailableDateTime } : {}),

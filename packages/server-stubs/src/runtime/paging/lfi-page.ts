@@ -19,7 +19,8 @@ export type LfiPage<R> = {
  * // → { data: [...records 101-200], meta: { paginated: true, totalPages: 3, totalRecords: 250 } }
  */
 export function lfiPage<R>(records: readonly R[], options: { page: number; pageSize: number; order?: OrderRule }): LfiPage<R> {
-  const ordered = options.order ? sortRecords(records, options.order) : [...records];
+  // Without an order the records are sliced in place: no copy of the whole set per page.
+  const ordered = options.order ? sortRecords(records, options.order) : records;
   const start = (options.page - 1) * options.pageSize;
   return {
     data: ordered.slice(start, start + options.pageSize),

@@ -47,13 +47,18 @@ export function selfLink(url: string): string {
  * // → { Self: 'https://hub/a?page=2', First: '…page=1', Prev: '…page=1', Next: '…page=3', Last: '…page=3' }
  */
 export function pageLinks(selfUrl: string, pageParam: string, page: number, totalPages: number): PageLinks {
-  return {
-    Self: selfLink(selfUrl),
-    First: withPage(selfUrl, pageParam, 1),
-    ...(page > 1 ? { Prev: withPage(selfUrl, pageParam, page - 1) } : {}),
-    ...(page < totalPages ? { Next: withPage(selfUrl, pageParam, page + 1) } : {}),
-    Last: withPage(selfUrl, pageParam, totalPages),
+  // One parse for the four page links: setting the parameter again on the same URL gives
+  // the text a fresh URL would (set() keeps the first position and drops repeats).
+  const u = new URL(selfUrl);
+  const at = (n: number): string => {
+    u.searchParams.set(pageParam, String(n));
+    return u.toString();
   };
+  const links: PageLinks = { Self: selfLink(selfUrl), First: at(1) };
+  if (page > 1) links.Prev = at(page - 1);
+  if (page < totalPages) links.Next = at(page + 1);
+  links.Last = at(totalPages);
+  return links;
 }
 
 /** The largest page number a link may carry; anything longer is not a page the hub wrote. */
@@ -68,7 +73,12 @@ const MAX_PAGE = 1_000_000_000;
  * requestedPage('https://hub/a?page=x', 'page') // → { error: 'page must be a positive integer, got "x"' }
  */
 export function requestedPage(url: string, pageParam: string): { page: number } | { error: string } {
-  const values = new URL(url).searchParams.getAll(pageParam);
+  return pageIn(new URL(url).searchParams, pageParam);
+}
+
+/** `requestedPage` of a query already parsed. */
+export function pageIn(params: URLSearchParams, pageParam: string): { page: number } | { error: string } {
+  const values = params.getAll(pageParam);
   if (values.length === 0) return { page: 1 };
   if (values.length > 1) return { error: `${pageParam} is given ${values.length} times` };
   const text = values[0]!;
