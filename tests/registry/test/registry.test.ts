@@ -231,9 +231,11 @@ describe('the packages, released to a registry and installed by another service'
 
   /**
    * `npm install` in the service folder. Verdaccio fetches zod and Express through its uplink;
-   * on a loaded machine that fetch can time out, which npm reports as an unresolvable peer
-   * (`ERESOLVE ... Found: zod@undefined`). Such a failure is retried (twice at most); the
-   * packages of this workspace never come through the uplink, so a retry cannot mask them.
+   * when that fetch fails npm reports an unresolvable peer (`ERESOLVE ... Found: zod@undefined`).
+   * A failure that lasts (the uplink cannot reach the upstream registry at all: turbo.json
+   * passes the machine's CA and proxy variables through for this) fails the test; a passing
+   * one (a timeout on a loaded machine) is retried, twice at most. The packages of this
+   * workspace never come through the uplink, so a retry cannot mask a problem with them.
    */
   async function installWithRetry(args: string[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
