@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, generatedCodeCompilerOptions, verify } from '../src/index.js';
-import { scratchDir, specWithSchemas, writeSpec } from './helpers/generated.js';
+import { loadValidators, scratchDir, specWithSchemas, writeSpec } from './helpers/generated.js';
 
 const REF = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -150,6 +150,24 @@ describe('readings and --unsupported', () => {
     const exact = await generate({ spec, targets: ['validators'], reading: 'exact' });
     expect(exact.diagnostics.map((d) => d.code)).not.toContain('all-of-closed-reading');
     expect(exact.built.api.schemas[1]!.schema.kind).toBe('json');
+  });
+
+  it('gives the allOf reading to a 3.0 schema the runtime validates too (beside not), and names it', async () => {
+    const schemas = {
+      Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+      ClosedWithNot: {
+        allOf: [REF('Base'), { type: 'object', properties: { note: { type: 'string' } }, additionalProperties: false }],
+        not: { required: ['note'], properties: { note: { enum: ['bad'] } } },
+      },
+    };
+    const spec = await writeSpec(specWithSchemas(schemas));
+    const result = await generate({ spec, targets: ['validators'] });
+    expect(result.built.api.schemas[1]!.schema.kind).toBe('json');
+    expect(result.diagnostics.filter((d) => d.code === 'all-of-closed-reading').map((d) => d.pointer)).toStrictEqual(['#/components/schemas/ClosedWithNot']);
+    const v = await loadValidators(specWithSchemas(schemas));
+    const valid = (value: unknown) => v.schemas['ClosedWithNot']!.safeParse(value).success;
+    // `id`, declared by the other branch, is allowed; an undeclared member is not; `not` still applies.
+    expect([valid({ id: 'a' }), valid({ id: 'a', note: 'n' }), valid({ id: 'a', other: 1 }), valid({ id: 'a', note: 'bad' })]).toStrictEqual([true, true, false, false]);
   });
 
   it('skips what it cannot represent only when asked: an accepting schema and a warning naming it', async () => {
