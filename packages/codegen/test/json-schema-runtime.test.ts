@@ -170,6 +170,27 @@ describe('readings and --unsupported', () => {
     expect([valid({ id: 'a' }), valid({ id: 'a', note: 'n' }), valid({ id: 'a', other: 1 }), valid({ id: 'a', note: 'bad' })]).toStrictEqual([true, true, false, false]);
   });
 
+  it('fills defaults in schemas the runtime validates, as the plain validators do, without touching the input', async () => {
+    const v = await loadValidators(
+      specWithSchemas(
+        {
+          Options: {
+            type: 'object',
+            properties: { mode: { type: 'string', default: 'safe' }, inner: { allOf: [{ properties: { size: { type: 'integer', default: 1 } } }] } },
+            not: { required: ['size'] },
+          },
+          Plain: { type: 'object', properties: { options: REF('Options') } },
+        },
+        '3.1.0',
+      ),
+    );
+    const input = { inner: {} };
+    expect(v.schemas['Options']!.safeParse(input).data).toStrictEqual({ mode: 'safe', inner: { size: 1 } });
+    expect(input).toStrictEqual({ inner: {} });
+    expect(v.schemas['Plain']!.safeParse({ options: {} }).data).toStrictEqual({ options: { mode: 'safe' } });
+    expect(v.schemas['Options']!.safeParse({ mode: 'fast', size: 1 }).success).toBe(false);
+  });
+
   it('skips what it cannot represent only when asked: an accepting schema and a warning naming it', async () => {
     const spec = await writeSpec(specWithSchemas({ Dyn: { $dynamicRef: '#meta' }, Fine: { type: 'string' }, Remote: { $ref: 'https://example.com/schema.json' } }, '3.1.0'));
     await expect(generate({ spec, targets: ['validators'] })).rejects.toThrow(/remote reference/);

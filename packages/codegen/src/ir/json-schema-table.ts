@@ -50,6 +50,8 @@ const KEPT = new Set([
   'maxProperties',
   'dependentRequired',
   'nullable',
+  // Not a validation keyword: the zod schema fills defaults in, as the plain validators do.
+  'default',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
