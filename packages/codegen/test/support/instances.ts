@@ -921,8 +921,10 @@ export class InstanceGenerator {
     const optional = declared.filter((n) => !eff.required.has(n));
     const required = [...eff.required];
     const open = eff.closed.length === 0;
+    // Extra members are named XDifferentialExtra0...; under propertyNames, by its first pattern.
+    const namedExtra = names.patterns.length > 0 ? fc.stringMatching(new RegExp(names.patterns[0]!, 'u'), { size: 'xsmall' }).map((n) => (nameOk(n) && !eff.properties.has(n) ? n : undefined)) : fc.constant(undefined);
     const extraSchemas = memberSchemas(`${EXTRA_MEMBER}0`);
-    const extrasPossible = open && nameOk(`${EXTRA_MEMBER}0`) && !extraSchemas.includes(false);
+    const extrasPossible = open && (nameOk(`${EXTRA_MEMBER}0`) || names.patterns.length > 0) && !extraSchemas.includes(false);
     // minProperties beyond the required members: take optional members in order, then extras.
     const minMembers = eff.minProperties ?? 0;
     const forced = new Set(optional.slice(0, Math.max(0, minMembers - required.length)));
@@ -946,7 +948,7 @@ export class InstanceGenerator {
     ];
     const extraCount = extrasPossible ? (needExtras > 0 ? fc.constant(needExtras) : depth >= SOFT_DEPTH ? fc.constant(0) : fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) })) : fc.constant(0);
     const extraValue = extraSchemas.length > 0 && extrasPossible ? memberArbitrary(`${EXTRA_MEMBER}0`) : fc.constant<Sample>({ value: 'extra', sites: [] });
-    return fc.tuple(fc.tuple(...entries), extraCount, extraValue).map(([members, extras, extra]) => {
+    return fc.tuple(fc.tuple(...entries), extraCount, extraValue, namedExtra).map(([members, extras, extra, named]) => {
       const value: Json = {};
       let uncertain = false;
       const sites: Site[] = [...this.scalarSites(value, types, this.isTyped(eff), eff.ignoredNullable)];
@@ -961,9 +963,11 @@ export class InstanceGenerator {
         for (const site of sample.sites) sites.push({ ...site, path: [name, ...site.path] });
       }
       for (let i = 0; i < extras; i++) {
-        value[`${EXTRA_MEMBER}${i}`] = extra.value;
+        const name = names.patterns.length > 0 ? named : `${EXTRA_MEMBER}${i}`;
+        if (name === undefined || name in value || patternSchemas(name).length > 0) continue;
+        value[name] = extra.value;
         if (extra.uncertain) uncertain = true;
-        for (const site of extra.sites) sites.push({ ...site, path: [`${EXTRA_MEMBER}${i}`, ...site.path] });
+        for (const site of extra.sites) sites.push({ ...site, path: [name, ...site.path] });
       }
       if (eff.maxProperties !== undefined && Object.keys(value).length > eff.maxProperties) {
         for (const name of Object.keys(value).filter((n) => !eff.required.has(n)).slice(0, Object.keys(value).length - eff.maxProperties)) delete value[name];
