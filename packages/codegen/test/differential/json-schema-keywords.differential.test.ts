@@ -132,6 +132,22 @@ export const KEYWORDS_31 = {
         properties: { mode: { type: 'string', enum: ['fast', 'safe'], default: 'safe' }, size: { type: 'integer' } },
         not: { required: ['size'], properties: { size: { const: 0 } } },
       },
+      // corners of annotations: anyOf branches, dependentSchemas, a bare if, not (never counts), $defs
+      ClosedAnyOf: { anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } }, required: ['b'] }], unevaluatedProperties: false },
+      ClosedDependent: { type: 'object', properties: { a: { type: 'string' } }, dependentSchemas: { a: { properties: { b: { type: 'integer' } } } }, unevaluatedProperties: false },
+      ClosedBareIf: { type: 'object', if: { properties: { x: { const: 1 } }, required: ['x'] }, unevaluatedProperties: false },
+      ClosedNot: { type: 'object', properties: { a: { type: 'integer' } }, not: { properties: { b: { type: 'string' } }, required: ['b'] }, unevaluatedProperties: false },
+      ClosedDefs: { $ref: '#/components/schemas/ClosedDefs/$defs/base', $defs: { base: { properties: { id: { type: 'string' } }, required: ['id'] } }, unevaluatedProperties: false },
+      NestedClosed: { type: 'object', properties: { inner: { $ref: '#/components/schemas/ClosedAllOf' } }, unevaluatedProperties: false },
+      ItemsAcrossAllOf: { allOf: [{ prefixItems: [{ type: 'integer' }] }, { contains: { type: 'string' } }], unevaluatedItems: false },
+      OverlappingPatterns: { type: 'object', patternProperties: { '^a': { type: 'string' }, 'b$': { maxLength: 3 } }, additionalProperties: false },
+      ShortNames: { type: 'object', propertyNames: { maxLength: 3 }, maxProperties: 3 },
+      ConstNames: { type: 'object', propertyNames: { enum: ['one', 'two'] } },
+      PairMin: { type: 'array', prefixItems: [{ type: 'boolean' }, { type: 'string' }], minItems: 2 },
+      MaybeNone: { type: 'array', contains: { type: 'null' }, minContains: 0, maxContains: 1 },
+      UniqueObjects: { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } }, uniqueItems: true, prefixItems: [true] },
+      ObjectEnum: { enum: [{ a: 1 }, [1, 2], 'x', null] },
+      ObjectConst: { const: { a: [1, { b: null }] } },
       FormatsInside: { type: 'array', prefixItems: [{ type: 'string', format: 'date' }, { type: 'string', format: 'uuid' }], items: false },
     },
   },
@@ -152,6 +168,9 @@ export const KEYWORDS_30 = {
         not: { required: ['size'], properties: { size: { enum: [0] } } },
       },
       Holder30: { type: 'object', properties: { tuple: ref('Tuple'), headers: ref('Headers'), closed: ref('ClosedWithNot') }, additionalProperties: false },
+      MaybeTuple: { type: 'array', nullable: true, items: [{ type: 'integer', nullable: true }], additionalItems: { type: 'boolean' } },
+      DependsOnBase: { type: 'object', properties: { id: { type: 'string' }, x: { type: 'integer' } }, dependencies: { x: ref('Base') } },
+      NotNullableRef: { not: ref('NotForbidden') },
       NotBoth: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, not: { required: ['a', 'b'] } },
       Headers: { type: 'object', patternProperties: { '^x-': { type: 'string', maxLength: 4 } }, additionalProperties: { type: 'integer' } },
       ClosedHeaders: { type: 'object', properties: { id: { type: 'string' } }, patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false },
@@ -187,7 +206,8 @@ describe('zod and ajv agree on the JSON Schema keywords', () => {
       if (explained.size > 0) console.log(`  known disagreements seen: ${[...explained].map(([id, n]) => `${id} ×${n}`).join(', ')}`);
       console.log(`  ajv ${report.oracle.draft}, ${report.oracle.reading} reading; ${Date.now() - started} ms`);
       expect(report.skipped).toStrictEqual([]);
-      expect(report.generatorRejects.map(formatDisagreement)).toStrictEqual([]);
+      // ajv rejecting an instance built as valid is a generator bug, unless a known ajv bug explains it.
+      expect(report.generatorRejects.filter((d) => explain(d).length === 0).map(formatDisagreement)).toStrictEqual([]);
       expect(report.outputMismatches.map((m) => `${m.schema}: zod ${JSON.stringify(m.zod)} vs ajv ${JSON.stringify(m.ajv)}`)).toStrictEqual([]);
       expect(report.disagreements.filter((d) => explain(d).length === 0).map(formatDisagreement)).toStrictEqual([]);
       expect(report.checkDisagreements.map(formatCheckDisagreement)).toStrictEqual([]);

@@ -35,6 +35,8 @@ export interface Disagreement {
   zod: boolean;
   ajvErrors: string;
   zodIssues: string;
+  /** The reading both sides applied (`exact` for 3.1 documents, `lenient` for 3.0). */
+  reading: 'exact' | 'lenient';
 }
 
 export interface SchemaCount {
@@ -113,7 +115,7 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
       const ajvErrors = ajvOk ? '' : oracle.errorsText(name);
       const parsed = zod.safeParse(value);
       const zodIssues = parsed.success ? '' : (parsed.error?.issues ?? []).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
-      const entry: Disagreement = { schema: name, kind, path, value, ajv: ajvOk, zod: parsed.success, ajvErrors, zodIssues };
+      const entry: Disagreement = { schema: name, kind, path, value, ajv: ajvOk, zod: parsed.success, ajvErrors, zodIssues, reading: oracle.reading };
       if (checkFunction) {
         report.checked.instances++;
         const answer = checkFunction(value);

@@ -800,7 +800,7 @@ export class InstanceGenerator {
   }
 
   /** The schemas that apply to the item at `index` (positional, then the rest). */
-  private itemSchemas(eff: Effective, index: number): unknown[] {
+  private itemSchemas(eff: Effective, index: number, matchedByContains = false): unknown[] {
     const out: unknown[] = [];
     for (const t of eff.tuples) {
       const schema = index < t.prefix.length ? t.prefix[index] : t.rest;
@@ -808,12 +808,12 @@ export class InstanceGenerator {
     }
     // Items no `prefixItems`/`items` evaluates fall to `unevaluatedItems` (unless `contains` matched them).
     const evaluated = eff.tuples.some((t) => t.rest !== undefined || index < t.prefix.length);
-    if (!evaluated) out.push(...eff.unevaluatedItems);
+    if (!evaluated && !matchedByContains) out.push(...eff.unevaluatedItems);
     return out;
   }
 
   private itemAt(eff: Effective, index: number, depth: number, extra: unknown[] = []): fc.Arbitrary<Sample> {
-    const schemas = [...this.itemSchemas(eff, index), ...extra];
+    const schemas = [...this.itemSchemas(eff, index, extra.length > 0), ...extra];
     return this.forSchema(schemas.length === 0 ? true : schemas.length === 1 ? schemas[0] : { allOf: schemas }, depth + 1);
   }
 
@@ -835,9 +835,10 @@ export class InstanceGenerator {
     const needed = eff.contains.reduce((n, c) => n + c.min, 0);
     for (const c of eff.contains) if (c.max !== undefined && c.max < c.min) throw new UnsatisfiableSchema('minContains above maxContains');
     const min = eff.minItems ?? 0;
-    const maxItems = Math.min(eff.maxItems ?? Infinity, cap);
-    const ordinaryMin = Math.max(0, min - needed);
-    const ordinaryMax = Math.min(maxItems - needed, depth >= SOFT_DEPTH ? ordinaryMin : Math.max(ordinaryMin, prefixLength) + 1);
+    let ordinaryMin = Math.max(0, min - needed);
+    const ordinaryMax = Math.min(cap, (eff.maxItems ?? Infinity) - needed, depth >= SOFT_DEPTH ? ordinaryMin : Math.max(ordinaryMin, prefixLength) + 1);
+    // The items `contains` needs go after the positional ones where there is room.
+    if (needed > 0) ordinaryMin = Math.max(ordinaryMin, Math.min(prefixLength, ordinaryMax));
     if (ordinaryMax < ordinaryMin) throw new UnsatisfiableSchema('no array length satisfies minItems, maxItems, contains and the item schemas');
     // Ordinary items may match a `contains` by chance and pass its `maxContains`.
     const uncertain = eff.contains.some((c) => c.max !== undefined) || (eff.uniqueItems && eff.contains.length > 0);
