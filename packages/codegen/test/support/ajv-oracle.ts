@@ -1,9 +1,13 @@
 /**
  * An independent JSON Schema validator for the component schemas of an OpenAPI document:
- * ajv 8 (draft 2019-09, for `unevaluatedProperties`) with every ajv-formats format.
+ * ajv 8 with every ajv-formats format. OpenAPI 3.1 documents are JSON Schema 2020-12 and go
+ * to Ajv2020 (`prefixItems`, `items` after it); 3.0 documents (draft 4 plus OpenAPI's rules)
+ * go to Ajv2019, which still reads draft 4's array `items` with `additionalItems` and
+ * `dependencies`, and has `unevaluatedProperties` for the allOf reading.
  *
  * The document is copied, then adapted, in this order:
- * 1. the generator's `allOf` reading (see all-of-reading.ts);
+ * 1. the generator's `allOf` reading (see all-of-reading.ts), only where the generator
+ *    applies it: under the lenient reading, the default for 3.0 documents;
  * 2. what OpenAPI says and ajv reads otherwise (`adaptForAjv` below).
  */
 import { createRequire } from 'node:module';
@@ -12,6 +16,7 @@ import { applyAllOfReading } from './all-of-reading.js';
 
 const require = createRequire(import.meta.url);
 const { default: Ajv2019 } = require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+const { default: Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
 const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
 
 type Json = Record<string, unknown>;
@@ -20,7 +25,7 @@ const COMPONENT_PREFIX = '#/components/schemas/';
 const DOCUMENT_ID = 'urn:differential:openapi-document';
 
 const SCHEMA_VALUED = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions', 'dependencies'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 function isObject(value: unknown): value is Json {
@@ -141,16 +146,31 @@ export interface AjvOracle {
   rewrittenAllOf: string[];
   /** What was adapted for ajv, one line per kind. */
   notes: string[];
+  /** The reading the oracle applies (the generator's default for the document's version unless given). */
+  reading: 'exact' | 'lenient';
+  /** The ajv class used: `2020` for OpenAPI 3.1, `2019` for 3.0. */
+  draft: '2019' | '2020';
+}
+
+export interface AjvOracleOptions {
+  /**
+   * The generator's reading to mirror: `lenient` gives ajv the allOf reading, `exact` reads
+   * the schemas as written. Default: the generator's, `exact` for 3.1 and `lenient` for 3.0.
+   */
+  reading?: 'exact' | 'lenient';
 }
 
 /** Builds the oracle for every component schema of `document` (left untouched). */
-export function buildAjvOracle(document: Json): AjvOracle {
-  const reading = applyAllOfReading(document);
+export function buildAjvOracle(document: Json, options: AjvOracleOptions = {}): AjvOracle {
+  const is31 = String(document['openapi']).startsWith('3.1');
+  const readingMode = options.reading ?? (is31 ? 'exact' : 'lenient');
+  const reading = readingMode === 'lenient' ? applyAllOfReading(document) : { document, rewritten: [] };
   const adapted = adaptForAjv(reading.document);
   const components = isObject(adapted.document['components']) ? adapted.document['components'] : {};
   const schemas = isObject(components['schemas']) ? components['schemas'] : {};
   const instance = (useDefaults: boolean) => {
-    const ajv = new Ajv2019({
+    const Ajv = is31 ? Ajv2020 : Ajv2019;
+    const ajv = new Ajv({
       strict: false,
       discriminator: true,
       allErrors: false,
@@ -186,5 +206,7 @@ export function buildAjvOracle(document: Json): AjvOracle {
     },
     rewrittenAllOf: reading.rewritten,
     notes: adapted.notes,
+    reading: readingMode,
+    draft: is31 ? '2020' : '2019',
   };
 }
