@@ -54,6 +54,18 @@ Options:
                      assert), or treat every format as an annotation as JSON Schema does
   --unsupported <u>  refuse | skip: a schema the generator cannot represent fails the
                      run (default refuse), or accepts any value with a warning naming it
+  --read-write <m>   openapi | json-schema: readOnly and writeOnly by direction (default
+                     openapi: readOnly members are not required in requests, writeOnly
+                     ones not in responses), or annotations only (OpenAPI 3.1 files
+                     only; 3.0 always applies the rule). See the README's "readOnly and
+                     writeOnly"
+  --read-only-in-request <p>
+                     accept | refuse: a readOnly member present in a request is accepted
+                     (default) or refused with 400 naming it
+  --write-only-in-response <p>
+                     refuse | accept: a writeOnly member present in a response is refused
+                     (default: the server answers 500 naming it, the client rejects the
+                     answer) or accepted
   --quiet            Print only problems
   -h, --help         Show this help
 
@@ -228,6 +240,9 @@ async function runGenerate(argv: string[]): Promise<number> {
     reading: 'value',
     formats: 'value',
     unsupported: 'value',
+    'read-write': 'value',
+    'read-only-in-request': 'value',
+    'write-only-in-response': 'value',
     quiet: 'boolean',
     help: 'boolean',
   });
@@ -238,6 +253,9 @@ async function runGenerate(argv: string[]): Promise<number> {
   const reading = choiceFlag(args, 'reading', ['exact', 'lenient'] as const);
   const formats = choiceFlag(args, 'formats', ['assert', 'annotate'] as const);
   const unsupported = choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const);
+  const readWrite = choiceFlag(args, 'read-write', ['openapi', 'json-schema'] as const);
+  const readOnlyInRequest = choiceFlag(args, 'read-only-in-request', ['accept', 'refuse'] as const);
+  const writeOnlyInResponse = choiceFlag(args, 'write-only-in-response', ['refuse', 'accept'] as const);
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
   const { targets, added } = resolveTargets(targetsFlag(args));
@@ -245,7 +263,16 @@ async function runGenerate(argv: string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
 
   const started = performance.now();
-  const result = await generate({ spec, targets, ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
+  const result = await generate({
+    spec,
+    targets,
+    ...(reading ? { reading } : {}),
+    ...(formats ? { formats } : {}),
+    ...(unsupported ? { unsupported } : {}),
+    ...(readWrite ? { readWrite } : {}),
+    ...(readOnlyInRequest ? { readOnlyInRequest } : {}),
+    ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}),
+  });
   printDiagnostics(result.diagnostics, process.stderr, false);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
