@@ -143,7 +143,8 @@ export function directionsApply(api: Pick<ApiIR, 'openapiVersion'>, options: Dir
 /**
  * The IR with the direction rule applied: variants appended to `schemas` (marked `variantOf`),
  * and every request body (of operations; of webhooks, which the API sends) and response
- * schema replaced by its variant. Examples of bodies are checked against the same variants.
+ * schema replaced by its variant. Examples of bodies are checked against the same variants;
+ * examples of a component schema that has variants, against it or either variant.
  * Returns the IR unchanged when nothing is readOnly or writeOnly.
  */
 export function applyDirections(built: BuiltIR, options: DirectionOptions = {}): BuiltIR {
@@ -192,9 +193,24 @@ export function applyDirections(built: BuiltIR, options: DirectionOptions = {}):
     v.dependencies = [...referencedNames(v.schema)].filter((n) => nodes.has(n));
     v.recursive = recursive.has(v.name);
   }
+  // An example of a component schema that changes by direction may show it in either: it
+  // passes when it is valid as written, as a request carries it or as a response does.
+  const componentOf = new Map(api.schemas.map((s) => [s.schema, s.name]));
+  const eitherDirection = (name: string, pointer: string): SchemaNode => ({
+    kind: 'union',
+    mode: 'anyOf',
+    exclusive: false,
+    pointer,
+    variants: [name, ...(['request', 'response'] as const).filter((d) => byDirection[d].needs.get(name)).map((d) => variantName(name, d))].map(
+      (n): SchemaNode => ({ kind: 'ref', name: n, pointer }),
+    ),
+  });
   const examples: CheckedExample[] = built.examples.map((e) => {
     const schema = replaced.get(e.schema);
-    return schema ? { ...e, schema } : e;
+    if (schema) return { ...e, schema };
+    const name = componentOf.get(e.schema);
+    if (name !== undefined && (byDirection.request.needs.get(name) || byDirection.response.needs.get(name))) return { ...e, schema: eitherDirection(name, e.pointer) };
+    return e;
   });
   return { ...built, api: { ...api, schemas, operations, ...(webhooks ? { webhooks } : {}) }, examples };
 }

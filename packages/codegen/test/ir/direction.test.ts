@@ -7,6 +7,8 @@ import { buildIR, type BuiltIR } from '../../src/ir/build-ir.js';
 import { applyDirections, type DirectionOptions } from '../../src/ir/direction.js';
 import type { NamedSchema, ObjectNode, SchemaNode } from '../../src/ir/types.js';
 import { emitValidators } from '../../src/emit/validators/emit-validators.js';
+import { verify } from '../../src/index.js';
+import { scratchDir, writeSpec } from '../helpers/generated.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -171,4 +173,23 @@ describe('plain JSON Schema reading', () => {
     const plain = buildIR({ source: 'p.yaml', document: { ...doc, paths: {}, components: { schemas: { Plain: { type: 'object', properties: { a: { type: 'string' } } } } } }, diagnostics: [] });
     expect(applyDirections(plain)).toBe(plain);
   });
+});
+
+describe('examples by direction (verify)', () => {
+  it('checks body examples against the variant of their direction, and component examples against either', async () => {
+    const doc = document('3.0.3') as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, Record<string, unknown>> } };
+    const create = doc.paths['/users']!['post']!;
+    const user = { name: 'Ada', password: 'secret', profile: { nick: 'a' } };
+    create['requestBody'] = { required: true, content: { 'application/json': { schema: ref('User'), example: user } } };
+    create['responses'] = {
+      '201': { description: 'created', content: { 'application/json': { schema: ref('User'), example: { id: 'u-1', name: 'Ada', profile: { createdAt: 'now', nick: 'a' } } } } },
+      '202': { description: 'leaks', content: { 'application/json': { schema: ref('User'), example: { id: 'u-1', name: 'Ada', password: 'x', profile: { createdAt: 'now', nick: 'a' } } } } },
+    };
+    doc.components.schemas['User']!['example'] = user;
+    const report = await verify({ spec: await writeSpec(doc), keepDir: await scratchDir(), targets: ['validators'] });
+    expect(report.typeErrors).toStrictEqual([]);
+    // Only the response example that carries the writeOnly password fails.
+    expect(report.exampleFailures.map((f) => f.pointer)).toStrictEqual(['#/paths/~1users/post/responses/202/content/application~1json/example']);
+    expect(report.examplesChecked).toBe(4);
+  }, 120_000);
 });
