@@ -8,7 +8,7 @@ import { applyDirections, type DirectionOptions } from '../../src/ir/direction.j
 import type { NamedSchema, ObjectNode, SchemaNode } from '../../src/ir/types.js';
 import { emitValidators } from '../../src/emit/validators/emit-validators.js';
 import { verify } from '../../src/index.js';
-import { scratchDir, writeSpec } from '../helpers/generated.js';
+import { loadValidators, scratchDir, writeSpec } from '../helpers/generated.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -192,4 +192,53 @@ describe('examples by direction (verify)', () => {
     expect(report.exampleFailures.map((f) => f.pointer)).toStrictEqual(['#/paths/~1users/post/responses/202/content/application~1json/example']);
     expect(report.examplesChecked).toBe(4);
   }, 120_000);
+});
+
+describe('check functions of the variants', () => {
+  it('answer as their zod schemas do', async () => {
+    const loaded = await loadValidators({
+      openapi: '3.0.3',
+      info: { title: 'Checks', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Secret: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'pw', 'inner'],
+            properties: {
+              id: { type: 'string', readOnly: true },
+              pw: { type: 'string', writeOnly: true },
+              inner: { type: 'array', items: { type: 'object', required: ['at'], properties: { at: { type: 'integer', readOnly: true } } } },
+            },
+          },
+        },
+      },
+    });
+    const values = [
+      { id: 'a', pw: 'b', inner: [{ at: 1 }] },
+      { pw: 'b', inner: [{}] },
+      { id: 'a', inner: [{ at: 1 }] },
+      { id: 'a', pw: 'b', inner: [{}] },
+      { id: 'a', inner: [] },
+      { pw: 'b', inner: [], extra: 1 },
+      { id: 1, pw: 'b', inner: [] },
+      { id: 'a', pw: undefined, inner: [] },
+      [],
+      null,
+    ];
+    const answers: Record<string, boolean[]> = {};
+    for (const name of ['Secret', 'SecretRequest', 'SecretResponse']) {
+      const schema = loaded[name] as { safeParse(v: unknown): { success: boolean } };
+      const check = loaded[`is${name}`] as (v: unknown) => boolean;
+      expect(typeof check).toBe('function');
+      answers[name] = values.map((v) => schema.safeParse(v).success);
+      expect(values.map((v) => check(v))).toStrictEqual(answers[name]);
+    }
+    expect(answers).toStrictEqual({
+      Secret: [true, false, false, false, false, false, false, false, false, false],
+      SecretRequest: [true, true, false, true, false, false, false, false, false, false],
+      SecretResponse: [false, false, true, false, true, false, false, true, false, false],
+    });
+  });
 });
