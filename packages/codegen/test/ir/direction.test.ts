@@ -242,3 +242,48 @@ describe('check functions of the variants', () => {
     });
   });
 });
+
+describe('a discriminated union whose variants change by direction', () => {
+  it('validates each direction by its variants, the mapping following them', async () => {
+    const loaded = await loadValidators({
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1' },
+      paths: {
+        '/pets': {
+          post: {
+            operationId: 'addPet',
+            requestBody: { required: true, content: { 'application/json': { schema: ref('Pet') } } },
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref('Pet') } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: { oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat' } } },
+          Cat: {
+            type: 'object',
+            required: ['petType', 'id', 'lives'],
+            properties: { petType: { type: 'string', enum: ['cat'] }, id: { type: 'string', readOnly: true }, lives: { type: 'integer' } },
+          },
+          Dog: {
+            type: 'object',
+            required: ['petType', 'name', 'token'],
+            properties: { petType: { type: 'string', enum: ['Dog'] }, name: { type: 'string' }, token: { type: 'string', writeOnly: true } },
+          },
+        },
+      },
+    });
+    type Parse = { safeParse(v: unknown): { success: boolean } };
+    const op = loaded.operations['addPet'] as { request: { body: { content: Record<string, Parse> } }; responses: Record<string, { content: Record<string, Parse> }> };
+    const request = op.request.body.content['application/json']!;
+    const response = op.responses['200']!.content['application/json']!;
+    const pet = loaded['Pet'] as Parse;
+    const cat = { petType: 'cat', lives: 9 };
+    const dog = { petType: 'Dog', name: 'Rex' };
+    expect([pet.safeParse(cat).success, request.safeParse(cat).success, response.safeParse(cat).success]).toStrictEqual([false, true, false]);
+    expect([pet.safeParse(dog).success, request.safeParse(dog).success, response.safeParse(dog).success]).toStrictEqual([false, false, true]);
+    expect(response.safeParse({ ...dog, token: 't' }).success).toBe(false);
+    expect(request.safeParse({ ...dog, token: 't' }).success).toBe(true);
+    expect(response.safeParse({ ...cat, id: 'c' }).success).toBe(true);
+  });
+});
