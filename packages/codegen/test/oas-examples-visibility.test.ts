@@ -7,13 +7,16 @@
  * document with its `openapi` field changed, in memory.
  */
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../src/index.js';
 import { loadValidators, scratchDir, writeSpec } from './helpers/generated.js';
 
 const require = createRequire(import.meta.url);
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/codegen.mjs');
 const PACKAGE = path.dirname(require.resolve('@readme/oas-examples/package.json'));
 const DOCUMENT = JSON.parse(readFileSync(path.join(PACKAGE, '3.0/json/schema-visibility.json'), 'utf8')) as Record<string, unknown>;
 
@@ -32,7 +35,23 @@ describe.each(['3.0.3', '3.1.0'])('@readme/oas-examples schema-visibility (OpenA
     expect(report.typeErrors).toStrictEqual([]);
     expect(report.exampleFailures).toStrictEqual([]);
     expect(report.operations).toBe(1);
+    expect(report.targets).toStrictEqual(['validators', 'server', 'client']);
   }, 240_000);
+
+  it('from the command line: --write-only-in-response accept lets the response carry the writeOnly member; a wrong value is a usage error', async () => {
+    const spec = await writeSpec(document, 'schema-visibility.yaml');
+    const out = path.join(path.dirname(spec), 'cli-out');
+    const run = (...flags: string[]) =>
+      spawnSync(process.execPath, [BIN, 'generate', '--spec', spec, '--out', out, '--target', 'validators', '--quiet', ...flags], { encoding: 'utf8', timeout: 60_000 });
+    expect(run().status).toBe(0);
+    const operations = () => readFileSync(path.join(out, 'validators/operations.gen.ts'), 'utf8');
+    expect(operations()).toContain('propWithWriteOnly: z.never().optional()');
+    expect(run('--write-only-in-response', 'accept').status).toBe(0);
+    expect(operations()).not.toContain('z.never()');
+    const wrong = run('--write-only-in-response', 'strip');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('--write-only-in-response takes refuse or accept');
+  });
 
   it('accepts both members in the request (readOnly is ignored there), and refuses the writeOnly member in the response', async () => {
     const { operations } = await loadValidators(document);
