@@ -3,6 +3,7 @@ import { generate, parseTargetList, resolveTargets, TARGETS, type Target } from 
 import { ForeignFilesError, writeFiles, type WriteReport } from './write-files.js';
 import { unifiedDiff } from './text-diff.js';
 import type { Diagnostic } from './ir/types.js';
+import type { DirectionOptions } from './ir/direction.js';
 import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
 import { listWorkspaceApis, readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
@@ -54,6 +55,18 @@ Options:
                      assert), or treat every format as an annotation as JSON Schema does
   --unsupported <u>  refuse | skip: a schema the generator cannot represent fails the
                      run (default refuse), or accepts any value with a warning naming it
+  --read-write <m>   openapi | json-schema: readOnly and writeOnly by direction (default
+                     openapi: readOnly members are not required in requests, writeOnly
+                     ones not in responses), or annotations only (OpenAPI 3.1 files
+                     only; 3.0 always applies the rule). See the README's "readOnly and
+                     writeOnly"
+  --read-only-in-request <p>
+                     accept | refuse: a readOnly member present in a request is accepted
+                     (default) or refused with 400 naming it
+  --write-only-in-response <p>
+                     refuse | accept: a writeOnly member present in a response is refused
+                     (default: the server answers 500 naming it, the client rejects the
+                     answer) or accepted
   --quiet            Print only problems
   -h, --help         Show this help
 
@@ -78,6 +91,8 @@ Options:
   --spec <file>      OpenAPI file to verify (required)
   --target <list>    Targets to generate and type-check (as for generate; default: all)
   --keep <dir>       Keep the generated files in <dir> for inspection
+  --read-write <m>, --read-only-in-request <p>, --write-only-in-response <p>
+                     As for generate: readOnly and writeOnly by direction
   --json             Print the report as JSON
   -h, --help         Show this help`;
 
@@ -164,6 +179,18 @@ function requireFlag(args: ParsedArgs, name: string): string {
 }
 
 /** An optional flag that takes one of a few words; anything else is a usage error naming them. */
+/** `--read-write`, `--read-only-in-request` and `--write-only-in-response`, as generate options. */
+function directionFlags(args: ParsedArgs): DirectionOptions {
+  const readWrite = choiceFlag(args, 'read-write', ['openapi', 'json-schema'] as const);
+  const readOnlyInRequest = choiceFlag(args, 'read-only-in-request', ['accept', 'refuse'] as const);
+  const writeOnlyInResponse = choiceFlag(args, 'write-only-in-response', ['refuse', 'accept'] as const);
+  return {
+    ...(readWrite ? { readWrite } : {}),
+    ...(readOnlyInRequest ? { readOnlyInRequest } : {}),
+    ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}),
+  };
+}
+
 function choiceFlag<const C extends readonly string[]>(args: ParsedArgs, name: string, choices: C): C[number] | undefined {
   const value = args.flags.get(name);
   if (value === undefined) return undefined;
@@ -228,6 +255,9 @@ async function runGenerate(argv: string[]): Promise<number> {
     reading: 'value',
     formats: 'value',
     unsupported: 'value',
+    'read-write': 'value',
+    'read-only-in-request': 'value',
+    'write-only-in-response': 'value',
     quiet: 'boolean',
     help: 'boolean',
   });
@@ -245,7 +275,14 @@ async function runGenerate(argv: string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
 
   const started = performance.now();
-  const result = await generate({ spec, targets, ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
+  const result = await generate({
+    spec,
+    targets,
+    ...(reading ? { reading } : {}),
+    ...(formats ? { formats } : {}),
+    ...(unsupported ? { unsupported } : {}),
+    ...directionFlags(args),
+  });
   printDiagnostics(result.diagnostics, process.stderr, false);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
@@ -283,7 +320,16 @@ async function runGenerate(argv: string[]): Promise<number> {
 }
 
 async function runVerify(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { spec: 'value', target: 'value', keep: 'value', json: 'boolean', help: 'boolean' });
+  const args = parseArgs(argv, {
+    spec: 'value',
+    target: 'value',
+    keep: 'value',
+    'read-write': 'value',
+    'read-only-in-request': 'value',
+    'write-only-in-response': 'value',
+    json: 'boolean',
+    help: 'boolean',
+  });
   if (args.flags.has('help')) {
     process.stdout.write(`${VERIFY_HELP}\n`);
     return EXIT.ok;
@@ -296,6 +342,7 @@ async function runVerify(argv: string[]): Promise<number> {
   const report = await verify({
     spec,
     targets,
+    ...directionFlags(args),
     ...(typeof keepDir === 'string' ? { keepDir } : {}),
     onProgress: (step) => {
       if (interactive) process.stderr.write(`\r\x1b[2K${spec}: ${step}…`);

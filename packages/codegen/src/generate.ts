@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuiltIR } from './ir/build-ir.js';
+import { applyDirections, type DirectionOptions } from './ir/direction.js';
 import type { FormatMode, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
@@ -44,7 +45,7 @@ export function parseTargetList(text: string): Target[] {
   return TARGETS.filter((t) => entries.includes(t));
 }
 
-export interface GenerateOptions {
+export interface GenerateOptions extends DirectionOptions {
   spec: string;
   /**
    * How generated headers name the spec: a path relative to a fixed place (the workspace root).
@@ -90,7 +91,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const spec = await loadSpec(options.spec, { remoteRefs: options.unsupported === 'skip' ? 'leave' : 'refuse' });
   spec.source = options.source ?? path.basename(options.spec);
   const { reading, formats, unsupported } = options;
-  const built = buildIR(spec, { ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
+  const { readWrite, readOnlyInRequest, writeOnlyInResponse } = options;
+  // readOnly and writeOnly by direction (ir/direction.ts): request bodies and responses are
+  // validated and typed by their per-direction variants.
+  const built = applyDirections(
+    buildIR(spec, { ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) }),
+    { ...(readWrite ? { readWrite } : {}), ...(readOnlyInRequest ? { readOnlyInRequest } : {}), ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}) },
+  );
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
   // With the default (relative) validators import, the validators the other targets import
   // are written beside them: the output never imports a file it did not write.

@@ -3,8 +3,9 @@ export { writeFiles, writtenByGenerator, ForeignFilesError, type WriteReport, ty
 export { loadSpec, type LoadedSpec } from './load/load-spec.js';
 export { SpecLoadError } from './load/parse-document.js';
 export { buildIR, type BuiltIR, type CheckedExample } from './ir/build-ir.js';
+export { applyDirections, type DirectionOptions } from './ir/direction.js';
 export type * from './ir/types.js';
 export { emitValidators } from './emit/validators/emit-validators.js';
-export { verify, type VerifyReport } from './verify/verify.js';
+export { verify, type VerifyReport, type VerifyOptions } from './verify/verify.js';
 export { generatedCodeCompilerOptions } from './verify/compiler-options.js';
 export { main } from './cli.js';

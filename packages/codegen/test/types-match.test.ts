@@ -83,6 +83,39 @@ describe('declared types equal the types zod infers', () => {
     expect(compared).toBeGreaterThan(15);
   });
 
+  it('for the per-direction variants of readOnly and writeOnly members', async () => {
+    const dir = await scratchDir();
+    const spec = path.join(dir, 'directions.yaml');
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const schemas = {
+      Account: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'secret', 'owner', 'tags'],
+        properties: {
+          id: { type: 'string', readOnly: true },
+          secret: { type: 'string', writeOnly: true, default: 'x' },
+          owner: { type: 'object', required: ['since'], properties: { since: { type: 'string', format: 'date', readOnly: true } } },
+          tags: { type: 'array', items: ref('Tag') },
+        },
+      },
+      Tag: { type: 'object', required: ['key', 'hidden'], properties: { key: { type: 'string' }, hidden: { type: 'integer', writeOnly: true } } },
+      Extended: { allOf: [ref('Account'), { type: 'object', properties: { note: { type: 'string' } } }] },
+    };
+    const body = (name: string) => ({ content: { 'application/json': { schema: ref(name) } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Directions', version: '1' },
+      paths: { '/a': { post: { operationId: 'post', requestBody: body('Extended'), responses: { '200': { description: 'ok', ...body('Extended') } } } } },
+      components: { schemas },
+    };
+    await writeFile(spec, dump(document));
+    const { compared, errors } = await checkTypesMatch(spec);
+    expect(errors).toBe('');
+    // The three schemas as written and their five variants (Tag has no readOnly member: no request variant).
+    expect(compared).toBe(8);
+  });
+
   it('for our v2.2 spec', async () => {
     const { compared, errors } = await checkTypesMatch(path.join(REPO_ROOT, 'spec/v2.2/account-information.yaml'));
     expect(errors).toBe('');

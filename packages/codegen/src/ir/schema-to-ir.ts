@@ -296,6 +296,9 @@ function refToIR(ref: string, raw: Record<string, unknown>, pointer: JsonPointer
     const node: SchemaNode = { kind: 'ref', name, pointer };
     if (meta.description !== undefined) node.description = meta.description;
     if (meta.nullable) node.nullable = true;
+    // Annotations beside the reference: they decide which direction the member travels in.
+    if (meta.readOnly) node.readOnly = true;
+    if (meta.writeOnly) node.writeOnly = true;
     return node;
   }
   // A reference into the middle of another schema: inline it, guarding against cycles.

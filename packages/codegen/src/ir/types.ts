@@ -184,6 +184,12 @@ export interface NamedSchema {
   /** True when this schema takes part in a reference cycle. */
   recursive: boolean;
   examples: ExampleIR[];
+  /**
+   * Set on the per-direction variant of a component schema (see ir/direction.ts): the schema it
+   * derives from and the direction. Its `name` is then `<schema>@<direction>`, never a
+   * component's name; its export is `<schema>Request` or `<schema>Response`.
+   */
+  variantOf?: { name: string; direction: 'request' | 'response' };
 }
 
 export interface ExampleIR {

@@ -8,6 +8,7 @@ import { writeFiles, writtenByGenerator } from '../write-files.js';
 import type { Diagnostic } from '../ir/types.js';
 import { generatedCodeCompilerOptions } from './compiler-options.js';
 import { emitExamples } from './emit-examples.js';
+import type { DirectionOptions } from '../ir/direction.js';
 
 export interface ExampleFailure {
   pointer: string;
@@ -27,7 +28,7 @@ export interface VerifyReport {
   ok: boolean;
 }
 
-export interface VerifyOptions {
+export interface VerifyOptions extends DirectionOptions {
   spec: string;
   /** Keep the generated folder here instead of a temporary one. */
   keepDir?: string;
@@ -110,7 +111,14 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   progress('generating');
   // The examples are checked with the validators: they are always generated.
   const targets = resolveTargets([...new Set<Target>(['validators', ...(options.targets ?? TARGETS)])]).targets;
-  const result = await generate({ spec: options.spec, targets });
+  const { readWrite, readOnlyInRequest, writeOnlyInResponse } = options;
+  const result = await generate({
+    spec: options.spec,
+    targets,
+    ...(readWrite ? { readWrite } : {}),
+    ...(readOnlyInRequest ? { readOnlyInRequest } : {}),
+    ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}),
+  });
   const examplesFile = emitExamples(result.built.api, result.built.examples);
   const files = [...result.files, examplesFile];
   const dir = options.keepDir ? path.resolve(options.keepDir) : await mkdtemp(path.join(os.tmpdir(), 'bds-verify-'));

@@ -8,6 +8,7 @@ import { docComment, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
+import { DIRECTION_SUFFIX } from '../../ir/direction.js';
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 
 /**
@@ -90,20 +91,36 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   const webhooks = api.webhooks ?? [];
   // `webhooks` (the map in index.ts) is declared only by modules that have webhooks.
   const names = new NameResolver(webhooks.length > 0 ? [...VALIDATOR_MODULE_NAMES, 'webhooks'] : VALIDATOR_MODULE_NAMES);
-  for (const schema of api.schemas) names.assign(schema.name);
+  // Per-direction variants (ir/direction.ts) are named after everything else: adding them renames
+  // nothing the module declared before.
+  const components = api.schemas.filter((s) => !s.variantOf);
+  const variants = api.schemas.filter((s) => s.variantOf);
+  for (const schema of components) names.assign(schema.name);
   const operationIds = new Map<string, string>();
   for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
   const inputTypeNames = new Map<string, string>();
-  for (const name of schemasWithDistinctInput(api)) inputTypeNames.set(name, names.assign(`${name}Input`, `input:${name}`));
+  const distinctInput = new Set(schemasWithDistinctInput(api));
+  for (const s of components) if (distinctInput.has(s.name)) inputTypeNames.set(s.name, names.assign(`${s.name}Input`, `input:${s.name}`));
   // Assigned last, so that adding check functions renames nothing declared before them.
   const checkable = checkableSchemas(api.schemas);
   const checkNames = new Map<string, string>();
-  for (const schema of api.schemas) if (checkable.has(schema.name)) checkNames.set(schema.name, names.assign(`is${schema.name}`, `check:${schema.name}`));
+  for (const schema of components) if (checkable.has(schema.name)) checkNames.set(schema.name, names.assign(`is${schema.name}`, `check:${schema.name}`));
   // Last of all, so that adding a webhook renames nothing else.
   const keys = webhookKeys(webhooks);
   const webhookIds = new Map<WebhookIR, string>();
   for (const hook of webhooks) webhookIds.set(hook, names.assign(`${keys.get(hook)!}Webhook`, webhookKey(hook)));
+  for (const s of variants) {
+    const wanted = variantExportName(s);
+    names.assign(wanted, s.name);
+    if (distinctInput.has(s.name)) inputTypeNames.set(s.name, names.assign(`${wanted}Input`, `input:${s.name}`));
+    if (checkable.has(s.name)) checkNames.set(s.name, names.assign(`is${wanted}`, `check:${s.name}`));
+  }
   return { names, operationIds, inputTypeNames, checkNames, webhookIds };
+}
+
+/** The identifier a per-direction variant wants: `<Name>Request` or `<Name>Response`. */
+export function variantExportName(s: NamedSchema): string {
+  return s.variantOf ? `${s.variantOf.name}${DIRECTION_SUFFIX[s.variantOf.direction]}` : s.name;
 }
 
 /** Schemas whose input type differs from their output type, directly or through references. */
@@ -312,6 +329,15 @@ export function webhookKeys(webhooks: readonly WebhookIR[]): Map<WebhookIR, stri
   return keys;
 }
 
+/** The doc comment of a per-direction variant: what it is and how it differs from its schema. */
+function variantDoc(s: NamedSchema, names: NameResolver): string {
+  const { name, direction } = s.variantOf!;
+  const base = names.get(name);
+  return direction === 'request'
+    ? `${base} as a request carries it (OpenAPI readOnly/writeOnly by direction): its readOnly members, nested ones included, are not required.`
+    : `${base} as a response carries it (OpenAPI readOnly/writeOnly by direction): its writeOnly members, nested ones included, are not required.`;
+}
+
 export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNames(api)): GeneratedFile[] {
   const header = generatedHeader(api);
   const ctx: PrintContext = { names: naming.names, recursive: new Set(api.schemas.filter((s) => s.recursive).map((s) => s.name)) };
@@ -323,7 +349,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemaDecls = declarationOrder(api.schemas).map((s) => {
     const id = naming.names.get(s.name);
     const inputId = naming.inputTypeNames.get(s.name);
-    const doc = docComment(s.schema.description, '', s.schema.deprecated, nameNote(naming.names, s.name));
+    const doc = docComment(s.variantOf ? variantDoc(s, naming.names) : s.schema.description, '', s.schema.deprecated, nameNote(naming.names, s.name));
     const expr = printSchema(s.schema, ctx, '  ');
     const types = [`${doc}export type ${id} = ${printType(s.schema, outputTypes)};`];
     if (inputId) {
@@ -392,8 +418,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const checksFile = naming.checkNames.size > 0 ? `${header}${noCheck}${checkImports.join('\n')}\n\n${checks.body}` : `${header}export {};\n`;
 
   const server = api.servers[0];
-  const schemaEntries = api.schemas.map((s): [string, string] => [JSON.stringify(s.name), `S.${naming.names.get(s.name)}`]);
-  const checkEntries = api.schemas.filter((s) => naming.checkNames.has(s.name)).map((s): [string, string] => [JSON.stringify(s.name), `C.${naming.checkNames.get(s.name)}`]);
+  // Keyed by exact name in the file: the per-direction variants are exported, not listed.
+  const schemaEntries = api.schemas.filter((s) => !s.variantOf).map((s): [string, string] => [JSON.stringify(s.name), `S.${naming.names.get(s.name)}`]);
+  const checkEntries = api.schemas.filter((s) => !s.variantOf && naming.checkNames.has(s.name)).map((s): [string, string] => [JSON.stringify(s.name), `C.${naming.checkNames.get(s.name)}`]);
   const operationEntries = api.operations.map((op): [string, string] => [propertyKey(op.operationId), `O.${naming.operationIds.get(op.operationId)}`]);
   const keys = webhookKeys(webhooks);
   const webhookEntries = webhooks.map((hook): [string, string] => [propertyKey(keys.get(hook)!), `O.${naming.webhookIds.get(hook)}`]);

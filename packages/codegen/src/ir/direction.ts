@@ -1,0 +1,216 @@
+import type { BuiltIR, CheckedExample } from './build-ir.js';
+import { findRecursiveSchemas, referencedNames } from './references.js';
+import type { ApiIR, MediaTypeIR, NamedSchema, PropertyIR, SchemaNode } from './types.js';
+
+/**
+ * readOnly and writeOnly by direction (OpenAPI 3.0.3 §4.7.24, fixed fields of the Schema Object:
+ * "If the property is marked as readOnly being true and is in the required list, the required
+ * will take effect on the response only"; writeOnly the other way round; 3.1 keeps it as an
+ * allowed reading).
+ *
+ * Every schema a request body or a response carries is replaced by its variant for that
+ * direction: in requests, readOnly members are not required; in responses, writeOnly members
+ * are not required. A component schema that needs a variant keeps its own export as written;
+ * its variants are more named schemas (`<Name>Request`, `<Name>Response`) that the operations
+ * refer to instead. Schemas the JSON Schema runtime validates (`json` nodes) are left as written.
+ */
+export type Direction = 'request' | 'response';
+
+export interface DirectionOptions {
+  /**
+   * `openapi` (default): the rule above. `json-schema`: readOnly and writeOnly are annotations
+   * only, as plain JSON Schema reads them (OpenAPI 3.1 documents only: 3.0 always applies the rule).
+   */
+  readWrite?: 'openapi' | 'json-schema';
+  /** A readOnly member present in a request: `accept` (default, ignored) or `refuse` (400 naming it). */
+  readOnlyInRequest?: 'accept' | 'refuse';
+  /**
+   * A writeOnly member present in a response: `refuse` (default: the server answers 500 naming
+   * it instead of sending it, and the client refuses such an answer) or `accept`.
+   */
+  writeOnlyInResponse?: 'refuse' | 'accept';
+}
+
+export const DIRECTION_SUFFIX: Record<Direction, string> = { request: 'Request', response: 'Response' };
+
+/** The IR name of a component schema's variant: never a component name (those have no `@`). */
+export function variantName(name: string, direction: Direction): string {
+  return `${name}@${direction}`;
+}
+
+interface Rules {
+  direction: Direction;
+  /** Members hidden in this direction are also refused when present. */
+  refuse: boolean;
+  components: Map<string, SchemaNode>;
+  needs: Map<string, boolean>;
+}
+
+/** True when the member is readOnly (requests) or writeOnly (responses), on itself or on the schema it names. */
+function hidden(node: SchemaNode, rules: Rules): boolean {
+  const flag = rules.direction === 'request' ? 'readOnly' : 'writeOnly';
+  if (node[flag]) return true;
+  if (node.kind === 'ref') return rules.components.get(node.name)?.[flag] === true;
+  return false;
+}
+
+/** Whether the node changes in this direction, given what is known of the component schemas. */
+function affected(node: SchemaNode, rules: Rules): boolean {
+  switch (node.kind) {
+    case 'ref':
+      return rules.needs.get(node.name) === true;
+    case 'array':
+      return affected(node.items, rules);
+    case 'object':
+      return (
+        node.properties.some((p) => (hidden(p.schema, rules) && (p.required || rules.refuse)) || affected(p.schema, rules)) ||
+        (typeof node.additional === 'object' && affected(node.additional, rules))
+      );
+    case 'union':
+      return node.variants.some((v) => affected(v, rules));
+    case 'intersection':
+      return node.parts.some((p) => affected(p, rules));
+    default:
+      return false;
+  }
+}
+
+function transform(node: SchemaNode, rules: Rules): SchemaNode {
+  if (!affected(node, rules)) return node;
+  switch (node.kind) {
+    case 'ref':
+      return { ...node, name: variantName(node.name, rules.direction) };
+    case 'array':
+      return { ...node, items: transform(node.items, rules) };
+    case 'object': {
+      const properties = node.properties.map((p): PropertyIR => {
+        if (!hidden(p.schema, rules)) return { ...p, schema: transform(p.schema, rules) };
+        if (rules.refuse) {
+          const why = rules.direction === 'request' ? 'readOnly: a request may not carry it' : 'writeOnly: a response may not carry it';
+          return { name: p.name, required: false, schema: { kind: 'never', pointer: p.schema.pointer, description: why } };
+        }
+        return { ...p, required: false, schema: transform(p.schema, rules) };
+      });
+      const out = { ...node, properties };
+      if (typeof node.additional === 'object') out.additional = transform(node.additional, rules);
+      return out;
+    }
+    case 'union': {
+      const variants = node.variants.map((v) => transform(v, rules));
+      const out = { ...node, variants };
+      // Disjointness was proven on the schemas as written; with members no longer required it
+      // may no longer hold, so the variants are counted.
+      if (node.mode === 'oneOf' && variants.some((v, i) => v !== node.variants[i])) out.exclusive = node.variants.length === 1;
+      if (node.discriminator) {
+        const mapping: Record<string, string> = {};
+        for (const [value, name] of Object.entries(node.discriminator.mapping)) {
+          mapping[value] = rules.needs.get(name) ? variantName(name, rules.direction) : name;
+        }
+        out.discriminator = { ...node.discriminator, mapping };
+      }
+      return out;
+    }
+    case 'intersection':
+      return { ...node, parts: node.parts.map((p) => transform(p, rules)) };
+    default:
+      return node;
+  }
+}
+
+function rulesFor(direction: Direction, options: DirectionOptions, components: Map<string, SchemaNode>): Rules {
+  const refuse = direction === 'request' ? options.readOnlyInRequest === 'refuse' : options.writeOnlyInResponse !== 'accept';
+  const rules: Rules = { direction, refuse, components, needs: new Map() };
+  // A fixpoint over the component schemas: a schema needs a variant when it changes itself or
+  // refers to one that does (through any number of references, cycles included).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, node] of components) {
+      if (rules.needs.get(name)) continue;
+      if (affected(node, rules)) {
+        rules.needs.set(name, true);
+        changed = true;
+      }
+    }
+  }
+  return rules;
+}
+
+/** Whether the rule applies to this document with these options. */
+export function directionsApply(api: Pick<ApiIR, 'openapiVersion'>, options: DirectionOptions = {}): boolean {
+  return !(api.openapiVersion.startsWith('3.1') && options.readWrite === 'json-schema');
+}
+
+/**
+ * The IR with the direction rule applied: variants appended to `schemas` (marked `variantOf`),
+ * and every request body (of operations; of webhooks, which the API sends) and response
+ * schema replaced by its variant. Examples of bodies are checked against the same variants;
+ * examples of a component schema that has variants, against it or either variant.
+ * Returns the IR unchanged when nothing is readOnly or writeOnly.
+ */
+export function applyDirections(built: BuiltIR, options: DirectionOptions = {}): BuiltIR {
+  const { api } = built;
+  if (!directionsApply(api, options)) return built;
+  const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
+  const replaced = new Map<SchemaNode, SchemaNode>();
+  const variants: NamedSchema[] = [];
+  const rewrite = (media: MediaTypeIR[], rules: Rules): MediaTypeIR[] =>
+    media.map((m) => {
+      if (!m.schema) return m;
+      const schema = transform(m.schema, rules);
+      if (schema === m.schema) return m;
+      replaced.set(m.schema, schema);
+      return { ...m, schema };
+    });
+  const byDirection = {} as Record<Direction, Rules>;
+  for (const direction of ['request', 'response'] as const) {
+    const rules = rulesFor(direction, options, components);
+    byDirection[direction] = rules;
+    for (const s of api.schemas) {
+      if (!rules.needs.get(s.name)) continue;
+      variants.push({
+        name: variantName(s.name, direction),
+        schema: transform(s.schema, rules),
+        dependencies: [],
+        recursive: false,
+        examples: [],
+        variantOf: { name: s.name, direction },
+      });
+    }
+  }
+  const entries = <T extends { requestBody?: ApiIR['operations'][number]['requestBody']; responses: ApiIR['operations'][number]['responses'] }>(op: T): T => {
+    const out = { ...op };
+    if (op.requestBody) out.requestBody = { ...op.requestBody, content: rewrite(op.requestBody.content, byDirection.request) };
+    out.responses = op.responses.map((r) => ({ ...r, content: rewrite(r.content, byDirection.response) }));
+    return out;
+  };
+  const operations = api.operations.map(entries);
+  const webhooks = api.webhooks?.map(entries);
+  if (variants.length === 0 && replaced.size === 0) return built;
+  const schemas = [...api.schemas, ...variants];
+  const nodes = new Map(schemas.map((s) => [s.name, s.schema]));
+  const recursive = findRecursiveSchemas(nodes);
+  for (const v of variants) {
+    v.dependencies = [...referencedNames(v.schema)].filter((n) => nodes.has(n));
+    v.recursive = recursive.has(v.name);
+  }
+  // An example of a component schema that changes by direction may show it in either: it
+  // passes when it is valid as written, as a request carries it or as a response does.
+  const componentOf = new Map(api.schemas.map((s) => [s.schema, s.name]));
+  const eitherDirection = (name: string, pointer: string): SchemaNode => ({
+    kind: 'union',
+    mode: 'anyOf',
+    exclusive: false,
+    pointer,
+    variants: [name, ...(['request', 'response'] as const).filter((d) => byDirection[d].needs.get(name)).map((d) => variantName(name, d))].map(
+      (n): SchemaNode => ({ kind: 'ref', name: n, pointer }),
+    ),
+  });
+  const examples: CheckedExample[] = built.examples.map((e) => {
+    const schema = replaced.get(e.schema);
+    if (schema) return { ...e, schema };
+    const name = componentOf.get(e.schema);
+    if (name !== undefined && (byDirection.request.needs.get(name) || byDirection.response.needs.get(name))) return { ...e, schema: eitherDirection(name, e.pointer) };
+    return e;
+  });
+  return { ...built, api: { ...api, schemas, operations, ...(webhooks ? { webhooks } : {}) }, examples };
+}
