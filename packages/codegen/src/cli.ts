@@ -54,6 +54,9 @@ Options:
                      assert), or treat every format as an annotation as JSON Schema does
   --unsupported <u>  refuse | skip: a schema the generator cannot represent fails the
                      run (default refuse), or accepts any value with a warning naming it
+  --nullable <n>     lenient | literal: in a 3.0 file, nullable: true beside allOf, oneOf,
+                     anyOf or $ref without type also accepts null (default lenient, with a
+                     warning), or has no effect as OpenAPI 3.0.3's text says
   --quiet            Print only problems
   -h, --help         Show this help
 
@@ -228,6 +231,7 @@ async function runGenerate(argv: string[]): Promise<number> {
     reading: 'value',
     formats: 'value',
     unsupported: 'value',
+    nullable: 'value',
     quiet: 'boolean',
     help: 'boolean',
   });
@@ -238,6 +242,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   const reading = choiceFlag(args, 'reading', ['exact', 'lenient'] as const);
   const formats = choiceFlag(args, 'formats', ['assert', 'annotate'] as const);
   const unsupported = choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const);
+  const nullable = choiceFlag(args, 'nullable', ['lenient', 'literal'] as const);
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
   const { targets, added } = resolveTargets(targetsFlag(args));
@@ -245,7 +250,14 @@ async function runGenerate(argv: string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
 
   const started = performance.now();
-  const result = await generate({ spec, targets, ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
+  const result = await generate({
+    spec,
+    targets,
+    ...(reading ? { reading } : {}),
+    ...(formats ? { formats } : {}),
+    ...(unsupported ? { unsupported } : {}),
+    ...(nullable ? { nullable } : {}),
+  });
   printDiagnostics(result.diagnostics, process.stderr, false);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuiltIR } from './ir/build-ir.js';
-import type { FormatMode, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
+import type { FormatMode, NullableReading, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
@@ -67,6 +67,11 @@ export interface GenerateOptions {
    * written. `skip`: that schema accepts any value, with a warning naming its pointer.
    */
   unsupported?: UnsupportedMode;
+  /**
+   * `lenient` (default): in a 3.0 file, `nullable: true` beside `allOf`/`oneOf`/`anyOf`/`$ref`
+   * without `type` also accepts null, with a warning. `literal`: OpenAPI 3.0.3's text (no effect there).
+   */
+  nullable?: NullableReading;
 }
 
 export interface GenerateResult {
@@ -89,8 +94,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Skipping, a remote reference is one more schema the generator cannot represent.
   const spec = await loadSpec(options.spec, { remoteRefs: options.unsupported === 'skip' ? 'leave' : 'refuse' });
   spec.source = options.source ?? path.basename(options.spec);
-  const { reading, formats, unsupported } = options;
-  const built = buildIR(spec, { ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) });
+  const { reading, formats, unsupported, nullable } = options;
+  const built = buildIR(spec, {
+    ...(reading ? { reading } : {}),
+    ...(formats ? { formats } : {}),
+    ...(unsupported ? { unsupported } : {}),
+    ...(nullable ? { nullable } : {}),
+  });
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
   // With the default (relative) validators import, the validators the other targets import
   // are written beside them: the output never imports a file it did not write.
