@@ -174,6 +174,45 @@ describe('readings and --unsupported', () => {
     expect(exact.built.api.schemas[1]!.schema.kind).toBe('json');
   });
 
+  it('gives the allOf reading to a 3.0 schema the runtime validates too (beside not), and names it', async () => {
+    const schemas = {
+      Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+      ClosedWithNot: {
+        allOf: [REF('Base'), { type: 'object', properties: { note: { type: 'string' } }, additionalProperties: false }],
+        not: { required: ['note'], properties: { note: { enum: ['bad'] } } },
+      },
+    };
+    const spec = await writeSpec(specWithSchemas(schemas));
+    const result = await generate({ spec, targets: ['validators'] });
+    expect(result.built.api.schemas[1]!.schema.kind).toBe('json');
+    expect(result.diagnostics.filter((d) => d.code === 'all-of-closed-reading').map((d) => d.pointer)).toStrictEqual(['#/components/schemas/ClosedWithNot']);
+    const v = await loadValidators(specWithSchemas(schemas));
+    const valid = (value: unknown) => v.schemas['ClosedWithNot']!.safeParse(value).success;
+    // `id`, declared by the other branch, is allowed; an undeclared member is not; `not` still applies.
+    expect([valid({ id: 'a' }), valid({ id: 'a', note: 'n' }), valid({ id: 'a', other: 1 }), valid({ id: 'a', note: 'bad' })]).toStrictEqual([true, true, false, false]);
+  });
+
+  it('fills defaults in schemas the runtime validates, as the plain validators do, without touching the input', async () => {
+    const v = await loadValidators(
+      specWithSchemas(
+        {
+          Options: {
+            type: 'object',
+            properties: { mode: { type: 'string', default: 'safe' }, inner: { allOf: [{ properties: { size: { type: 'integer', default: 1 } } }] } },
+            not: { required: ['size'] },
+          },
+          Plain: { type: 'object', properties: { options: REF('Options') } },
+        },
+        '3.1.0',
+      ),
+    );
+    const input = { inner: {} };
+    expect(v.schemas['Options']!.safeParse(input).data).toStrictEqual({ mode: 'safe', inner: { size: 1 } });
+    expect(input).toStrictEqual({ inner: {} });
+    expect(v.schemas['Plain']!.safeParse({ options: {} }).data).toStrictEqual({ options: { mode: 'safe' } });
+    expect(v.schemas['Options']!.safeParse({ mode: 'fast', size: 1 }).success).toBe(false);
+  });
+
   it('skips what it cannot represent only when asked: an accepting schema and a warning naming it', async () => {
     const spec = await writeSpec(specWithSchemas({ Dyn: { $dynamicRef: '#meta' }, Fine: { type: 'string' }, Remote: { $ref: 'https://example.com/schema.json' } }, '3.1.0'));
     await expect(generate({ spec, targets: ['validators'] })).rejects.toThrow(/remote reference/);

@@ -487,7 +487,21 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     securitySchemes: securitySchemesOf(builder, doc),
     diagnostics,
   };
-  if (builder.ctx.jsonRoots.size > 0) api.jsonSchemas = { dialect: builder.ctx.dialect, table: builder.ctx.scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert' }) };
+  if (builder.ctx.jsonRoots.size > 0) {
+    const scope = builder.ctx.scope;
+    const table = scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
+    api.jsonSchemas = { dialect: builder.ctx.dialect, table };
+    // The lenient allOf reading applies to the schemas the JSON Schema runtime validates too.
+    for (const pointer of scope.readAllOf) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'all-of-closed-reading',
+        pointer,
+        message:
+          'additionalProperties: false in an allOf branch is read as unevaluatedProperties: false (the lenient reading): members the other branches declare are allowed; read exactly, they would be rejected',
+      });
+    }
+  }
   return { api, examples: builder.examples };
 }
 

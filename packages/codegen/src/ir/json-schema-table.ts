@@ -24,7 +24,8 @@ const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
 /** What validates: everything else is dropped from the table (annotations, extensions). */
-const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable']);
+// 'default' is not a validation keyword: the zod schema fills defaults in, as the plain validators do.
+const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable', 'default']);
 for (const identifier of ['$id', '$anchor', 'id']) KEPT.delete(identifier);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -169,7 +170,9 @@ export class JsonSchemaScope {
    * The table the generated runtime reads: the schema at each root and every schema they
    * reference, keyed by pointer, annotations dropped, references rewritten as pointers.
    */
-  table(roots: Iterable<JsonPointer>, options: { formats: boolean }): Record<JsonPointer, unknown> {
+  table(roots: Iterable<JsonPointer>, options: { formats: boolean; allOfReading?: boolean }): Record<JsonPointer, unknown> {
+    this.allOfReading = options.allOfReading === true;
+    this.readAllOf.clear();
     const wanted = new Set<JsonPointer>();
     const queue = [...roots];
     const copies = new Map<JsonPointer, unknown>();
@@ -187,6 +190,68 @@ export class JsonSchemaScope {
       table[key] = copies.get(key);
     }
     return table;
+  }
+
+  /** Whether `table` gives `allOf` the lenient reading (see `readAllOf`). */
+  private allOfReading = false;
+  /** Pointers of the `allOf` nodes the last `table` call gave the lenient reading. */
+  readonly readAllOf = new Set<JsonPointer>();
+
+  /** The schema a subschema stands for, following `$ref`s. */
+  private target(raw: unknown, pointer: JsonPointer): { raw: unknown; pointer: JsonPointer } {
+    let current = { raw, pointer };
+    for (let hops = 0; hops < 32 && isRecord(current.raw) && typeof current.raw['$ref'] === 'string'; hops++) {
+      const to = this.resolve(current.raw['$ref'], current.pointer).pointer;
+      if (to === undefined) break;
+      current = { raw: resolvePointer(this.document, to), pointer: to };
+    }
+    return current;
+  }
+
+  /** Names and patterns an `allOf` declares, through its branches, their `$ref`s and nested `allOf`s. */
+  private declaredIn(raw: unknown, pointer: JsonPointer, names: Set<string>, patterns: Set<string>, seen: Set<JsonPointer>): void {
+    const { raw: node, pointer: at } = this.target(raw, pointer);
+    if (!isRecord(node) || seen.has(at)) return;
+    seen.add(at);
+    if (isRecord(node['properties'])) for (const name of Object.keys(node['properties'])) names.add(name);
+    if (isRecord(node['patternProperties'])) for (const source of Object.keys(node['patternProperties'])) patterns.add(source);
+    if (Array.isArray(node['allOf'])) node['allOf'].forEach((branch, i) => this.declaredIn(branch, `${at}/allOf/${i}`, names, patterns, seen));
+  }
+
+  /**
+   * The lenient reading of an `allOf` with a closed branch (`additionalProperties: false`,
+   * after `$ref`s) or closed beside it, as the plain validators read it (merge-all-of.ts):
+   * no members beyond those the whole `allOf` declares. Written into the copy in draft 4's
+   * words, which both dialects read: the closed branches opened (a `$ref` to one inlined,
+   * opened), and on the node every declared name and pattern with `additionalProperties: false`.
+   */
+  private readAllOfLeniently(raw: Record<string, unknown>, out: Record<string, unknown>, pointer: JsonPointer, referenced: (target: JsonPointer) => void, formats: boolean): void {
+    const branches = raw['allOf'] as unknown[];
+    const targets = branches.map((branch, i) => this.target(branch, `${pointer}/allOf/${i}`));
+    const closed = targets.map((t) => isRecord(t.raw) && t.raw['additionalProperties'] === false);
+    if (!closed.some(Boolean) && raw['additionalProperties'] !== false) return;
+    const names = new Set<string>();
+    const patterns = new Set<string>();
+    this.declaredIn({ ...raw, $ref: undefined }, pointer, names, patterns, new Set());
+    out['allOf'] = targets.map((t, i) => {
+      const copied = (out['allOf'] as unknown[])[i];
+      if (!closed[i]) return copied;
+      const opened = this.copy(t.raw, t.pointer, referenced, formats) as Record<string, unknown>;
+      delete opened['additionalProperties'];
+      return opened;
+    });
+    const properties: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const name of names) properties[name] = true;
+    if (isRecord(out['properties'])) Object.assign(properties, out['properties']);
+    out['properties'] = properties;
+    if (patterns.size > 0) {
+      const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+      for (const source of patterns) map[source] = true;
+      if (isRecord(out['patternProperties'])) Object.assign(map, out['patternProperties']);
+      out['patternProperties'] = map;
+    }
+    out['additionalProperties'] = false;
+    this.readAllOf.add(pointer);
   }
 
   private copy(raw: unknown, pointer: JsonPointer, referenced: (target: JsonPointer) => void, formats: boolean): unknown {
@@ -209,6 +274,7 @@ export class JsonSchemaScope {
         out[key] = map;
       } else out[key] = value;
     }
+    if (this.allOfReading && Array.isArray(raw['allOf'])) this.readAllOfLeniently(raw, out, pointer, referenced, formats);
     return out;
   }
 }

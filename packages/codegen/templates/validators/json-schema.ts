@@ -144,9 +144,13 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+/** Returns the value with the defaults it lacks written in (a copy when anything is added). */
+type Fill = (value: unknown) => unknown;
+
 /** The schemas of one generated module, compiled on first use. */
 export class JsonSchemas {
   private readonly compiled = new Map<string, { fn: Validate | undefined }>();
+  private readonly fillers = new Map<string, { fn: Fill | undefined }>();
 
   constructor(
     private readonly table: SchemaTable,
@@ -156,13 +160,100 @@ export class JsonSchemas {
   /** The schema at `pointer`, as a zod schema whose issues name the path and the keyword. */
   zod(pointer: string): z.ZodType<unknown> {
     const validate = this.validatorAt(pointer);
-    return z.unknown().superRefine((value, ctx) => {
+    const checked = z.unknown().superRefine((value, ctx) => {
       if (validate(value, [], undefined, undefined)) return;
       const issues: JsonSchemaIssue[] = [];
       validate(value, [], issues, undefined);
       if (issues.length === 0) issues.push({ path: [], message: 'does not match the schema' });
       for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     });
+    // Defaults are filled in as the plain validators fill them (only where a schema has one).
+    if (!this.hasDefaults(pointer, new Set())) return checked;
+    const fill = this.fillerAt(pointer);
+    return checked.transform((value) => fill(value));
+  }
+
+  /**
+   * True when a `default` sits on a member reached through `properties`, `items`,
+   * `prefixItems`, `allOf` and `$ref` from `pointer` (the places defaults are filled from).
+   */
+  private hasDefaults(pointer: string, seen: Set<string>): boolean {
+    if (seen.has(pointer)) return false;
+    seen.add(pointer);
+    const schema = this.resolve(pointer);
+    if (!isObject(schema)) return false;
+    const children: string[] = [];
+    if (typeof schema['$ref'] === 'string') children.push(schema['$ref']);
+    if (this.dialect === '3.0' && typeof schema['$ref'] === 'string') return this.hasDefaults(schema['$ref'], seen);
+    if (isObject(schema['properties'])) {
+      for (const [name, sub] of Object.entries(schema['properties'])) {
+        if (isObject(sub) && 'default' in sub) return true;
+        children.push(`${pointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      }
+    }
+    for (const key of ['allOf', 'prefixItems', 'items']) {
+      const list = schema[key];
+      if (Array.isArray(list)) list.forEach((_, i) => children.push(`${pointer}/${key}/${i}`));
+    }
+    if (isObject(schema['items'])) children.push(`${pointer}/items`);
+    return children.some((child) => this.hasDefaults(child, seen));
+  }
+
+  private fillerAt(pointer: string): Fill {
+    let slot = this.fillers.get(pointer);
+    if (!slot) {
+      slot = { fn: undefined };
+      this.fillers.set(pointer, slot);
+      slot.fn = this.compileFill(this.resolve(pointer), pointer);
+    }
+    const ready = slot;
+    return ready.fn ?? ((v) => ready.fn!(v));
+  }
+
+  /** Fills the defaults of `properties` (recursively), through `$ref`, `allOf` and items. */
+  private compileFill(schema: unknown, pointer: string): Fill {
+    if (!isObject(schema)) return (v) => v;
+    if (this.dialect === '3.0' && typeof schema['$ref'] === 'string') return this.fillerAt(schema['$ref']);
+    const parts: Fill[] = [];
+    if (typeof schema['$ref'] === 'string') parts.push(this.fillerAt(schema['$ref']));
+    if (Array.isArray(schema['allOf'])) schema['allOf'].forEach((_, i) => parts.push(this.fillerAt(`${pointer}/allOf/${i}`)));
+    const members: Array<[string, Fill, boolean, unknown]> = [];
+    if (isObject(schema['properties'])) {
+      for (const [name, sub] of Object.entries(schema['properties'])) {
+        const token = name.replace(/~/g, '~0').replace(/\//g, '~1');
+        members.push([name, this.fillerAt(`${pointer}/properties/${token}`), isObject(sub) && 'default' in sub, isObject(sub) ? sub['default'] : undefined]);
+      }
+    }
+    const tupleKey = Array.isArray(schema['prefixItems']) ? 'prefixItems' : Array.isArray(schema['items']) ? 'items' : undefined;
+    const tuple = tupleKey ? (schema[tupleKey] as unknown[]).map((_, i) => this.fillerAt(`${pointer}/${tupleKey}/${i}`)) : [];
+    const rest = isObject(schema['items']) ? this.fillerAt(`${pointer}/items`) : undefined;
+    return (value) => {
+      let out = value;
+      if (isObject(out) && members.length > 0) {
+        let copy: Record<string, unknown> | undefined;
+        for (const [name, fill, hasDefault, defaultValue] of members) {
+          const current = (copy ?? out) as Record<string, unknown>;
+          if (!Object.prototype.hasOwnProperty.call(current, name)) {
+            if (!hasDefault) continue;
+            copy ??= { ...current };
+            copy[name] = structuredClone(defaultValue);
+            continue;
+          }
+          const filled = fill(current[name]);
+          if (filled === current[name]) continue;
+          copy ??= { ...current };
+          copy[name] = filled;
+        }
+        if (copy) out = copy;
+      }
+      if (Array.isArray(out) && (tuple.length > 0 || rest)) {
+        const before = out;
+        const items = before.map((item, i) => (i < tuple.length ? tuple[i]!(item) : rest ? rest(item) : item));
+        if (items.some((item, i) => item !== before[i])) out = items;
+      }
+      for (const part of parts) out = part(out);
+      return out;
+    };
   }
 
   /** The schema at `pointer` as a check function. */

@@ -67,6 +67,17 @@ describe('printing the zod type of each schema', () => {
     expect(printZodType({ kind: 'ref', name: 'Node', pointer: p }, ctx(['Node'], ['Node']))).toBe('zod.ZodLazy<typeof Node>');
   });
 
+  it('parenthesizes an optional tuple element whose type is a union (a draft-4 tuple item with nullable)', () => {
+    const tuple: SchemaNode = {
+      kind: 'array',
+      pointer: p,
+      items: { kind: 'any', pointer: p },
+      tuple: { prefix: [{ kind: 'number', integer: false, pointer: p }, { ...str, nullable: true }], present: 0 },
+    };
+    const printed = printZodType({ kind: 'json', pointer: p, shape: tuple }, ctx());
+    expect(printed).toContain('[number?, (string | null)?, ...Array<unknown>]');
+  });
+
   it('holds a component schema in an operation as ZodType<output, input>, anything else through rt.declared', () => {
     const { output } = ctx(['Account'], [], { Account: 'AccountInput' });
     expect(heldSchema({ kind: 'ref', name: 'Account', pointer: p }, 'Account', output)).toBe('Account as unknown as z.ZodType<Account, AccountInput>');

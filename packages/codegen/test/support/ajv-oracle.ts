@@ -1,9 +1,13 @@
 /**
  * An independent JSON Schema validator for the component schemas of an OpenAPI document:
- * ajv 8 (draft 2019-09, for `unevaluatedProperties`) with every ajv-formats format.
+ * ajv 8 with every ajv-formats format. OpenAPI 3.1 documents are JSON Schema 2020-12 and go
+ * to Ajv2020 (`prefixItems`, `items` after it); 3.0 documents (draft 4 plus OpenAPI's rules)
+ * go to Ajv2019, which still reads draft 4's array `items` with `additionalItems` and
+ * `dependencies`, and has `unevaluatedProperties` for the allOf reading.
  *
  * The document is copied, then adapted, in this order:
- * 1. the generator's `allOf` reading (see all-of-reading.ts);
+ * 1. the generator's `allOf` reading (see all-of-reading.ts), only where the generator
+ *    applies it: under the lenient reading, the default for 3.0 documents;
  * 2. what OpenAPI says and ajv reads otherwise (`adaptForAjv` below).
  */
 import { createRequire } from 'node:module';
@@ -12,6 +16,7 @@ import { applyAllOfReading } from './all-of-reading.js';
 
 const require = createRequire(import.meta.url);
 const { default: Ajv2019 } = require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+const { default: Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
 const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
 
 type Json = Record<string, unknown>;
@@ -20,7 +25,7 @@ const COMPONENT_PREFIX = '#/components/schemas/';
 const DOCUMENT_ID = 'urn:differential:openapi-document';
 
 const SCHEMA_VALUED = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions', 'dependencies'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 function isObject(value: unknown): value is Json {
@@ -56,7 +61,7 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'dep
  * OpenAPI rules that ajv does not apply by itself, written into the copy so that ajv checks
  * what the OpenAPI file means. Returns a note per kind of adaptation made.
  */
-export function adaptForAjv(document: Json): { document: Json; notes: string[] } {
+export function adaptForAjv(document: Json, nullable: 'lenient' | 'literal' = 'lenient'): { document: Json; notes: string[] } {
   const copy = structuredClone(document);
   const dialect = String(copy['openapi']).startsWith('3.1') ? '3.1' : '3.0';
   const components = isObject(copy['components']) ? copy['components'] : {};
@@ -64,6 +69,9 @@ export function adaptForAjv(document: Json): { document: Json; notes: string[] }
   const notes = new Set<string>();
 
   const adapt = (node: Json, pointer: string): void => {
+    // The 3.0 nullable idiom, read before a $ref's siblings are dropped (see below).
+    const nullableIdiom =
+      dialect === '3.0' && nullable === 'lenient' && node['nullable'] === true && node['type'] === undefined && ['$ref', 'allOf', 'oneOf', 'anyOf'].some((k) => k in node);
     // OpenAPI 3.0 §4.7.24: a Reference Object's siblings are ignored (ajv 2019-09 would apply them).
     if (dialect === '3.0' && typeof node['$ref'] === 'string') {
       const siblings = Object.keys(node).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
@@ -87,39 +95,27 @@ export function adaptForAjv(document: Json): { document: Json; notes: string[] }
     }
     // `nullable` is an OpenAPI 3.0 keyword (ajv reads it in every draft). OpenAPI 3.0.3 §4.7.24:
     // it adds null "only if type is explicitly defined within the same Schema Object", and
-    // other keywords (enum) keep their meaning. Without `type` it has no effect (ajv would throw).
+    // other keywords (enum) keep their meaning. Beside `$ref`/`allOf`/`oneOf`/`anyOf` without
+    // `type` (the nullable idiom) the generator reads it, by default, as "null is also
+    // accepted": so does the oracle then. Otherwise it has no effect (ajv would throw).
     if ('nullable' in node) {
       if (dialect === '3.1' || node['nullable'] !== true) delete node['nullable'];
       else if (node['type'] === undefined) {
         delete node['nullable'];
-        notes.add(`3.0.3: nullable without type has no effect (e.g. ${pointer})`);
+        if (!nullableIdiom) notes.add(`3.0.3: nullable without type has no effect (e.g. ${pointer})`);
       }
     }
-    // ajv's discriminator mode does not take `mapping`, and looks for the tag's const/enum at
-    // the top of each variant (not inside its allOf). Each variant becomes its $ref plus the
-    // tag values that select it (explicit mapping, else the component name, OpenAPI §4.8.25).
-    const discriminator = node['discriminator'];
-    const variants = node['oneOf'];
-    if (isObject(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(variants)) {
-      const tag = discriminator['propertyName'];
-      const keysByRef = new Map<string, string[]>();
-      const mapping = isObject(discriminator['mapping']) ? discriminator['mapping'] : {};
-      for (const [key, target] of Object.entries(mapping)) {
-        if (typeof target !== 'string') continue;
-        const ref = target.startsWith('#') ? target : `${COMPONENT_PREFIX}${escapeToken(target)}`;
-        keysByRef.set(ref, [...(keysByRef.get(ref) ?? []), key]);
-      }
-      node['oneOf'] = variants.map((variant) => {
-        const ref = isObject(variant) && typeof variant['$ref'] === 'string' ? variant['$ref'] : undefined;
-        if (ref === undefined) throw new Error(`${pointer}: a discriminator variant is not a $ref`);
-        const keys = keysByRef.get(ref) ?? [decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1)).replace(/~1/g, '/').replace(/~0/g, '~')];
-        return { $ref: ref, properties: { [tag]: { enum: keys } }, required: [tag] };
-      });
-      node['discriminator'] = { propertyName: tag };
-      // In ajv's discriminator mode `oneOf` is not evaluated and `discriminator` only applies
-      // to objects, so a string would pass; OpenAPI's oneOf of object variants rejects it.
-      if (node['type'] === undefined) node['type'] = 'object';
-      notes.add('discriminator mapping moved into the variants (ajv does not read `mapping`); type object added');
+    // The discriminator is a hint that never changes the validation outcome (OpenAPI 3.0.4,
+    // 3.1.1): ajv evaluates the plain oneOf/anyOf (its discriminator mode would decide by the tag).
+    if ('discriminator' in node) {
+      delete node['discriminator'];
+      notes.add('discriminator removed: ajv evaluates the plain oneOf/anyOf');
+    }
+    if (nullableIdiom) {
+      const inner: Json = { ...node };
+      for (const key of Object.keys(node)) delete node[key];
+      node['anyOf'] = [{ type: 'null' }, inner];
+      notes.add(`3.0 nullable idiom read as "null is also accepted" (e.g. ${pointer})`);
     }
   };
 
@@ -141,18 +137,34 @@ export interface AjvOracle {
   rewrittenAllOf: string[];
   /** What was adapted for ajv, one line per kind. */
   notes: string[];
+  /** The reading the oracle applies (the generator's default for the document's version unless given). */
+  reading: 'exact' | 'lenient';
+  /** The ajv class used: `2020` for OpenAPI 3.1, `2019` for 3.0. */
+  draft: '2019' | '2020';
+}
+
+export interface AjvOracleOptions {
+  /**
+   * The generator's reading to mirror: `lenient` gives ajv the allOf reading, `exact` reads
+   * the schemas as written. Default: the generator's, `exact` for 3.1 and `lenient` for 3.0.
+   */
+  reading?: 'exact' | 'lenient';
+  /** The generator's reading of the 3.0 nullable idiom to mirror (default `lenient`, the generator's). */
+  nullable?: 'lenient' | 'literal';
 }
 
 /** Builds the oracle for every component schema of `document` (left untouched). */
-export function buildAjvOracle(document: Json): AjvOracle {
-  const reading = applyAllOfReading(document);
-  const adapted = adaptForAjv(reading.document);
+export function buildAjvOracle(document: Json, options: AjvOracleOptions = {}): AjvOracle {
+  const is31 = String(document['openapi']).startsWith('3.1');
+  const readingMode = options.reading ?? (is31 ? 'exact' : 'lenient');
+  const reading = readingMode === 'lenient' ? applyAllOfReading(document) : { document, rewritten: [] };
+  const adapted = adaptForAjv(reading.document, options.nullable);
   const components = isObject(adapted.document['components']) ? adapted.document['components'] : {};
   const schemas = isObject(components['schemas']) ? components['schemas'] : {};
   const instance = (useDefaults: boolean) => {
-    const ajv = new Ajv2019({
+    const Ajv = is31 ? Ajv2020 : Ajv2019;
+    const ajv = new Ajv({
       strict: false,
-      discriminator: true,
       allErrors: false,
       useDefaults,
       // `example`, `x-` extensions and OpenAPI-only keywords are annotations here.
@@ -186,5 +198,7 @@ export function buildAjvOracle(document: Json): AjvOracle {
     },
     rewrittenAllOf: reading.rewritten,
     notes: adapted.notes,
+    reading: readingMode,
+    draft: is31 ? '2020' : '2019',
   };
 }

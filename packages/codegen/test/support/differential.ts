@@ -19,9 +19,15 @@ export interface DifferentialOptions {
 
 export const DEFAULT_OPTIONS: DifferentialOptions = { seed: 20260701, validPerSchema: 20, mutantsPerSchema: 40 };
 
+/**
+ * The kind of a generated instance the walk could not make sure is valid (see
+ * Sample.uncertain): ajv rejecting it is not a generator bug, zod must still agree with ajv.
+ */
+export const UNCERTAIN = 'valid?';
+
 export interface Disagreement {
   schema: string;
-  /** `valid` for a generated valid instance, else the mutation kind. */
+  /** `valid` for a generated valid instance, `valid?` for an uncertain one, else the mutation kind. */
   kind: string;
   path: PathItem[];
   value: unknown;
@@ -29,6 +35,8 @@ export interface Disagreement {
   zod: boolean;
   ajvErrors: string;
   zodIssues: string;
+  /** The reading both sides applied (`exact` for 3.1 documents, `lenient` for 3.0). */
+  reading: 'exact' | 'lenient';
 }
 
 export interface SchemaCount {
@@ -49,6 +57,8 @@ export interface DifferentialReport {
   outputMismatches: Array<{ schema: string; value: unknown; zod: unknown; ajv: unknown }>;
   /** Valid-by-construction instances ajv rejected: a bug in the instance generator. */
   generatorRejects: Disagreement[];
+  /** Uncertain generated instances (kind `valid?`): how many, and how many ajv accepted. */
+  uncertain: { instances: number; accepted: number };
   /** Schemas no instance could be built for, with the reason. */
   skipped: Array<{ schema: string; reason: string }>;
   /** Per mutation kind: how many mutants, and how many each side rejected. */
@@ -82,7 +92,7 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
   const oracle = buildAjvOracle(document);
   const generator = new InstanceGenerator({ document });
   const components = (document['components'] as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
-  const report: DifferentialReport = { counts: [], disagreements: [], generatorRejects: [], outputMismatches: [], skipped: [], kinds: new Map(), oracle, diagnostics: validators.result.diagnostics.length, checkDisagreements: [], checked: { schemas: 0, instances: 0 } };
+  const report: DifferentialReport = { counts: [], disagreements: [], generatorRejects: [], uncertain: { instances: 0, accepted: 0 }, outputMismatches: [], skipped: [], kinds: new Map(), oracle, diagnostics: validators.result.diagnostics.length, checkDisagreements: [], checked: { schemas: 0, instances: 0 } };
 
   for (const name of Object.keys(components)) {
     const zod = validators.schemas[name];
@@ -105,20 +115,25 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
       const ajvErrors = ajvOk ? '' : oracle.errorsText(name);
       const parsed = zod.safeParse(value);
       const zodIssues = parsed.success ? '' : (parsed.error?.issues ?? []).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
-      const entry: Disagreement = { schema: name, kind, path, value, ajv: ajvOk, zod: parsed.success, ajvErrors, zodIssues };
+      const entry: Disagreement = { schema: name, kind, path, value, ajv: ajvOk, zod: parsed.success, ajvErrors, zodIssues, reading: oracle.reading };
       if (checkFunction) {
         report.checked.instances++;
         const answer = checkFunction(value);
         if (answer !== parsed.success) report.checkDisagreements.push({ schema: name, kind, value, check: answer, zod: parsed.success });
       }
+      const generated = kind === 'valid' || kind === UNCERTAIN;
       if (kind === 'valid' && !ajvOk) report.generatorRejects.push(entry);
-      if (kind === 'valid' && ajvOk && parsed.success) {
+      if (kind === UNCERTAIN) {
+        report.uncertain.instances++;
+        if (ajvOk) report.uncertain.accepted++;
+      }
+      if (generated && ajvOk && parsed.success) {
         const expected = oracle.withDefaults(name, value);
         if (canonical(parsed.data) !== canonical(expected)) report.outputMismatches.push({ schema: name, value, zod: parsed.data, ajv: expected });
       }
       if (ajvOk !== parsed.success) report.disagreements.push(entry);
-      if (kind !== 'valid' && !ajvOk && !parsed.success) count.rejected++;
-      if (kind !== 'valid') {
+      if (!generated && !ajvOk && !parsed.success) count.rejected++;
+      if (!generated) {
         const tally = report.kinds.get(kind) ?? { mutants: 0, ajvRejects: 0, zodRejects: 0 };
         tally.mutants++;
         if (!ajvOk) tally.ajvRejects++;
@@ -126,7 +141,7 @@ export async function runDifferential(specFile: string, options: DifferentialOpt
         report.kinds.set(kind, tally);
       }
     };
-    for (const sample of samples) check(sample.value, 'valid', []);
+    for (const sample of samples) check(sample.value, sample.uncertain ? UNCERTAIN : 'valid', []);
     for (const mutant of mutants) check(mutant.value, mutant.kind, mutant.path);
     report.counts.push(count);
   }
@@ -151,7 +166,7 @@ export function formatCounts(label: string, report: DifferentialReport): string 
   const perSchema = report.counts.map((c) => `${c.schema} ${c.valid}+${c.mutants}`).join(', ');
   return [
     `check functions: ${report.checked.schemas} of ${report.counts.length} schemas have one, given ${report.checked.instances} instances, ${report.checkDisagreements.length} answers differing from zod`,
-    `differential ${label}: ${report.counts.length} schemas, ${valid + mutants} instances (${valid} valid, ${mutants} mutants of which ${rejected} rejected by both), ${report.disagreements.length} disagreements, ${report.outputMismatches.length} output mismatches, ${report.skipped.length} skipped`,
+    `differential ${label}: ${report.counts.length} schemas, ${valid + mutants} instances (${valid} generated, of which ${report.uncertain.instances} uncertain and ${report.uncertain.accepted} of those valid for ajv; ${mutants} mutants of which ${rejected} rejected by both), ${report.disagreements.length} disagreements, ${report.outputMismatches.length} output mismatches, ${report.skipped.length} skipped`,
     `  per schema (valid+mutants): ${perSchema}`,
     `  mutation kinds (mutants/rejected by ajv/rejected by zod): ${[...report.kinds]
       .sort(([a], [b]) => (a < b ? -1 : 1))

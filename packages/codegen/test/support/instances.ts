@@ -27,6 +27,12 @@ export interface Site {
 export interface Sample {
   value: unknown;
   sites: Site[];
+  /**
+   * True when the walk could not make sure the value is valid (a `not`, an `if` whose `else`
+   * branch was taken, a `maxContains` ordinary items may exceed...): the differential still
+   * compares both validators on it, but does not count ajv rejecting it as a generator bug.
+   */
+  uncertain?: boolean;
 }
 
 export class UnsatisfiableSchema extends Error {}
@@ -72,6 +78,63 @@ function canonical(value: unknown): string {
     .join(',')}}`;
 }
 
+const DOCUMENT_BASE = 'urn:x-differential:document';
+const SINGLE_KEYWORDS = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
+
+function joinUri(reference: string, base: string): string {
+  try {
+    return new URL(reference, base).href;
+  } catch {
+    const hash = base.indexOf('#');
+    return `${hash < 0 ? base : base.slice(0, hash)}${reference}`;
+  }
+}
+
+/**
+ * A copy of a 3.1 document where every `$ref` of a component schema is a JSON pointer into
+ * the document: references resolve against the base URI each `$id` sets, to `$anchor`s, and
+ * to pointers inside the resource they name (as JSON Schema 2020-12 §8.2 says).
+ */
+export function pointerRefs(document: Json): Json {
+  const copy = structuredClone(document);
+  const schemas = ((copy['components'] as Json | undefined)?.['schemas'] ?? {}) as Json;
+  const resources = new Map<string, string>([[DOCUMENT_BASE, '#']]);
+  const anchors = new Map<string, string>();
+  const refs: Array<{ node: Json; base: string }> = [];
+  const strip = (uri: string): string => (uri.includes('#') ? uri.slice(0, uri.indexOf('#')) : uri);
+  const walk = (node: unknown, pointer: string, outer: string): void => {
+    if (!isObject(node)) return;
+    let base = outer;
+    if (typeof node['$id'] === 'string') {
+      base = strip(joinUri(node['$id'], outer));
+      resources.set(base, pointer);
+    }
+    if (typeof node['$anchor'] === 'string') anchors.set(`${base}#${node['$anchor']}`, pointer);
+    if (typeof node['$ref'] === 'string') refs.push({ node, base });
+    const esc = (t: string): string => t.replace(/~/g, '~0').replace(/\//g, '~1');
+    for (const key of SINGLE_KEYWORDS) walk(node[key], `${pointer}/${key}`, base);
+    for (const key of LIST_KEYWORDS) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((c, i) => walk(c, `${pointer}/${key}/${i}`, base));
+    for (const key of MAP_KEYWORDS) if (isObject(node[key])) for (const [name, child] of Object.entries(node[key])) walk(child, `${pointer}/${key}/${esc(name)}`, base);
+  };
+  for (const [name, schema] of Object.entries(schemas)) walk(schema, `${COMPONENT_PREFIX}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, DOCUMENT_BASE);
+  for (const { node, base } of refs) {
+    const absolute = joinUri(node['$ref'] as string, base);
+    const resource = strip(absolute);
+    const fragment = absolute.slice(resource.length + 1);
+    const root = resources.get(resource);
+    if (root === undefined) throw new Error(`$ref ${String(node['$ref'])} names no resource of the document`);
+    if (fragment === '' || fragment.startsWith('/')) node['$ref'] = `${root}${decodeURIComponent(fragment)}`;
+    else {
+      const anchored = anchors.get(`${resource}#${fragment}`);
+      if (anchored === undefined) throw new Error(`$ref ${String(node['$ref'])} names no $anchor`);
+      node['$ref'] = anchored;
+    }
+  }
+  return copy;
+}
+
 interface Union {
   mode: 'oneOf' | 'anyOf';
   variants: unknown[];
@@ -93,15 +156,40 @@ interface Effective {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   multipleOf?: number;
-  items: unknown[];
+  /**
+   * Item schemas, one entry per schema that has any: the positional schemas (`prefixItems`,
+   * draft 4's array `items`) and the schema of the items after them (`items`,
+   * `additionalItems`; undefined: any).
+   */
+  tuples: Array<{ prefix: unknown[]; rest: unknown }>;
+  /** `contains` with its `minContains`/`maxContains`. */
+  contains: Array<{ schema: unknown; min: number; max?: number }>;
+  /** `unevaluatedItems` schemas (`false` included). */
+  unevaluatedItems: unknown[];
   minItems?: number;
   maxItems?: number;
   uniqueItems: boolean;
   properties: Map<string, unknown[]>;
   required: Set<string>;
-  /** Each closed object (or closed allOf) allows only these names. */
-  closed: Array<Set<string>>;
+  /**
+   * Each closed object (or closed allOf) allows only these names and names matching these
+   * patterns. An `unevaluated` one (`unevaluatedProperties: false`) also allows every name
+   * declared anywhere in the instance's schemas (approximation: the branches taken).
+   */
+  closed: Array<{ names: Set<string>; patterns: RegExp[]; unevaluated?: boolean }>;
   additional: unknown[];
+  /** `unevaluatedProperties` schemas other than `false`. */
+  unevaluatedProperties: unknown[];
+  patternProperties: Array<{ regex: RegExp; schema: unknown }>;
+  propertyNames: unknown[];
+  dependentRequired: Array<[string, string[]]>;
+  dependentSchemas: Array<[string, unknown]>;
+  /** Member names a chosen `dependent*` branch keeps out of the instance. */
+  forbidden: Set<string>;
+  conditionals: Array<{ if: unknown; then: unknown; else: unknown }>;
+  nots: unknown[];
+  /** The instance may be invalid (see Sample.uncertain). */
+  uncertain: boolean;
   minProperties?: number;
   maxProperties?: number;
   unions: Union[];
@@ -110,7 +198,30 @@ interface Effective {
 }
 
 function emptyEffective(): Effective {
-  return { enums: [], patterns: [], formats: [], items: [], uniqueItems: false, properties: new Map(), required: new Set(), closed: [], additional: [], unions: [], ignoredNullable: false };
+  return {
+    enums: [],
+    patterns: [],
+    formats: [],
+    tuples: [],
+    contains: [],
+    unevaluatedItems: [],
+    uniqueItems: false,
+    properties: new Map(),
+    required: new Set(),
+    closed: [],
+    additional: [],
+    unevaluatedProperties: [],
+    patternProperties: [],
+    propertyNames: [],
+    dependentRequired: [],
+    dependentSchemas: [],
+    forbidden: new Set(),
+    conditionals: [],
+    nots: [],
+    uncertain: false,
+    unions: [],
+    ignoredNullable: false,
+  };
 }
 
 function cloneEffective(e: Effective): Effective {
@@ -121,11 +232,21 @@ function cloneEffective(e: Effective): Effective {
     enums: [...e.enums],
     patterns: [...e.patterns],
     formats: [...e.formats],
-    items: [...e.items],
+    tuples: [...e.tuples],
+    contains: [...e.contains],
+    unevaluatedItems: [...e.unevaluatedItems],
     properties: new Map([...e.properties].map(([k, v]) => [k, [...v]])),
     required: new Set(e.required),
-    closed: e.closed.map((s) => new Set(s)),
+    closed: e.closed.map((c) => ({ ...c, names: new Set(c.names), patterns: [...c.patterns] })),
     additional: [...e.additional],
+    unevaluatedProperties: [...e.unevaluatedProperties],
+    patternProperties: [...e.patternProperties],
+    propertyNames: [...e.propertyNames],
+    dependentRequired: [...e.dependentRequired],
+    dependentSchemas: [...e.dependentSchemas],
+    forbidden: new Set(e.forbidden),
+    conditionals: [...e.conditionals],
+    nots: [...e.nots],
     unions: [...e.unions],
   };
 }
@@ -144,13 +265,23 @@ const minOf = (a: number | undefined, b: number): number => (a === undefined ? b
 export interface InstanceGeneratorOptions {
   /** The whole (bundled) OpenAPI document, to resolve `$ref`s. */
   document: Json;
+  /**
+   * The generator's reading to follow: `lenient` reads a closed `allOf` branch as closing the
+   * whole `allOf`. Default: `exact` for 3.1 documents, `lenient` for 3.0 (the generator's).
+   */
+  reading?: 'exact' | 'lenient';
 }
 
 export class InstanceGenerator {
   private readonly dialect: '3.0' | '3.1';
+  private readonly reading: 'exact' | 'lenient';
+  /** The document with every `$ref` of a 3.1 schema rewritten as a pointer into it. */
+  private readonly document: Json;
 
-  constructor(private readonly options: InstanceGeneratorOptions) {
+  constructor(options: InstanceGeneratorOptions) {
     this.dialect = String(options.document['openapi']).startsWith('3.1') ? '3.1' : '3.0';
+    this.reading = options.reading ?? (this.dialect === '3.1' ? 'exact' : 'lenient');
+    this.document = this.dialect === '3.1' ? pointerRefs(options.document) : options.document;
   }
 
   /** Valid instances of the named component schema. */
@@ -168,7 +299,7 @@ export class InstanceGenerator {
   // ---------------------------------------------------------------- collecting constraints
 
   private resolve(ref: string): unknown {
-    const target = lookup(this.options.document, ref);
+    const target = lookup(this.document, ref);
     if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
     return target;
   }
@@ -194,9 +325,6 @@ export class InstanceGenerator {
       delete rest['$ref'];
       for (const n of this.collect(rest, eff, hops + 1)) names.add(n);
       return names;
-    }
-    for (const key of ['not', 'if', 'then', 'else', 'patternProperties', 'dependentSchemas', 'prefixItems', 'contains', 'unevaluatedProperties']) {
-      if (key in schema) throw new Error(`keyword "${key}" is not supported by the instance generator`);
     }
 
     const closedBefore = eff.closed.length;
@@ -238,10 +366,19 @@ export class InstanceGenerator {
       if (eff.multipleOf !== undefined && eff.multipleOf !== multipleOf) throw new Error('two different multipleOf are not supported');
       eff.multipleOf = multipleOf;
     }
-    if ('items' in schema) {
-      if (Array.isArray(schema['items'])) throw new Error('tuple items are not supported');
-      eff.items.push(schema['items']);
+    const is31 = this.dialect === '3.1';
+    if (is31) {
+      const prefix = Array.isArray(schema['prefixItems']) ? (schema['prefixItems'] as unknown[]) : [];
+      if (prefix.length > 0 || 'items' in schema) eff.tuples.push({ prefix, rest: 'items' in schema ? schema['items'] : undefined });
+    } else if (Array.isArray(schema['items'])) {
+      // Draft 4: array `items` is positional, `additionalItems` applies after it.
+      eff.tuples.push({ prefix: schema['items'] as unknown[], rest: 'additionalItems' in schema ? schema['additionalItems'] : undefined });
+    } else if ('items' in schema) eff.tuples.push({ prefix: [], rest: schema['items'] });
+    if (is31 && 'contains' in schema) {
+      const min = typeof schema['minContains'] === 'number' ? schema['minContains'] : 1;
+      eff.contains.push({ schema: schema['contains'], min, ...(typeof schema['maxContains'] === 'number' ? { max: schema['maxContains'] } : {}) });
     }
+    if (is31 && 'unevaluatedItems' in schema) eff.unevaluatedItems.push(schema['unevaluatedItems']);
     const minItems = num('minItems');
     const maxItems = num('maxItems');
     if (minItems !== undefined) eff.minItems = maxOf(eff.minItems, minItems);
@@ -254,9 +391,31 @@ export class InstanceGenerator {
       }
     }
     if (Array.isArray(schema['required'])) for (const name of schema['required'] as string[]) eff.required.add(name);
+    const ownPatterns: RegExp[] = [];
+    if (isObject(schema['patternProperties'])) {
+      for (const [source, sub] of Object.entries(schema['patternProperties'])) {
+        const regex = new RegExp(source, 'u');
+        ownPatterns.push(regex);
+        eff.patternProperties.push({ regex, schema: sub });
+      }
+    }
     const additional = schema['additionalProperties'];
-    if (additional === false) eff.closed.push(new Set(declared));
+    if (additional === false) eff.closed.push({ names: new Set(declared), patterns: ownPatterns });
     else if (isObject(additional) && Object.keys(additional).length > 0) eff.additional.push(additional);
+    if (is31 && 'propertyNames' in schema) eff.propertyNames.push(schema['propertyNames']);
+    const dependentRequired = is31 ? schema['dependentRequired'] : undefined;
+    if (isObject(dependentRequired)) for (const [name, list] of Object.entries(dependentRequired)) eff.dependentRequired.push([name, list as string[]]);
+    const dependentSchemas = is31 ? schema['dependentSchemas'] : undefined;
+    if (isObject(dependentSchemas)) for (const [name, sub] of Object.entries(dependentSchemas)) eff.dependentSchemas.push([name, sub]);
+    const dependencies = is31 ? undefined : schema['dependencies'];
+    if (isObject(dependencies)) {
+      for (const [name, dep] of Object.entries(dependencies)) {
+        if (Array.isArray(dep)) eff.dependentRequired.push([name, dep as string[]]);
+        else eff.dependentSchemas.push([name, dep]);
+      }
+    }
+    if ('not' in schema) eff.nots.push(schema['not']);
+    if (is31 && 'if' in schema) eff.conditionals.push({ if: schema['if'], then: schema['then'], else: schema['else'] });
     const minProperties = num('minProperties');
     const maxProperties = num('maxProperties');
     if (minProperties !== undefined) eff.minProperties = maxOf(eff.minProperties, minProperties);
@@ -267,7 +426,7 @@ export class InstanceGenerator {
       if (!Array.isArray(variants)) continue;
       const union: Union = { mode, variants };
       const d = schema['discriminator'];
-      if (mode === 'oneOf' && isObject(d) && typeof d['propertyName'] === 'string') {
+      if (isObject(d) && typeof d['propertyName'] === 'string') {
         union.discriminator = { tag: d['propertyName'], keys: this.discriminatorKeys(d, variants) };
       }
       eff.unions.push(union);
@@ -275,9 +434,18 @@ export class InstanceGenerator {
 
     if (Array.isArray(schema['allOf'])) {
       for (const branch of schema['allOf']) for (const n of this.collect(branch, eff, hops + 1)) declared.add(n);
-      // The generator's reading: a closed branch (or the node itself) closes the whole allOf
-      // over every name the allOf declares, like `unevaluatedProperties: false`.
-      if (eff.closed.length > closedBefore) eff.closed.splice(closedBefore, eff.closed.length - closedBefore, new Set(declared));
+      // The generator's lenient reading: a closed branch (or the node itself) closes the whole
+      // allOf over every name the allOf declares, like `unevaluatedProperties: false`.
+      if (this.reading === 'lenient' && eff.closed.length > closedBefore) {
+        const patterns = eff.closed.slice(closedBefore).flatMap((c) => c.patterns);
+        eff.closed.splice(closedBefore, eff.closed.length - closedBefore, { names: new Set(declared), patterns });
+      }
+    }
+    // Members evaluated anywhere in this schema (its allOf, $ref, chosen branches) are allowed.
+    if (is31 && 'unevaluatedProperties' in schema) {
+      const unevaluated = schema['unevaluatedProperties'];
+      if (unevaluated === false) eff.closed.push({ names: new Set(declared), patterns: [...ownPatterns], unevaluated: true });
+      else if (unevaluated !== true) eff.unevaluatedProperties.push(unevaluated);
     }
     return declared;
   }
@@ -286,7 +454,8 @@ export class InstanceGenerator {
     const mapping = isObject(d['mapping']) ? d['mapping'] : {};
     return variants.map((variant) => {
       const ref = isObject(variant) && typeof variant['$ref'] === 'string' ? variant['$ref'] : undefined;
-      if (ref === undefined) throw new Error('discriminator variants must be $refs');
+      // An inline variant has no name: no value names it (the discriminator is a hint only).
+      if (ref === undefined) return [];
       const keys = Object.entries(mapping)
         .filter(([, target]) => target === ref || `${COMPONENT_PREFIX}${String(target)}` === ref)
         .map(([key]) => key);
@@ -297,7 +466,35 @@ export class InstanceGenerator {
   // ---------------------------------------------------------------- generating
 
   private fromEffective(eff: Effective, depth: number): fc.Arbitrary<Sample> {
-    if (eff.unions.length > 0) return this.withUnions(eff, depth);
+    if (eff.unions.length > 0 || eff.conditionals.length > 0) return this.withUnions(eff, depth);
+    if (eff.nots.length > 0) return this.withNots(eff, depth);
+    const core = this.fromTypes(eff, depth);
+    return eff.uncertain ? core.map((sample) => ({ ...sample, uncertain: true })) : core;
+  }
+
+  /**
+   * `not`: the value is generated without it (it may match a negated schema, so it is
+   * uncertain), and a value of each negated schema is offered as a mutation.
+   */
+  private withNots(eff: Effective, depth: number): fc.Arbitrary<Sample> {
+    const base = cloneEffective(eff);
+    base.nots = [];
+    const negated = eff.nots.flatMap((schema) => {
+      try {
+        return [this.forSchema(schema, depth + 1)];
+      } catch (error) {
+        if (error instanceof UnsatisfiableSchema) return [];
+        throw error;
+      }
+    });
+    return fc.tuple(this.fromEffective(base, depth), ...negated).map(([sample, ...matches]) => ({
+      value: sample.value,
+      uncertain: true,
+      sites: [...sample.sites, ...matches.map((m) => ({ path: [], kind: 'matches-not', replacement: m.value }))],
+    }));
+  }
+
+  private fromTypes(eff: Effective, depth: number): fc.Arbitrary<Sample> {
     const types = this.candidateTypes(eff);
     const nonNull = [...types].filter((t) => t !== 'null');
     const nullAllowed = types.has('null') && this.enumAdmits(eff, null);
@@ -314,19 +511,39 @@ export class InstanceGenerator {
     return options.length === 1 ? options[0]!.arbitrary : fc.oneof(...options);
   }
 
-  /** Picks a variant of each union, merges it in, and generates from the result. */
+  /**
+   * Picks a variant of each union and a branch of each `if` (its `if` and `then`, or its
+   * `else`: then the value may still match `if`, so it is uncertain), merges them in, and
+   * generates from the result.
+   */
   private withUnions(eff: Effective, depth: number): fc.Arbitrary<Sample> {
+    const keys = (union: Union, choice: number): string[] => union.discriminator?.keys[choice] ?? [];
     const unions = eff.unions;
-    return fc.tuple(...unions.map((u) => fc.nat(u.variants.length - 1))).chain((choices) => {
+    const conditionals = eff.conditionals;
+    return fc.tuple(fc.tuple(...unions.map((u) => fc.nat(u.variants.length - 1))), fc.tuple(...conditionals.map(() => fc.boolean()))).chain(([choices, branches]) => {
       const merged = cloneEffective(eff);
       merged.unions = [];
+      merged.conditionals = [];
+      conditionals.forEach((conditional, i) => {
+        if (branches[i]) {
+          this.collect(conditional.if, merged, 0);
+          this.collect(conditional.then, merged, 0);
+        } else {
+          this.collect(conditional.else, merged, 0);
+          merged.uncertain = true;
+        }
+      });
       unions.forEach((union, i) => {
         const choice = choices[i]!;
         this.collect(union.variants[choice], merged, 0);
-        if (union.discriminator) {
-          const { tag, keys } = union.discriminator;
-          merged.properties.set(tag, [...(merged.properties.get(tag) ?? []), { type: 'string', enum: keys[choice] }]);
+        if (union.discriminator && keys(union, choice).length > 0) {
+          // The tag value naming the chosen variant, as a writer following the mapping would.
+          const { tag } = union.discriminator;
+          merged.properties.set(tag, [...(merged.properties.get(tag) ?? []), { type: 'string', enum: keys(union, choice) }]);
           merged.required.add(tag);
+          // The discriminator is a hint (it never changes the outcome): another variant may
+          // match the value too, which a oneOf rejects.
+          if (union.mode === 'oneOf' && union.variants.length > 1) merged.uncertain = true;
         }
       });
       return this.fromEffective(merged, depth).map((sample) => {
@@ -339,7 +556,7 @@ export class InstanceGenerator {
           const other = keys.flat().find((k) => k !== current);
           if (other !== undefined) sites.push({ path: [tag], kind: 'discriminator-other-variant', replacement: other });
         }
-        return { value: sample.value, sites };
+        return { ...sample, sites };
       });
     });
   }
@@ -356,8 +573,21 @@ export class InstanceGenerator {
     }
     // No `type`: keywords only constrain values of their own type. Pick what they describe.
     if (eff.enums.length > 0) return new Set(eff.enums[0]!.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)));
-    if (eff.properties.size > 0 || eff.required.size > 0 || eff.closed.length > 0 || eff.additional.length > 0 || eff.minProperties !== undefined) return new Set(['object']);
-    if (eff.items.length > 0 || eff.minItems !== undefined) return new Set(['array']);
+    if (
+      eff.properties.size > 0 ||
+      eff.required.size > 0 ||
+      eff.closed.length > 0 ||
+      eff.additional.length > 0 ||
+      eff.minProperties !== undefined ||
+      eff.maxProperties !== undefined ||
+      eff.patternProperties.length > 0 ||
+      eff.propertyNames.length > 0 ||
+      eff.dependentRequired.length > 0 ||
+      eff.dependentSchemas.length > 0 ||
+      eff.unevaluatedProperties.length > 0
+    )
+      return new Set(['object']);
+    if (eff.tuples.length > 0 || eff.contains.length > 0 || eff.unevaluatedItems.length > 0 || eff.minItems !== undefined || eff.maxItems !== undefined || eff.uniqueItems) return new Set(['array']);
     if (eff.patterns.length > 0 || eff.minLength !== undefined || eff.maxLength !== undefined || eff.formats.some((f) => STRING_FORMATS.has(f))) return new Set(['string']);
     if (eff.minimum !== undefined || eff.maximum !== undefined || eff.multipleOf !== undefined) return new Set(['number']);
     return new Set(['string', 'integer', 'boolean', 'object']);
@@ -422,7 +652,7 @@ export class InstanceGenerator {
     const sites: Site[] = [];
     const suffix = typed ? '' : ' (no type keyword: valid in JSON Schema)';
     const allows = (t: string): boolean => types.has(t) || (t === 'integer' && types.has('number'));
-    if (!allows('null')) sites.push({ path: [], kind: `null-not-allowed${suffix || (ignoredNullable ? ' (nullable without type or beside $ref: no effect in OpenAPI 3.0)' : '')}`, replacement: null });
+    if (!allows('null')) sites.push({ path: [], kind: `null-not-allowed${suffix || (ignoredNullable ? ' (nullable without type: no effect in OpenAPI 3.0.3; the idiom beside $ref/allOf/oneOf/anyOf accepts null unless --nullable literal)' : '')}`, replacement: null });
     const candidates: Array<[string, unknown]> = [
       ['string', typeof value === 'number' || typeof value === 'boolean' ? String(value) : 'text'],
       ['number', typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : 12.5],
@@ -545,6 +775,8 @@ export class InstanceGenerator {
   // ---------------------------------------------------------------- arrays
 
   private fromArray(eff: Effective, depth: number, types: Set<string>): fc.Arbitrary<Sample> {
+    const plain = eff.tuples.every((t) => t.prefix.length === 0) && eff.contains.length === 0 && eff.unevaluatedItems.length === 0;
+    if (!plain) return this.fromPositionalArray(eff, depth, types);
     const min = eff.minItems ?? 0;
     const max = Math.min(eff.maxItems ?? Infinity, depth >= SOFT_DEPTH ? min : min + 2);
     if (max < min) throw new UnsatisfiableSchema('minItems above maxItems');
@@ -564,39 +796,148 @@ export class InstanceGenerator {
         sites.push({ path: [], kind: 'over-maxItems', replacement: [...value, ...extra] });
       }
       if (eff.uniqueItems && value.length > 0) sites.push({ path: [], kind: 'duplicate-items', replacement: [...value, value[0]] });
-      return { value, sites };
+      return { value, sites, ...(samples.some((s) => s.uncertain) ? { uncertain: true } : {}) };
     });
   }
 
   private itemArbitrary(eff: Effective, depth: number): fc.Arbitrary<Sample> {
-    const schemas = eff.items.length > 0 ? eff.items : [true];
-    return this.forSchema(schemas.length === 1 ? schemas[0] : { allOf: schemas }, depth + 1);
+    const schemas = eff.tuples.map((t) => t.rest).filter((r) => r !== undefined);
+    return this.forSchema(schemas.length === 0 ? true : schemas.length === 1 ? schemas[0] : { allOf: schemas }, depth + 1);
+  }
+
+  /** The schemas that apply to the item at `index` (positional, then the rest). */
+  private itemSchemas(eff: Effective, index: number, matchedByContains = false): unknown[] {
+    const out: unknown[] = [];
+    for (const t of eff.tuples) {
+      const schema = index < t.prefix.length ? t.prefix[index] : t.rest;
+      if (schema !== undefined) out.push(schema);
+    }
+    // Items no `prefixItems`/`items` evaluates fall to `unevaluatedItems` (unless `contains` matched them).
+    const evaluated = eff.tuples.some((t) => t.rest !== undefined || index < t.prefix.length);
+    if (!evaluated && !matchedByContains) out.push(...eff.unevaluatedItems);
+    return out;
+  }
+
+  private itemAt(eff: Effective, index: number, depth: number, extra: unknown[] = []): fc.Arbitrary<Sample> {
+    const schemas = [...this.itemSchemas(eff, index, extra.length > 0), ...extra];
+    return this.forSchema(schemas.length === 0 ? true : schemas.length === 1 ? schemas[0] : { allOf: schemas }, depth + 1);
+  }
+
+  /**
+   * Arrays with positional items (`prefixItems`, draft 4's array `items`), `contains` or
+   * `unevaluatedItems`: ordinary items first, each from the schemas of its position, then the
+   * items `contains` needs (each also valid for its position).
+   */
+  private fromPositionalArray(eff: Effective, depth: number, types: Set<string>): fc.Arbitrary<Sample> {
+    const prefixLength = Math.max(0, ...eff.tuples.map((t) => t.prefix.length));
+    // The first index no item may take: a `false` schema there.
+    let cap = Infinity;
+    for (let i = 0; i <= prefixLength; i++) {
+      if (this.itemSchemas(eff, i).includes(false)) {
+        cap = i;
+        break;
+      }
+    }
+    const needed = eff.contains.reduce((n, c) => n + c.min, 0);
+    for (const c of eff.contains) if (c.max !== undefined && c.max < c.min) throw new UnsatisfiableSchema('minContains above maxContains');
+    const min = eff.minItems ?? 0;
+    let ordinaryMin = Math.max(0, min - needed);
+    const ordinaryMax = Math.min(cap, (eff.maxItems ?? Infinity) - needed, depth >= SOFT_DEPTH ? ordinaryMin : Math.max(ordinaryMin, prefixLength) + 1);
+    // The items `contains` needs go after the positional ones where there is room.
+    if (needed > 0) ordinaryMin = Math.max(ordinaryMin, Math.min(prefixLength, ordinaryMax));
+    if (ordinaryMax < ordinaryMin) throw new UnsatisfiableSchema('no array length satisfies minItems, maxItems, contains and the item schemas');
+    // Ordinary items may match a `contains` by chance and pass its `maxContains`.
+    const uncertain = eff.contains.some((c) => c.max !== undefined) || (eff.uniqueItems && eff.contains.length > 0);
+    return fc.integer({ min: ordinaryMin, max: ordinaryMax }).chain((n) => {
+      const ordinary = Array.from({ length: n }, (_, i) => this.itemAt(eff, i, depth));
+      const wanted: Array<{ entry: number; index: number }> = [];
+      eff.contains.forEach((c, entry) => {
+        for (let k = 0; k < c.min; k++) wanted.push({ entry, index: n + wanted.length });
+      });
+      const matching = wanted.map(({ entry, index }) => this.itemAt(eff, index, depth, [eff.contains[entry]!.schema]));
+      const spareMatch = eff.contains.map((c, entry) => this.itemAt(eff, n + wanted.length, depth, [c.schema]).map((s) => ({ entry, sample: s })));
+      return fc.tuple(fc.tuple(...ordinary), fc.tuple(...matching), fc.tuple(...spareMatch)).map(([items, matches, spares]) => {
+        const samples = [...items, ...matches];
+        let value = samples.map((s) => s.value);
+        let dropped = false;
+        if (eff.uniqueItems) {
+          const seen = new Set<string>();
+          const kept = value.filter((v) => !seen.has(canonical(v)) && seen.add(canonical(v)) !== undefined);
+          dropped = kept.length !== value.length;
+          value = kept;
+        }
+        const sites: Site[] = [...this.scalarSites(value, types, this.isTyped(eff), eff.ignoredNullable)];
+        if (!dropped) {
+          samples.forEach((s, i) => {
+            for (const site of s.sites) sites.push({ ...site, path: [i, ...site.path] });
+          });
+          // A positional item of another type.
+          for (let i = 0; i < Math.min(prefixLength, value.length); i++) sites.push({ path: [i], kind: 'prefix-item-other-type', replacement: otherType(value[i]) });
+          // One item past the positional ones where nothing else may follow.
+          const after = value.length;
+          const closedAfter = this.itemSchemas(eff, after).some((sch) => sch === false);
+          if (closedAfter) sites.push({ path: [], kind: eff.tuples.some((t) => t.rest === false) ? 'item-after-prefix' : 'unevaluated-item', replacement: [...value, 'extra'] });
+          else if (eff.unevaluatedItems.length > 0) sites.push({ path: [], kind: 'unevaluated-item-appended', replacement: [...value, { unevaluated: true }] });
+          // contains: none left, one too few, one too many.
+          if (matches.length > 0) sites.push({ path: [], kind: 'contains-removed', replacement: value.slice(0, n) });
+          eff.contains.forEach((c, entry) => {
+            const own = wanted.filter((w) => w.entry === entry).map((w) => w.index);
+            if (c.min > 1) sites.push({ path: [], kind: 'under-minContains', replacement: value.filter((_, i) => i !== own[0]) });
+            const spare = spares.find((sp) => sp.entry === entry)!.sample.value;
+            if (c.max !== undefined) sites.push({ path: [], kind: 'over-maxContains', replacement: [...value, ...Array.from({ length: c.max + 1 - c.min }, () => spare)] });
+          });
+        }
+        if (min > 0) sites.push({ path: [], kind: 'under-minItems', replacement: value.slice(0, min - 1) });
+        if (eff.maxItems !== undefined) sites.push({ path: [], kind: 'over-maxItems', replacement: [...value, ...Array.from({ length: eff.maxItems + 1 - value.length }, () => value[value.length - 1] ?? 'extra')] });
+        if (eff.uniqueItems && value.length > 0) sites.push({ path: [], kind: 'duplicate-items', replacement: [...value, value[0]] });
+        const anyUncertain = uncertain || dropped || samples.some((s) => s.uncertain);
+        return { value, sites, ...(anyUncertain ? { uncertain: true } : {}) };
+      });
+    });
   }
 
   // ---------------------------------------------------------------- objects
 
   private fromObject(eff: Effective, depth: number, types: Set<string>): fc.Arbitrary<Sample> {
-    const allowed = (name: string): boolean => eff.closed.every((set) => set.has(name));
+    if (eff.dependentRequired.length > 0 || eff.dependentSchemas.length > 0) return this.withDependents(eff, depth);
+    const patternSchemas = (name: string): unknown[] => eff.patternProperties.filter((p) => p.regex.test(name)).map((p) => p.schema);
+    const everyDeclared = new Set(eff.properties.keys());
+    const allowed = (name: string): boolean =>
+      eff.closed.every((c) => c.names.has(name) || c.patterns.some((r) => r.test(name)) || (c.unevaluated === true && (everyDeclared.has(name) || patternSchemas(name).length > 0)));
+    // propertyNames: the name, a string, must pass every such schema (read with the string keywords).
+    const names = emptyEffective();
+    for (const schema of eff.propertyNames) this.collect(schema, names, 0);
+    const nameOk = (name: string): boolean =>
+      eff.propertyNames.length === 0 || ((names.types === undefined || names.types.has('string')) && this.enumAdmits(names, name) && this.stringAccepts(names, name));
+    /** Every schema a member of this name must pass. */
+    const memberSchemas = (name: string): unknown[] => {
+      const own = [...(eff.properties.get(name) ?? []), ...patternSchemas(name)];
+      if (own.length > 0 || eff.properties.has(name)) return own;
+      return eff.additional.length > 0 ? eff.additional : eff.unevaluatedProperties;
+    };
+    const memberArbitrary = (name: string): fc.Arbitrary<Sample> => {
+      const schemas = memberSchemas(name);
+      if (schemas.length > 0) return this.forSchema(schemas.length === 1 ? schemas[0] : { allOf: schemas }, depth + 1);
+      return fc.constant({ value: 'value', sites: [] });
+    };
     for (const name of eff.required) {
       if (!allowed(name)) throw new UnsatisfiableSchema(`required member ${name} is not allowed by a closed object`);
     }
-    const declared = [...eff.properties.keys()].filter(allowed);
+    const possible = (name: string): boolean => allowed(name) && nameOk(name) && !eff.forbidden.has(name) && !memberSchemas(name).includes(false);
+    const declared = [...eff.properties.keys()].filter(possible);
     const optional = declared.filter((n) => !eff.required.has(n));
     const required = [...eff.required];
     const open = eff.closed.length === 0;
-    const extraSchema = eff.additional.length === 0 ? undefined : eff.additional.length === 1 ? eff.additional[0] : { allOf: eff.additional };
+    // Extra members are named XDifferentialExtra0...; under propertyNames, by its first pattern.
+    const namedExtra = names.patterns.length > 0 ? fc.stringMatching(new RegExp(names.patterns[0]!, 'u'), { size: 'xsmall' }).map((n) => (nameOk(n) && !eff.properties.has(n) ? n : undefined)) : fc.constant(undefined);
+    const extraSchemas = memberSchemas(`${EXTRA_MEMBER}0`);
+    const extrasPossible = open && (nameOk(`${EXTRA_MEMBER}0`) || names.patterns.length > 0) && !extraSchemas.includes(false);
     // minProperties beyond the required members: take optional members in order, then extras.
     const minMembers = eff.minProperties ?? 0;
     const forced = new Set(optional.slice(0, Math.max(0, minMembers - required.length)));
     const needExtras = Math.max(0, minMembers - required.length - optional.length);
-    if (needExtras > 0 && !open) throw new UnsatisfiableSchema('minProperties cannot be reached');
+    if (needExtras > 0 && !extrasPossible) throw new UnsatisfiableSchema('minProperties cannot be reached');
 
-    const memberArbitrary = (name: string): fc.Arbitrary<Sample> => {
-      const schemas = eff.properties.get(name);
-      if (schemas) return this.forSchema(schemas.length === 1 ? schemas[0] : { allOf: schemas }, depth + 1);
-      if (extraSchema) return this.forSchema(extraSchema, depth + 1);
-      return fc.constant({ value: 'value', sites: [] });
-    };
     const entries = [
       ...required.map((name) => memberArbitrary(name).map((s) => [name, s] as const)),
       ...optional.map((name) => {
@@ -604,21 +945,36 @@ export class InstanceGenerator {
         const include = always ? fc.constant(true) : depth >= SOFT_DEPTH ? fc.constant(false) : fc.boolean();
         return include.chain((yes) => (yes ? memberArbitrary(name).map((s) => [name, s] as const) : fc.constant(undefined)));
       }),
+      // patternProperties: at most one member per pattern, named by the pattern.
+      ...(depth >= SOFT_DEPTH ? [] : eff.patternProperties).map((p) =>
+        fc.option(fc.stringMatching(p.regex, { size: 'xsmall' }), { nil: undefined, freq: 2 }).chain((name) => {
+          if (name === undefined || name.length > 24 || eff.properties.has(name) || !possible(name)) return fc.constant(undefined);
+          return memberArbitrary(name).map((s) => [name, s] as const);
+        }),
+      ),
     ];
-    const extraCount = open ? (needExtras > 0 ? fc.constant(needExtras) : depth >= SOFT_DEPTH ? fc.constant(0) : fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) })) : fc.constant(0);
-    const extraValue = extraSchema ? this.forSchema(extraSchema, depth + 1) : fc.constant<Sample>({ value: 'extra', sites: [] });
-    return fc.tuple(fc.tuple(...entries), extraCount, extraValue).map(([members, extras, extra]) => {
+    const extraCount = extrasPossible ? (needExtras > 0 ? fc.constant(needExtras) : depth >= SOFT_DEPTH ? fc.constant(0) : fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) })) : fc.constant(0);
+    const extraValue = extraSchemas.length > 0 && extrasPossible ? memberArbitrary(`${EXTRA_MEMBER}0`) : fc.constant<Sample>({ value: 'extra', sites: [] });
+    return fc.tuple(fc.tuple(...entries), extraCount, extraValue, namedExtra).map(([members, extras, extra, named]) => {
       const value: Json = {};
+      let uncertain = false;
       const sites: Site[] = [...this.scalarSites(value, types, this.isTyped(eff), eff.ignoredNullable)];
+      const patternMembers: string[] = [];
       for (const member of members) {
         if (!member) continue;
         const [name, sample] = member;
+        if (name in value) continue;
         value[name] = sample.value;
+        if (sample.uncertain) uncertain = true;
+        if (!eff.properties.has(name)) patternMembers.push(name);
         for (const site of sample.sites) sites.push({ ...site, path: [name, ...site.path] });
       }
       for (let i = 0; i < extras; i++) {
-        value[`${EXTRA_MEMBER}${i}`] = extra.value;
-        for (const site of extra.sites) sites.push({ ...site, path: [`${EXTRA_MEMBER}${i}`, ...site.path] });
+        const name = names.patterns.length > 0 ? named : `${EXTRA_MEMBER}${i}`;
+        if (name === undefined || name in value || patternSchemas(name).length > 0) continue;
+        value[name] = extra.value;
+        if (extra.uncertain) uncertain = true;
+        for (const site of extra.sites) sites.push({ ...site, path: [name, ...site.path] });
       }
       if (eff.maxProperties !== undefined && Object.keys(value).length > eff.maxProperties) {
         for (const name of Object.keys(value).filter((n) => !eff.required.has(n)).slice(0, Object.keys(value).length - eff.maxProperties)) delete value[name];
@@ -628,17 +984,83 @@ export class InstanceGenerator {
         delete without[name];
         sites.push({ path: [], kind: 'missing-required', replacement: without });
       }
-      if (!open) sites.push({ path: [], kind: 'unknown-member', replacement: { ...value, [UNKNOWN_MEMBER]: 'x' } });
-      if (open && !extraSchema) sites.push({ path: [], kind: 'extra-member-open (valid)', replacement: { ...value, [UNKNOWN_MEMBER]: { nested: [1] } } });
+      if (!open) {
+        const byUnevaluated = eff.closed.some((c) => c.unevaluated === true && !c.names.has(UNKNOWN_MEMBER));
+        const byAdditional = eff.closed.some((c) => c.unevaluated !== true);
+        sites.push({ path: [], kind: byAdditional ? 'unknown-member' : byUnevaluated ? 'unevaluated-member' : 'unknown-member', replacement: { ...value, [UNKNOWN_MEMBER]: 'x' } });
+      }
+      if (open && extraSchemas.length === 0 && eff.propertyNames.length === 0) sites.push({ path: [], kind: 'extra-member-open (valid)', replacement: { ...value, [UNKNOWN_MEMBER]: { nested: [1] } } });
+      if (open && eff.unevaluatedProperties.length > 0 && eff.additional.length === 0) sites.push({ path: [], kind: 'unevaluated-member-other-type', replacement: { ...value, [UNKNOWN_MEMBER]: otherType(extra.value) } });
+      for (const name of patternMembers) sites.push({ path: [name], kind: 'pattern-member-other-type', replacement: otherType(value[name]) });
+      if (eff.propertyNames.length > 0) {
+        const bad = ['', 'x'.repeat(40), 'not a name!', '0', 'A', 'zz', EXTRA_MEMBER].find((n) => !nameOk(n) && !(n in value));
+        if (bad !== undefined) sites.push({ path: [], kind: 'property-name-invalid', replacement: { ...value, [bad]: extra.value } });
+      }
+      for (const name of eff.properties.keys()) {
+        if (memberSchemas(name).includes(false) && !(name in value)) sites.push({ path: [], kind: 'false-member-present', replacement: { ...value, [name]: 'x' } });
+      }
       if (minMembers > 0) sites.push({ path: [], kind: 'under-minProperties', replacement: {} });
       if (eff.maxProperties !== undefined) {
         const over: Json = { ...value };
         for (let i = 0; Object.keys(over).length <= eff.maxProperties; i++) over[`${UNKNOWN_MEMBER}${i}`] = extra.value;
         sites.push({ path: [], kind: 'over-maxProperties', replacement: over });
       }
-      return { value, sites: sites.filter((s) => s.path.length === 0 || s.path[0]! in value) };
+      if (Object.keys(value).some((n) => eff.forbidden.has(n))) uncertain = true;
+      return { value, sites: sites.filter((s) => s.path.length === 0 || s.path[0]! in value), ...(uncertain ? { uncertain: true } : {}) };
     });
   }
+
+  /**
+   * `dependentRequired`/`dependentSchemas` (draft 4: `dependencies`): decides which trigger
+   * members are present; a present one brings its required members and its schema, an absent
+   * one is kept out. Offers as mutations: a dependent member removed, an absent trigger added.
+   */
+  private withDependents(eff: Effective, depth: number): fc.Arbitrary<Sample> {
+    const triggers = [...new Set([...eff.dependentRequired.map(([t]) => t), ...eff.dependentSchemas.map(([t]) => t)])];
+    const include = triggers.map((t) => (eff.required.has(t) ? fc.constant(true) : depth >= SOFT_DEPTH ? fc.constant(false) : fc.boolean()));
+    return fc.tuple(...include).chain((flags) => {
+      const merged = cloneEffective(eff);
+      merged.dependentRequired = [];
+      merged.dependentSchemas = [];
+      const dependents: string[] = [];
+      triggers.forEach((trigger, i) => {
+        if (!flags[i]) {
+          merged.forbidden.add(trigger);
+          return;
+        }
+        merged.required.add(trigger);
+        for (const [t, list] of eff.dependentRequired) {
+          if (t !== trigger) continue;
+          for (const name of list) {
+            if (!merged.required.has(name)) dependents.push(name);
+            merged.required.add(name);
+          }
+        }
+        for (const [t, schema] of eff.dependentSchemas) if (t === trigger) this.collect(schema, merged, 0);
+      });
+      const absent = triggers.filter((_, i) => !flags[i]);
+      return this.fromEffective(merged, depth).map((sample) => {
+        if (!isObject(sample.value)) return sample;
+        const value = sample.value;
+        const sites = [...sample.sites];
+        for (const name of dependents) {
+          if (!(name in value) || eff.required.has(name)) continue;
+          const without = { ...value };
+          delete without[name];
+          sites.push({ path: [], kind: 'dependent-required-missing', replacement: without });
+        }
+        for (const trigger of absent) sites.push({ path: [], kind: 'dependent-trigger-added', replacement: { ...value, [trigger]: 'x' } });
+        return { ...sample, sites };
+      });
+    });
+  }
+}
+
+/** A JSON value of another type than `value`. */
+function otherType(value: unknown): unknown {
+  if (typeof value === 'string') return 12345;
+  if (typeof value === 'number') return 'text';
+  return typeof value === 'boolean' ? 'text' : false;
 }
 
 // -------------------------------------------------------------------- formats

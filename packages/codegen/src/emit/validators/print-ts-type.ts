@@ -45,7 +45,8 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
     if (!node.tuple) return `Array<${printType(node.items, ctx, indent)}>`;
     // A tuple as wide as prefixItems: items past `minItems` may be missing.
     const { prefix, present } = node.tuple;
-    const positional = prefix.map((p, i) => `${printType(p, ctx, indent)}${i < present ? '' : '?'}`);
+    // An optional element binds `?` to the whole type: `(string | null)?`, not `string | null?`.
+    const positional = prefix.map((p, i) => (i < present ? printType(p, ctx, indent) : `${group(printType(p, ctx, indent))}?`));
     const rest = node.items.kind === 'never' ? [] : [`...Array<${printType(node.items, ctx, indent)}>`];
     return `[${[...positional, ...rest].join(', ')}]`;
   },
