@@ -67,6 +67,9 @@ Options:
                      refuse | accept: a writeOnly member present in a response is refused
                      (default: the server answers 500 naming it, the client rejects the
                      answer) or accepted
+  --nullable <n>     lenient | literal: in a 3.0 file, nullable: true beside allOf, oneOf,
+                     anyOf or $ref without type also accepts null (default lenient, with a
+                     warning), or has no effect as OpenAPI 3.0.3's text says
   --quiet            Print only problems
   -h, --help         Show this help
 
@@ -258,6 +261,7 @@ async function runGenerate(argv: string[]): Promise<number> {
     'read-write': 'value',
     'read-only-in-request': 'value',
     'write-only-in-response': 'value',
+    nullable: 'value',
     quiet: 'boolean',
     help: 'boolean',
   });
@@ -268,6 +272,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   const reading = choiceFlag(args, 'reading', ['exact', 'lenient'] as const);
   const formats = choiceFlag(args, 'formats', ['assert', 'annotate'] as const);
   const unsupported = choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const);
+  const nullable = choiceFlag(args, 'nullable', ['lenient', 'literal'] as const);
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
   const { targets, added } = resolveTargets(targetsFlag(args));
@@ -282,6 +287,7 @@ async function runGenerate(argv: string[]): Promise<number> {
     ...(formats ? { formats } : {}),
     ...(unsupported ? { unsupported } : {}),
     ...directionFlags(args),
+    ...(nullable ? { nullable } : {}),
   });
   printDiagnostics(result.diagnostics, process.stderr, false);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

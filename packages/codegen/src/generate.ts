@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuiltIR } from './ir/build-ir.js';
 import { applyDirections, type DirectionOptions } from './ir/direction.js';
-import type { FormatMode, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
+import type { FormatMode, NullableReading, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
@@ -68,6 +68,11 @@ export interface GenerateOptions extends DirectionOptions {
    * written. `skip`: that schema accepts any value, with a warning naming its pointer.
    */
   unsupported?: UnsupportedMode;
+  /**
+   * `lenient` (default): in a 3.0 file, `nullable: true` beside `allOf`/`oneOf`/`anyOf`/`$ref`
+   * without `type` also accepts null, with a warning. `literal`: OpenAPI 3.0.3's text (no effect there).
+   */
+  nullable?: NullableReading;
 }
 
 export interface GenerateResult {
@@ -90,12 +95,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Skipping, a remote reference is one more schema the generator cannot represent.
   const spec = await loadSpec(options.spec, { remoteRefs: options.unsupported === 'skip' ? 'leave' : 'refuse' });
   spec.source = options.source ?? path.basename(options.spec);
-  const { reading, formats, unsupported } = options;
+  const { reading, formats, unsupported, nullable } = options;
   const { readWrite, readOnlyInRequest, writeOnlyInResponse } = options;
   // readOnly and writeOnly by direction (ir/direction.ts): request bodies and responses are
   // validated and typed by their per-direction variants.
   const built = applyDirections(
-    buildIR(spec, { ...(reading ? { reading } : {}), ...(formats ? { formats } : {}), ...(unsupported ? { unsupported } : {}) }),
+    buildIR(spec, {
+      ...(reading ? { reading } : {}),
+      ...(formats ? { formats } : {}),
+      ...(unsupported ? { unsupported } : {}),
+      ...(nullable ? { nullable } : {}),
+    }),
     { ...(readWrite ? { readWrite } : {}), ...(readOnlyInRequest ? { readOnlyInRequest } : {}), ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}) },
   );
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };

@@ -92,6 +92,21 @@ describe('codegen CLI', () => {
     await expect(readFile(path.join(out, 'validators/index.ts'), 'utf8')).rejects.toThrow();
   });
 
+  it('reads the 3.0 nullable idiom as accepting null, with a warning, and --nullable literal as 3.0.3 writes it', async () => {
+    const spec = await writeSpec(specWithSchemas({ X: { type: 'string' }, Y: { nullable: true, allOf: [{ $ref: '#/components/schemas/X' }] } }));
+    const out = path.join(path.dirname(spec), 'out');
+    const lenient = run('generate', '--spec', spec, '--out', out, '--target', 'validators');
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain('nullable-idiom');
+    expect(lenient.stderr).toContain('#/components/schemas/Y/nullable');
+    expect(await readFile(path.join(out, 'validators/schemas.gen.ts'), 'utf8')).toMatch(/export const Y\b[\s\S]*?X\.nullable\(\)/);
+    const literal = run('generate', '--spec', spec, '--out', out, '--target', 'validators', '--nullable', 'literal');
+    expect(literal.code).toBe(0);
+    expect(literal.stderr).toContain('nullable-without-type');
+    expect(await readFile(path.join(out, 'validators/schemas.gen.ts'), 'utf8')).not.toContain('X.nullable()');
+    expect(run('generate', '--spec', spec, '--out', out, '--nullable', 'maybe').code).toBe(2);
+  });
+
   it('generates deterministically, and --check catches hand edits and stale files', async () => {
     const spec = await writeSpec(GOOD);
     const out = path.join(path.dirname(spec), 'out');

@@ -48,7 +48,9 @@ describe('generated validators follow JSON Schema semantics', () => {
     bad('NullableColour', null);
     ok('NullableColourWithNull', null);
     bad('NullableColourWithNull', 'Blue');
-    bad('NullableNoType', null);
+    ok('NullableNoType', null);
+    ok('NullableNoType', 'x');
+    bad('NullableNoType', 1);
     ok('Nullable', null);
     ok('Nullable', 'x');
     ok('Colour', 'Red');
@@ -79,12 +81,29 @@ describe('generated validators follow JSON Schema semantics', () => {
     ok('AnyPet', { kind: 'x', meows: true, barks: true });
   });
 
-  it('selects the variant by the discriminator', () => {
+  it('reads a discriminator as a hint: the answer is that of oneOf', () => {
     ok('TaggedPet', { kind: 'dog', barks: true });
-    bad('TaggedPet', { kind: 'dog', meows: true });
-    bad('TaggedPet', { kind: 'bird', meows: true });
-    const issue = v.schemas['TaggedPet']!.safeParse({ kind: 'bird' }).error!.issues[0]!;
+    // Exactly one variant matches, whatever the tag says.
+    ok('TaggedPet', { kind: 'dog', meows: true });
+    ok('TaggedPet', { kind: 'bird', meows: true });
+    // The tag names Dog, but both variants match.
+    bad('TaggedPet', { kind: 'dog', meows: true, barks: true });
+    bad('TaggedPet', { kind: 'bird' });
+    // Nothing matches: the error reports the variant the tag names.
+    const issues = v.schemas['TaggedPet']!.safeParse({ kind: 'dog', barks: 'loud' }).error!.issues;
+    expect(issues.map((i) => i.path)).toStrictEqual([['barks']]);
+  });
+
+  it('dispatches on a tag every variant requires and pins', () => {
+    ok('PinnedPet', { kind: 'cat', meows: true });
+    ok('PinnedPet', { kind: 'puppy', barks: true });
+    bad('PinnedPet', { kind: 'dog', meows: true });
+    bad('PinnedPet', { kind: 'bird', meows: true });
+    bad('PinnedPet', { meows: true });
+    bad('PinnedPet', null);
+    const issue = v.schemas['PinnedPet']!.safeParse({ kind: 'bird' }).error!.issues[0]!;
     expect(issue.path).toStrictEqual(['kind']);
+    expect(issue.message).toBe('must be one of "cat", "dog", "puppy"');
   });
 
   it('reads additionalProperties: false inside allOf as "nothing beyond what the allOf declares"', () => {

@@ -1,6 +1,6 @@
 import type { LoadedSpec } from '../load/load-spec.js';
 import { escapePointerToken, resolvePointer } from './json-pointer.js';
-import { isRecord, schemaToIR, type FormatMode, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
+import { isRecord, schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import type {
@@ -49,6 +49,7 @@ class IRBuilder {
     reading: SchemaReading | undefined,
     formats: FormatMode | undefined,
     unsupported: UnsupportedMode | undefined,
+    nullable: NullableReading | undefined,
   ) {
     this.diagnostics = diagnostics;
     const components = isRecord(doc['components']) ? doc['components'] : {};
@@ -63,6 +64,7 @@ class IRBuilder {
       reading: reading ?? (dialect === '3.1' ? 'exact' : 'lenient'),
       formats: formats ?? 'assert',
       unsupported: unsupported ?? 'refuse',
+      nullable: nullable ?? 'lenient',
       scope: new JsonSchemaScope(doc, dialect),
       jsonRoots: new Set(),
       diagnostics,
@@ -442,13 +444,15 @@ export interface BuildOptions {
   formats?: FormatMode;
   /** Default `refuse`: a schema the generator cannot represent is an error. */
   unsupported?: UnsupportedMode;
+  /** Default `lenient`: a 3.0 `nullable: true` beside `allOf`/`oneOf`/`anyOf`/`$ref` without `type` also accepts null. */
+  nullable?: NullableReading;
 }
 
 /** Reads a loaded (bundled) document into the IR. */
 export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   const doc = spec.document;
   const diagnostics: Diagnostic[] = [...spec.diagnostics];
-  const builder = new IRBuilder(doc, diagnostics, options.reading, options.formats, options.unsupported);
+  const builder = new IRBuilder(doc, diagnostics, options.reading, options.formats, options.unsupported, options.nullable);
 
   const schemaNames = Object.keys(builder.ctx.rawComponents);
   for (const name of schemaNames) builder.component(name);

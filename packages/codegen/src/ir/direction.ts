@@ -101,12 +101,11 @@ function transform(node: SchemaNode, rules: Rules): SchemaNode {
       // Disjointness was proven on the schemas as written; with members no longer required it
       // may no longer hold, so the variants are counted.
       if (node.mode === 'oneOf' && variants.some((v, i) => v !== node.variants[i])) out.exclusive = node.variants.length === 1;
-      if (node.discriminator) {
-        const mapping: Record<string, string> = {};
-        for (const [value, name] of Object.entries(node.discriminator.mapping)) {
-          mapping[value] = rules.needs.get(name) ? variantName(name, rules.direction) : name;
-        }
-        out.discriminator = { ...node.discriminator, mapping };
+      // The tag maps to variants by position, which the variants keep. That the tag alone selects
+      // was proven on the schemas as written: with a variant changed, it is a hint again.
+      if (node.discriminator?.selects && variants.some((v, i) => v !== node.variants[i])) {
+        const { selects: _proven, ...hint } = node.discriminator;
+        out.discriminator = hint;
       }
       return out;
     }

@@ -15,6 +15,7 @@ import type {
 import { escapePointerToken, normalizePointer, resolvePointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { provablyDisjoint } from './disjoint.js';
+import { deref } from './deref.js';
 import type { JsonSchemaScope } from './json-schema-table.js';
 import { jsonShape } from './json-shape.js';
 import {
@@ -61,6 +62,8 @@ export interface SchemaContext {
    * means no members beyond those of the whole `allOf`), each reported where it is used.
    */
   reading: SchemaReading;
+  /** How a 3.0 `nullable: true` without `type` beside `allOf`/`oneOf`/`anyOf`/`$ref` reads. */
+  nullable: NullableReading;
   /** `assert`: the formats the README lists are checked; `annotate`: no format is (JSON Schema's default). */
   formats: FormatMode;
   /** `refuse`: what cannot be represented is an error. `skip`: it accepts any value, with a warning. */
@@ -72,6 +75,14 @@ export interface SchemaContext {
 }
 
 export type SchemaReading = 'exact' | 'lenient';
+/**
+ * `lenient`: in a 3.0 file, `nullable: true` beside `allOf`/`oneOf`/`anyOf`/`$ref` without
+ * `type` also accepts null. `literal`: OpenAPI 3.0.3's text, where it has no effect there.
+ */
+export type NullableReading = 'lenient' | 'literal';
+
+/** Keywords beside which `nullable: true` without `type` is the nullable idiom. */
+const NULLABLE_IDIOM_KEYWORDS = ['$ref', 'allOf', 'oneOf', 'anyOf'];
 export type FormatMode = 'assert' | 'annotate';
 export type UnsupportedMode = 'refuse' | 'skip';
 
@@ -93,7 +104,17 @@ function metaOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaC
   if (ctx.dialect === '3.0' && raw['nullable'] === true) {
     // OpenAPI 3.0.3 §4.7.24: nullable adds null to the types listed by `type`, only beside it.
     if (typeof raw['type'] === 'string') meta.nullable = true;
-    else
+    else if (ctx.nullable === 'lenient' && NULLABLE_IDIOM_KEYWORDS.some((k) => k in raw)) {
+      // The idiom of 3.0 files (and of the server frameworks that write them) for a nullable
+      // reference or composition: read as "null is also accepted" (README, "Readings").
+      meta.nullable = true;
+      report(ctx, {
+        severity: 'warning',
+        code: 'nullable-idiom',
+        pointer: `${pointer}/nullable`,
+        message: `nullable beside ${NULLABLE_IDIOM_KEYWORDS.filter((k) => k in raw).join('/')} without "type": read as "null is also accepted" (OpenAPI 3.0.3's text gives it no effect; --nullable literal reads it so)`,
+      });
+    } else
       report(ctx, {
         severity: 'warning',
         code: 'nullable-without-type',
@@ -203,7 +224,8 @@ function jsonNode(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schem
   const at = normalizePointer(pointer);
   ctx.jsonRoots.add(at);
   const meta = metaOf(raw, at, ctx);
-  delete meta.nullable;
+  // The runtime reads `nullable` beside `type` itself; the idiom (no `type`) is added here.
+  if (typeof raw['type'] === 'string') delete meta.nullable;
   return { ...meta, kind: 'json', shape: jsonShape(raw, at, ctx.scope) };
 }
 
@@ -359,37 +381,120 @@ function discriminatorOf(
 ): DiscriminatorIR | undefined {
   const d = raw['discriminator'];
   if (!isRecord(d) || typeof d['propertyName'] !== 'string') return undefined;
-  const mapping: Record<string, string> = {};
-  const explicit = isRecord(d['mapping']) ? d['mapping'] : {};
-  for (const [value, target] of Object.entries(explicit)) {
+  const propertyName = d['propertyName'];
+  const indexOf = (name: string): number => variants.findIndex((v) => v.kind === 'ref' && v.name === name);
+  const mapping: Record<string, number> = {};
+  /** Explicit entries: value to the component name they give (a name outside the variants included). */
+  const explicit: Array<[string, string]> = [];
+  const written = isRecord(d['mapping']) ? d['mapping'] : {};
+  for (const [value, target] of Object.entries(written)) {
     if (typeof target !== 'string') continue;
     const name = componentNameOf(target) ?? (target in ctx.rawComponents ? target : undefined);
     if (name === undefined) {
+      // A hint that names nothing: validation is the same without it.
       report(ctx, {
-        severity: 'error',
-        code: 'unsupported-discriminator',
+        severity: 'warning',
+        code: 'discriminator-mapping',
         pointer: `${pointer}/discriminator/mapping/${escapePointerToken(value)}`,
-        message: `discriminator mapping "${target}" does not name a component schema`,
+        message: `discriminator mapping "${target}" does not name a component schema; the entry is ignored (it never changes what validates)`,
       });
-      return undefined;
+      continue;
     }
-    mapping[value] = name;
+    explicit.push([value, name]);
+    const index = indexOf(name);
+    if (index >= 0) mapping[value] = index;
   }
-  // Variants without an explicit mapping are selected by their component name (OpenAPI §4.8.25).
-  const mapped = new Set(Object.values(mapping));
-  for (const variant of variants) {
-    if (variant.kind !== 'ref') {
+  // Variants the mapping does not name are named by their component name (implicit mapping).
+  const mapped = new Set(explicit.map(([, name]) => name));
+  variants.forEach((variant, index) => {
+    if (variant.kind === 'ref' && !mapped.has(variant.name) && !(variant.name in mapping)) mapping[variant.name] = index;
+  });
+  const discriminator: DiscriminatorIR = { propertyName, mapping };
+  const selects = tagSelects(propertyName, variants, explicit, indexOf, pointer, ctx);
+  if (selects) discriminator.selects = selects;
+  return discriminator;
+}
+
+/**
+ * The tag values to variant index, when the tag alone provably selects the only variant that
+ * can match (see `DiscriminatorIR.selects`); undefined when that is not proven.
+ */
+function tagSelects(
+  propertyName: string,
+  variants: SchemaNode[],
+  explicit: Array<[string, string]>,
+  indexOf: (name: string) => number,
+  pointer: JsonPointer,
+  ctx: SchemaContext,
+): Record<string, number> | undefined {
+  const pins = variants.map((v) => tagPins(v, propertyName, ctx, 0));
+  if (pins.some((p) => p === undefined)) return undefined;
+  const selects: Record<string, number> = {};
+  for (const [index, values] of (pins as Array<Set<string>>).entries()) {
+    for (const value of values) {
+      // Two variants admit the same tag value: the tag does not select.
+      if (Object.prototype.hasOwnProperty.call(selects, value)) return undefined;
+      selects[value] = index;
+    }
+  }
+  for (const [value, name] of explicit) {
+    const index = indexOf(name);
+    const pinned = Object.prototype.hasOwnProperty.call(selects, value) ? selects[value] : undefined;
+    if (pinned !== undefined && pinned !== index) {
       report(ctx, {
-        severity: 'error',
-        code: 'unsupported-discriminator',
-        pointer,
-        message: 'a discriminator needs every variant to be a $ref to a component schema',
+        severity: 'warning',
+        code: 'discriminator-mapping',
+        pointer: `${pointer}/discriminator/mapping/${escapePointerToken(value)}`,
+        message: `discriminator mapping "${value}" names ${name}, but only variant ${pinned} admits that value; the variants are checked as oneOf/anyOf requires, without dispatch on the tag`,
       });
       return undefined;
     }
-    if (!mapped.has(variant.name)) mapping[variant.name] = variant.name;
   }
-  return { propertyName: d['propertyName'], mapping };
+  return selects;
+}
+
+/**
+ * The values a variant can hold in the member `tag`, when it requires that member and pins it
+ * to a finite set of strings (`enum`/`const`); undefined otherwise. Looks through `$ref`,
+ * merged `allOf` (and the parts of one that stayed an intersection) and nested unions. A
+ * superset of the values the variant admits is enough: it is only used to prove disjointness.
+ */
+function tagPins(node: SchemaNode, tag: string, ctx: SchemaContext, depth: number): Set<string> | undefined {
+  if (depth > 16) return undefined;
+  const target = deref(node, ctx);
+  // null (or any value that is not an object) must not reach a dispatch that only knows objects.
+  if (!target || target.nullable) return undefined;
+  switch (target.kind) {
+    case 'object': {
+      const property = target.properties.find((p) => p.name === tag);
+      if (!property || !property.required || 'default' in property.schema) return undefined;
+      const schema = deref(property.schema, ctx);
+      if (!schema || schema.nullable) return undefined;
+      if (schema.kind === 'string' && schema.enum) return new Set(schema.enum);
+      if (schema.kind === 'literal' && schema.values.every((v) => typeof v === 'string')) return new Set(schema.values as string[]);
+      return undefined;
+    }
+    case 'intersection': {
+      // Every part applies: the values any pinning part admits bound the whole.
+      let pins: Set<string> | undefined;
+      for (const part of target.parts) {
+        const own = tagPins(part, tag, ctx, depth + 1);
+        if (own) pins = pins ? new Set([...pins].filter((v) => own.has(v))) : own;
+      }
+      return pins;
+    }
+    case 'union': {
+      const pins = new Set<string>();
+      for (const variant of target.variants) {
+        const own = tagPins(variant, tag, ctx, depth + 1);
+        if (!own) return undefined;
+        for (const v of own) pins.add(v);
+      }
+      return pins;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function typesOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): { types: string[]; nullable: boolean } {

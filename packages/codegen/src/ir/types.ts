@@ -123,10 +123,26 @@ export interface ObjectNode extends SchemaMeta {
   requiredUndeclared?: string[];
 }
 
+/**
+ * A `discriminator` beside `oneOf`/`anyOf`. It is a hint: it never changes what validates
+ * (OpenAPI 3.0.4 and 3.1.1: it "MUST NOT change the validation outcome of the schema").
+ */
 export interface DiscriminatorIR {
   propertyName: string;
-  /** Discriminator value to component schema name. */
-  mapping: Record<string, string>;
+  /**
+   * Tag value to the index of the variant it names: the explicit `mapping`, then the component
+   * name of each `$ref` variant the mapping does not name (implicit mapping). Only chooses
+   * which variant is tried first and whose issues an error reports.
+   */
+  mapping: Record<string, number>;
+  /**
+   * Set only when it is proven that the tag alone selects the one variant that can match:
+   * every variant (through `$ref` and `allOf`) requires the member and pins it (`enum`/`const`)
+   * to values no other variant admits, and the explicit mapping agrees with the pins. Pinned
+   * value to variant index; a value it does not list matches no variant. Then the tag
+   * dispatches (a `switch`) with the answer of `oneOf`/`anyOf`.
+   */
+  selects?: Record<string, number>;
 }
 
 export interface UnionNode extends SchemaMeta {

@@ -99,7 +99,7 @@ describe('applyAllOfReading', () => {
 });
 
 describe('adaptForAjv', () => {
-  it('moves a discriminator mapping into the variants and keeps dispatch by tag', () => {
+  it('removes the discriminator: ajv evaluates the plain oneOf (the discriminator never changes the outcome)', () => {
     const input = doc({
       Cat: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, meows: { type: 'boolean' } } },
       Dog: { allOf: [{ type: 'object', properties: { kind: { type: 'string' } } }, { properties: { barks: { type: 'boolean' } } }] },
@@ -109,20 +109,23 @@ describe('adaptForAjv', () => {
       },
     });
     const pet = schemasOf(adaptForAjv(input).document)['Pet']!;
-    expect(pet['discriminator']).toStrictEqual({ propertyName: 'kind' });
-    expect(pet['type']).toBe('object');
-    expect(pet['oneOf']).toStrictEqual([
-      { $ref: '#/components/schemas/Cat', properties: { kind: { enum: ['cat'] } }, required: ['kind'] },
-      // Not in the mapping: selected by its component name (OpenAPI 3.0 §4.7.25).
-      { $ref: '#/components/schemas/Dog', properties: { kind: { enum: ['Dog'] } }, required: ['kind'] },
-    ]);
+    expect(pet).toStrictEqual({ oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] });
     const oracle = buildAjvOracle(input);
-    expect(oracle.validate('Pet', { kind: 'cat', meows: true })).toBe(true);
-    expect(oracle.validate('Pet', { kind: 'Dog', barks: true })).toBe(true);
-    expect(oracle.validate('Pet', { kind: 'cat', meows: 'no' })).toBe(false);
-    expect(oracle.validate('Pet', { kind: 'Cat', meows: true })).toBe(false);
-    expect(oracle.validate('Pet', { meows: true })).toBe(false);
-    expect(oracle.validate('Pet', 'cat')).toBe(false);
+    // Dog is open and leaves kind a string: only Cat matches when barks is not a boolean.
+    expect(oracle.validate('Pet', { kind: 'cat', meows: true, barks: 'no' })).toBe(true);
+    // Both variants match: oneOf fails, though the tag maps to Cat.
+    expect(oracle.validate('Pet', { kind: 'cat', meows: true })).toBe(false);
+    // Only Dog matches (Cat requires kind): valid without the tag.
+    expect(oracle.validate('Pet', { barks: true })).toBe(true);
+    // Unmapped tag, exactly one variant: valid.
+    expect(oracle.validate('Pet', { kind: 'bird', meows: 'no', barks: true })).toBe(true);
+  });
+
+  it('reads the 3.0 nullable idiom as the generator does, or literally when told', () => {
+    const input = doc({ A: { type: 'string' }, B: { nullable: true, allOf: [{ $ref: '#/components/schemas/A' }] } });
+    expect(buildAjvOracle(input).validate('B', null)).toBe(true);
+    expect(buildAjvOracle(input, { nullable: 'literal' }).validate('B', null)).toBe(false);
+    expect(buildAjvOracle(input).validate('B', 1)).toBe(false);
   });
 
   it('drops the siblings of a 3.0 $ref, which OpenAPI 3.0 ignores', () => {
@@ -131,7 +134,7 @@ describe('adaptForAjv', () => {
     expect(buildAjvOracle(input).validate('B', 'long')).toBe(true);
   });
 
-  it('reads nullable as OpenAPI 3.0.3 does (only beside type; enum keeps its meaning), and boolean exclusive bounds', () => {
+  it('reads nullable as OpenAPI 3.0.3 does (beside type; enum keeps its meaning), the nullable idiom as the generator does, and boolean exclusive bounds', () => {
     const input = doc({
       A: { type: 'string', nullable: true },
       B: { type: 'object' },
@@ -141,7 +144,9 @@ describe('adaptForAjv', () => {
     });
     const oracle = buildAjvOracle(input);
     expect(oracle.validate('A', null)).toBe(true);
-    expect(oracle.validate('C', null)).toBe(false);
+    // The nullable idiom (no type beside allOf): null is also accepted, unless read literally.
+    expect(oracle.validate('C', null)).toBe(true);
+    expect(buildAjvOracle(input, { nullable: 'literal' }).validate('C', null)).toBe(false);
     expect(oracle.validate('C', {})).toBe(true);
     expect(oracle.validate('E', null)).toBe(false);
     expect(oracle.validate('R', 0)).toBe(false);

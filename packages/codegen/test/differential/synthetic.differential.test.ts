@@ -29,7 +29,31 @@ const COMMON = {
   },
   ShortCode: { allOf: [ref('Code'), { type: 'string', maxLength: 3 }] },
   Choice: { anyOf: [{ type: 'string', maxLength: 4 }, { type: 'string', minLength: 2 }, { type: 'integer' }] },
+  // Discriminators: a hint that never changes the outcome (ajv evaluates the plain oneOf/anyOf).
+  // A tag the business variant leaves optional.
+  Person: { type: 'object', required: ['IdentityType', 'FullName'], properties: { IdentityType: { type: 'string', enum: ['Person'] }, FullName: { type: 'string', maxLength: 8 } } },
+  Business: { type: 'object', required: ['BusinessName'], properties: { IdentityType: { type: 'string', enum: ['Business'] }, BusinessName: { type: 'string', maxLength: 8 } } },
+  Party: { oneOf: [ref('Person'), ref('Business')], discriminator: { propertyName: 'IdentityType', mapping: { Person: '#/components/schemas/Person', Business: '#/components/schemas/Business' } } },
+  // Tags that no variant pins (open variants): unmapped values, crossed tags, two matches.
+  Left: { type: 'object', required: ['kind', 'left'], properties: { kind: { type: 'string' }, left: { type: 'string', maxLength: 3 } } },
+  Right: { type: 'object', required: ['kind', 'right'], properties: { kind: { type: 'string' }, right: { type: 'integer' } } },
+  Unpinned: { oneOf: [ref('Left'), ref('Right')], discriminator: { propertyName: 'kind', mapping: { l: '#/components/schemas/Left', r: '#/components/schemas/Right' } } },
+  AnyTagged: { anyOf: [ref('Left'), ref('Right')], discriminator: { propertyName: 'kind', mapping: { l: '#/components/schemas/Left', r: '#/components/schemas/Right' } } },
+  // Implicit mapping: the component names are the values.
+  Implicit: { oneOf: [ref('Left'), ref('Right')], discriminator: { propertyName: 'kind' } },
+  // Pinned, required tags: the generated code dispatches on the tag (a switch).
+  PinnedLeft: { type: 'object', required: ['kind', 'left'], properties: { kind: { type: 'string', enum: ['l'] }, left: { type: 'string', maxLength: 3 } } },
+  PinnedRight: { type: 'object', required: ['kind', 'right'], properties: { kind: { type: 'string', enum: ['r', 'rr'] }, right: { type: 'integer' } } },
+  Pinned: { oneOf: [ref('PinnedLeft'), ref('PinnedRight')], discriminator: { propertyName: 'kind', mapping: { l: '#/components/schemas/PinnedLeft', r: '#/components/schemas/PinnedRight' } } },
+  // A discriminator on a base schema the variants extend with allOf.
+  Animal: { type: 'object', required: ['species'], properties: { species: { type: 'string' } }, discriminator: { propertyName: 'species' } },
+  Feline: { allOf: [ref('Animal'), { type: 'object', properties: { lives: { type: 'integer', maximum: 9 } } }] },
+  Canine: { allOf: [ref('Animal'), { type: 'object', required: ['barks'], properties: { barks: { type: 'boolean' } } }] },
+  AnyAnimal: { oneOf: [ref('Feline'), ref('Canine')], discriminator: { propertyName: 'species', mapping: { cat: '#/components/schemas/Feline', dog: '#/components/schemas/Canine' } } },
 };
+
+/** Schemas with a discriminator: their mutants must include tags that map nowhere and tags of another variant. */
+const DISCRIMINATED = ['Party', 'Unpinned', 'AnyTagged', 'Implicit', 'Pinned', 'AnyAnimal'];
 
 const OPENAPI_30 = {
   openapi: '3.0.3',
@@ -43,6 +67,8 @@ const OPENAPI_30 = {
       MaybeColour: { type: 'string', nullable: true, enum: ['red', 'green'] },
       MaybeColourOrNull: { type: 'string', nullable: true, enum: ['red', null] },
       MaybeCode: { allOf: [ref('Code')], nullable: true },
+      // The nullable idiom beside oneOf with a discriminator.
+      MaybeParty: { nullable: true, oneOf: [ref('Person'), ref('Business')], discriminator: { propertyName: 'IdentityType' } },
       RefWithNullable: { type: 'object', properties: { code: { $ref: '#/components/schemas/Code', nullable: true } } },
       Positive: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
       Holder: { type: 'object', required: ['tree'], properties: { tree: ref('Tree'), ratio: ref('Ratio'), note: { type: 'string', nullable: true } } },
@@ -83,6 +109,15 @@ describe('zod and ajv agree on synthetic documents', () => {
       expect(report.disagreements.filter((d) => explain(d).length === 0).map(formatDisagreement)).toStrictEqual([]);
       expect(report.checkDisagreements.map(formatCheckDisagreement)).toStrictEqual([]);
       expect(report.checked.schemas).toBeGreaterThan(0);
+      for (const name of DISCRIMINATED) expect(report.counts.find((c) => c.schema === name)?.mutants, name).toBeGreaterThan(0);
+      // Tags that map nowhere, or to another variant: mutants of every discriminated schema, and
+      // (the tag being a hint) not all of them refused.
+      for (const kind of ['discriminator-unmapped', 'discriminator-other-variant']) {
+        const counts = report.kinds.get(kind);
+        expect(counts?.mutants, kind).toBeGreaterThan(0);
+        expect(counts!.zodRejects, kind).toBeLessThan(counts!.mutants);
+        expect(counts!.zodRejects, kind).toBe(counts!.ajvRejects);
+      }
     });
   }
 });

@@ -60,12 +60,19 @@ describe('printing IR nodes as zod', () => {
     expect(printSchema({ kind: 'union', mode: 'oneOf', exclusive: true, variants, pointer: p }, names)).toBe('z.union([\n  Cat,\n  Dog,\n])');
     expect(printSchema({ kind: 'union', mode: 'oneOf', exclusive: false, variants, pointer: p }, names)).toBe('rt.oneOf([\n  Cat,\n  Dog,\n])');
     expect(printSchema({ kind: 'union', mode: 'anyOf', exclusive: false, variants, pointer: p }, names)).toBe('z.union([\n  Cat,\n  Dog,\n])');
-    expect(
-      printSchema(
-        { kind: 'union', mode: 'oneOf', exclusive: false, variants, pointer: p, discriminator: { propertyName: 'kind', mapping: { dog: 'Dog', cat: 'Cat' } } },
-        names,
-      ),
-    ).toBe('rt.discriminated("kind", {\n  cat: Cat,\n  dog: Dog,\n})');
+    // A discriminator that does not provably select is a hint: the answer stays oneOf/anyOf's.
+    const hint = { propertyName: 'kind', mapping: { dog: 1, cat: 0 } };
+    expect(printSchema({ kind: 'union', mode: 'oneOf', exclusive: false, variants, pointer: p, discriminator: hint }, names)).toBe(
+      'rt.oneOf([\n  Cat,\n  Dog,\n], "kind", { cat: 0, dog: 1 })',
+    );
+    expect(printSchema({ kind: 'union', mode: 'anyOf', exclusive: false, variants, pointer: p, discriminator: hint }, names)).toBe(
+      'rt.anyOf([\n  Cat,\n  Dog,\n], "kind", { cat: 0, dog: 1 })',
+    );
+    // Proven to select: dispatch on the tag's pinned values.
+    const selects = { ...hint, selects: { c: 0, cat: 0, dog: 1 } };
+    expect(printSchema({ kind: 'union', mode: 'oneOf', exclusive: true, variants, pointer: p, discriminator: selects }, names)).toBe(
+      'rt.discriminated("kind", [\n  Cat,\n  Dog,\n], { c: 0, cat: 0, dog: 1 })',
+    );
   });
 
   it('defers references into a cycle', () => {

@@ -19,7 +19,7 @@ export const SCHEMAS = {
   /** null passes only when the enum lists it, whatever `nullable` says. */
   NullableColour: { type: 'string', nullable: true, enum: ['Red', 'Green'] },
   NullableColourWithNull: { type: 'string', nullable: true, enum: ['Red', 'Green', null] },
-  /** OpenAPI 3.0.3: nullable without `type` beside it has no effect. */
+  /** The 3.0 nullable idiom (no `type` beside it): null is also accepted (`--nullable literal`: it is not). */
   NullableNoType: { allOf: [{ type: 'string' }], nullable: true },
   Big: { type: 'integer', format: 'int64' },
   Tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2, uniqueItems: true },
@@ -30,9 +30,17 @@ export const SCHEMAS = {
   /** Both variants accept `{kind, meows, barks}`: oneOf must reject it (exactly one). */
   Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
   AnyPet: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+  /** The tag is not pinned (`kind: string`): the discriminator is a hint, the answer is oneOf's. */
   TaggedPet: {
     oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
     discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+  },
+  PinnedCat: { type: 'object', required: ['kind', 'meows'], properties: { kind: { type: 'string', enum: ['cat'] }, meows: { type: 'boolean' } } },
+  PinnedDog: { type: 'object', required: ['kind', 'barks'], properties: { kind: { type: 'string', enum: ['dog', 'puppy'] }, barks: { type: 'boolean' } } },
+  /** Every variant requires and pins the tag to its own values: the tag selects (a switch). */
+  PinnedPet: {
+    oneOf: [{ $ref: '#/components/schemas/PinnedCat' }, { $ref: '#/components/schemas/PinnedDog' }],
+    discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/PinnedCat', dog: '#/components/schemas/PinnedDog' } },
   },
   Claims: {
     type: 'object',

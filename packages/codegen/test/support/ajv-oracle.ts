@@ -61,7 +61,7 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'dep
  * OpenAPI rules that ajv does not apply by itself, written into the copy so that ajv checks
  * what the OpenAPI file means. Returns a note per kind of adaptation made.
  */
-export function adaptForAjv(document: Json): { document: Json; notes: string[] } {
+export function adaptForAjv(document: Json, nullable: 'lenient' | 'literal' = 'lenient'): { document: Json; notes: string[] } {
   const copy = structuredClone(document);
   const dialect = String(copy['openapi']).startsWith('3.1') ? '3.1' : '3.0';
   const components = isObject(copy['components']) ? copy['components'] : {};
@@ -69,6 +69,9 @@ export function adaptForAjv(document: Json): { document: Json; notes: string[] }
   const notes = new Set<string>();
 
   const adapt = (node: Json, pointer: string): void => {
+    // The 3.0 nullable idiom, read before a $ref's siblings are dropped (see below).
+    const nullableIdiom =
+      dialect === '3.0' && nullable === 'lenient' && node['nullable'] === true && node['type'] === undefined && ['$ref', 'allOf', 'oneOf', 'anyOf'].some((k) => k in node);
     // OpenAPI 3.0 §4.7.24: a Reference Object's siblings are ignored (ajv 2019-09 would apply them).
     if (dialect === '3.0' && typeof node['$ref'] === 'string') {
       const siblings = Object.keys(node).filter((k) => k !== '$ref' && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
@@ -92,39 +95,27 @@ export function adaptForAjv(document: Json): { document: Json; notes: string[] }
     }
     // `nullable` is an OpenAPI 3.0 keyword (ajv reads it in every draft). OpenAPI 3.0.3 §4.7.24:
     // it adds null "only if type is explicitly defined within the same Schema Object", and
-    // other keywords (enum) keep their meaning. Without `type` it has no effect (ajv would throw).
+    // other keywords (enum) keep their meaning. Beside `$ref`/`allOf`/`oneOf`/`anyOf` without
+    // `type` (the nullable idiom) the generator reads it, by default, as "null is also
+    // accepted": so does the oracle then. Otherwise it has no effect (ajv would throw).
     if ('nullable' in node) {
       if (dialect === '3.1' || node['nullable'] !== true) delete node['nullable'];
       else if (node['type'] === undefined) {
         delete node['nullable'];
-        notes.add(`3.0.3: nullable without type has no effect (e.g. ${pointer})`);
+        if (!nullableIdiom) notes.add(`3.0.3: nullable without type has no effect (e.g. ${pointer})`);
       }
     }
-    // ajv's discriminator mode does not take `mapping`, and looks for the tag's const/enum at
-    // the top of each variant (not inside its allOf). Each variant becomes its $ref plus the
-    // tag values that select it (explicit mapping, else the component name, OpenAPI §4.8.25).
-    const discriminator = node['discriminator'];
-    const variants = node['oneOf'];
-    if (isObject(discriminator) && typeof discriminator['propertyName'] === 'string' && Array.isArray(variants)) {
-      const tag = discriminator['propertyName'];
-      const keysByRef = new Map<string, string[]>();
-      const mapping = isObject(discriminator['mapping']) ? discriminator['mapping'] : {};
-      for (const [key, target] of Object.entries(mapping)) {
-        if (typeof target !== 'string') continue;
-        const ref = target.startsWith('#') ? target : `${COMPONENT_PREFIX}${escapeToken(target)}`;
-        keysByRef.set(ref, [...(keysByRef.get(ref) ?? []), key]);
-      }
-      node['oneOf'] = variants.map((variant) => {
-        const ref = isObject(variant) && typeof variant['$ref'] === 'string' ? variant['$ref'] : undefined;
-        if (ref === undefined) throw new Error(`${pointer}: a discriminator variant is not a $ref`);
-        const keys = keysByRef.get(ref) ?? [decodeURIComponent(ref.slice(ref.lastIndexOf('/') + 1)).replace(/~1/g, '/').replace(/~0/g, '~')];
-        return { $ref: ref, properties: { [tag]: { enum: keys } }, required: [tag] };
-      });
-      node['discriminator'] = { propertyName: tag };
-      // In ajv's discriminator mode `oneOf` is not evaluated and `discriminator` only applies
-      // to objects, so a string would pass; OpenAPI's oneOf of object variants rejects it.
-      if (node['type'] === undefined) node['type'] = 'object';
-      notes.add('discriminator mapping moved into the variants (ajv does not read `mapping`); type object added');
+    // The discriminator is a hint that never changes the validation outcome (OpenAPI 3.0.4,
+    // 3.1.1): ajv evaluates the plain oneOf/anyOf (its discriminator mode would decide by the tag).
+    if ('discriminator' in node) {
+      delete node['discriminator'];
+      notes.add('discriminator removed: ajv evaluates the plain oneOf/anyOf');
+    }
+    if (nullableIdiom) {
+      const inner: Json = { ...node };
+      for (const key of Object.keys(node)) delete node[key];
+      node['anyOf'] = [{ type: 'null' }, inner];
+      notes.add(`3.0 nullable idiom read as "null is also accepted" (e.g. ${pointer})`);
     }
   };
 
@@ -158,6 +149,8 @@ export interface AjvOracleOptions {
    * the schemas as written. Default: the generator's, `exact` for 3.1 and `lenient` for 3.0.
    */
   reading?: 'exact' | 'lenient';
+  /** The generator's reading of the 3.0 nullable idiom to mirror (default `lenient`, the generator's). */
+  nullable?: 'lenient' | 'literal';
 }
 
 /** Builds the oracle for every component schema of `document` (left untouched). */
@@ -165,14 +158,13 @@ export function buildAjvOracle(document: Json, options: AjvOracleOptions = {}): 
   const is31 = String(document['openapi']).startsWith('3.1');
   const readingMode = options.reading ?? (is31 ? 'exact' : 'lenient');
   const reading = readingMode === 'lenient' ? applyAllOfReading(document) : { document, rewritten: [] };
-  const adapted = adaptForAjv(reading.document);
+  const adapted = adaptForAjv(reading.document, options.nullable);
   const components = isObject(adapted.document['components']) ? adapted.document['components'] : {};
   const schemas = isObject(components['schemas']) ? components['schemas'] : {};
   const instance = (useDefaults: boolean) => {
     const Ajv = is31 ? Ajv2020 : Ajv2019;
     const ajv = new Ajv({
       strict: false,
-      discriminator: true,
       allErrors: false,
       useDefaults,
       // `example`, `x-` extensions and OpenAPI-only keywords are annotations here.

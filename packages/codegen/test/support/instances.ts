@@ -426,7 +426,7 @@ export class InstanceGenerator {
       if (!Array.isArray(variants)) continue;
       const union: Union = { mode, variants };
       const d = schema['discriminator'];
-      if (mode === 'oneOf' && isObject(d) && typeof d['propertyName'] === 'string') {
+      if (isObject(d) && typeof d['propertyName'] === 'string') {
         union.discriminator = { tag: d['propertyName'], keys: this.discriminatorKeys(d, variants) };
       }
       eff.unions.push(union);
@@ -454,7 +454,8 @@ export class InstanceGenerator {
     const mapping = isObject(d['mapping']) ? d['mapping'] : {};
     return variants.map((variant) => {
       const ref = isObject(variant) && typeof variant['$ref'] === 'string' ? variant['$ref'] : undefined;
-      if (ref === undefined) throw new Error('discriminator variants must be $refs');
+      // An inline variant has no name: no value names it (the discriminator is a hint only).
+      if (ref === undefined) return [];
       const keys = Object.entries(mapping)
         .filter(([, target]) => target === ref || `${COMPONENT_PREFIX}${String(target)}` === ref)
         .map(([key]) => key);
@@ -516,6 +517,7 @@ export class InstanceGenerator {
    * generates from the result.
    */
   private withUnions(eff: Effective, depth: number): fc.Arbitrary<Sample> {
+    const keys = (union: Union, choice: number): string[] => union.discriminator?.keys[choice] ?? [];
     const unions = eff.unions;
     const conditionals = eff.conditionals;
     return fc.tuple(fc.tuple(...unions.map((u) => fc.nat(u.variants.length - 1))), fc.tuple(...conditionals.map(() => fc.boolean()))).chain(([choices, branches]) => {
@@ -534,10 +536,14 @@ export class InstanceGenerator {
       unions.forEach((union, i) => {
         const choice = choices[i]!;
         this.collect(union.variants[choice], merged, 0);
-        if (union.discriminator) {
-          const { tag, keys } = union.discriminator;
-          merged.properties.set(tag, [...(merged.properties.get(tag) ?? []), { type: 'string', enum: keys[choice] }]);
+        if (union.discriminator && keys(union, choice).length > 0) {
+          // The tag value naming the chosen variant, as a writer following the mapping would.
+          const { tag } = union.discriminator;
+          merged.properties.set(tag, [...(merged.properties.get(tag) ?? []), { type: 'string', enum: keys(union, choice) }]);
           merged.required.add(tag);
+          // The discriminator is a hint (it never changes the outcome): another variant may
+          // match the value too, which a oneOf rejects.
+          if (union.mode === 'oneOf' && union.variants.length > 1) merged.uncertain = true;
         }
       });
       return this.fromEffective(merged, depth).map((sample) => {
@@ -646,7 +652,7 @@ export class InstanceGenerator {
     const sites: Site[] = [];
     const suffix = typed ? '' : ' (no type keyword: valid in JSON Schema)';
     const allows = (t: string): boolean => types.has(t) || (t === 'integer' && types.has('number'));
-    if (!allows('null')) sites.push({ path: [], kind: `null-not-allowed${suffix || (ignoredNullable ? ' (nullable without type or beside $ref: no effect in OpenAPI 3.0)' : '')}`, replacement: null });
+    if (!allows('null')) sites.push({ path: [], kind: `null-not-allowed${suffix || (ignoredNullable ? ' (nullable without type: no effect in OpenAPI 3.0.3; the idiom beside $ref/allOf/oneOf/anyOf accepts null unless --nullable literal)' : '')}`, replacement: null });
     const candidates: Array<[string, unknown]> = [
       ['string', typeof value === 'number' || typeof value === 'boolean' ? String(value) : 'text'],
       ['number', typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : 12.5],

@@ -21,6 +21,7 @@ import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, Schema
 import type { NameResolver } from '../shared/names.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, regexLiteral } from './print-zod.js';
 import { nameNote } from './name-notes.js';
+import { sortedEntries, unionForm } from './union-form.js';
 
 /** Enums longer than this are looked up in a Set rather than compared one by one. */
 const MAX_COMPARISONS = 6;
@@ -354,18 +355,21 @@ class FunctionWriter {
   }
 
   private union(node: UnionNode, v: string): void {
-    if (node.variants.length === 1) {
+    const form = unionForm(node);
+    if (form === 'single') {
       this.node(node.variants[0]!, v);
       return;
     }
-    if (node.mode === 'oneOf' && node.discriminator && !node.exclusive) {
-      // The discriminator member alone selects the variant to check (rt.discriminated).
+    if (form === 'switch') {
+      // The tag provably selects the only variant that can match (rt.discriminated).
       this.fail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`);
-      const entries = Object.entries(node.discriminator.mapping).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      this.block(`switch ((${v} as Record<string, unknown>)[${JSON.stringify(node.discriminator.propertyName)}]) {`, () => {
-        for (const [tag, name] of entries) {
-          this.line(`case ${JSON.stringify(tag)}:`);
-          this.line(`  if (!${this.ctx.checkNames.get(name)!}(${v})) return false;`);
+      const byVariant = new Map<number, string[]>();
+      for (const [value, index] of sortedEntries(node.discriminator!.selects!)) byVariant.set(index, [...(byVariant.get(index) ?? []), value]);
+      const cases = [...byVariant.entries()].sort(([a], [b]) => a - b);
+      this.block(`switch ((${v} as Record<string, unknown>)[${JSON.stringify(node.discriminator!.propertyName)}]) {`, () => {
+        for (const [index, values] of cases) {
+          for (const value of values) this.line(`case ${JSON.stringify(value)}:`);
+          this.line(`  if (!${this.expression(node.variants[index]!, v)}) return false;`);
           this.line('  break;');
         }
         this.line('default:');
@@ -373,8 +377,9 @@ class FunctionWriter {
       });
       return;
     }
+    // A discriminator that does not select changes nothing here: the answer of oneOf/anyOf.
     const calls = node.variants.map((variant) => this.expression(variant, v));
-    if (node.mode === 'oneOf' && !node.exclusive) this.fail(`${calls.map((c) => `(${c} ? 1 : 0)`).join(' + ')} !== 1`);
+    if (form === 'counted') this.fail(`${calls.map((c) => `(${c} ? 1 : 0)`).join(' + ')} !== 1`);
     else this.fail(`!(${calls.join(' || ')})`);
   }
 }

@@ -66,13 +66,9 @@ const TYPE_PRINTERS: { [K in SchemaKind]: TypePrinter<K> } = {
     if (typeof node.additional === 'object') return `${shape} & { [key: string]: ${printType(node.additional, ctx, indent)} }`;
     return node.additional === 'forbid' && members.length === 0 ? 'Record<string, never>' : shape;
   },
-  union: (node, ctx, indent) => {
-    const d = node.mode === 'oneOf' && !node.exclusive ? node.discriminator : undefined;
-    if (!d || ctx.mode === 'input') return union(node.variants.map((v) => printType(v, ctx, indent)));
-    // Dispatched by the discriminator: each variant comes out with its tag (rt.Discriminated).
-    const tags = Object.keys(d.mapping).sort();
-    return union(tags.map((tag) => `${ctx.names.get(d.mapping[tag]!)} & { ${propertyKey(d.propertyName)}: ${JSON.stringify(tag)} }`));
-  },
+  // Every variant as the schema gives it, whatever the discriminator: a tagged union exactly
+  // where each variant pins its tag (then its own type holds the tag's literal), never narrower.
+  union: (node, ctx, indent) => union(node.variants.map((v) => printType(v, ctx, indent))),
   intersection: (node, ctx, indent) => node.parts.map((p) => group(printType(p, ctx, indent))).join(' & '),
   json: (node, ctx, indent) => printType(node.shape, ctx, indent),
 };

@@ -2,6 +2,7 @@ import type { SchemaKind, SchemaNode } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
 import { enumValuesSatisfying, isRecord } from './print-zod.js';
 import { printType, type TypeContext } from './print-ts-type.js';
+import { hasHint, unionForm } from './union-form.js';
 
 /**
  * The zod type of each schema, as `print-zod.ts` builds it: `zod.ZodObject<{ ...shape },
@@ -80,9 +81,10 @@ const ZOD_TYPE_PRINTERS: { [K in SchemaKind]: ZodTypePrinter<K> } = {
     return `zod.ZodObject<${shape}, ${config}>`;
   },
   union: (node, ctx, indent) => {
-    if (node.variants.length === 1) return printZodType(node.variants[0]!, ctx, indent);
-    // The counted oneOf and the discriminated dispatch are runtime functions, not zod classes.
-    if (node.mode === 'oneOf' && !node.exclusive) return declaredType({ ...node, nullable: false }, ctx, indent);
+    const form = unionForm(node);
+    if (form === 'single') return printZodType(node.variants[0]!, ctx, indent);
+    // The counted oneOf, the dispatch on a tag and the hinted anyOf are runtime functions, not zod classes.
+    if (form !== 'union' || hasHint(node)) return declaredType({ ...node, nullable: false }, ctx, indent);
     const inner = indent + INDENT;
     return `zod.ZodUnion<readonly [\n${node.variants.map((v) => `${inner}${printZodType(v, ctx, inner)},`).join('\n')}\n${indent}]>`;
   },

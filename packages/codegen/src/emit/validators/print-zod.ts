@@ -17,6 +17,7 @@ import type {
 } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
 import { propertyKey } from '../shared/names.js';
+import { hasHint, sortedEntries, unionForm } from './union-form.js';
 
 /** What a printer needs to know besides the node. */
 export interface PrintContext {
@@ -183,17 +184,23 @@ function printList(nodes: SchemaNode[], ctx: PrintContext, indent: string): stri
   return `[\n${nodes.map((n) => `${inner}${printSchema(n, ctx, inner)},`).join('\n')}\n${indent}]`;
 }
 
+/** A tag value to variant index map, on one line: `{ cat: 0, dog: 1 }`. */
+export function printIndexMap(map: Record<string, number>): string {
+  const entries = sortedEntries(map).map(([value, index]) => `${propertyKey(value)}: ${index}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+}
+
 const printUnion: Printer<'union'> = (node: UnionNode, ctx, indent) => {
-  if (node.variants.length === 1) return printSchema(node.variants[0]!, ctx, indent);
-  if (node.mode === 'oneOf' && node.discriminator && !node.exclusive) {
-    const inner = indent + INDENT;
-    const entries = Object.entries(node.discriminator.mapping)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([value, name]) => `${inner}${propertyKey(value)}: ${printRef({ kind: 'ref', name, pointer: node.pointer }, ctx, inner)},`);
-    return `rt.discriminated(${literal(node.discriminator.propertyName)}, {\n${entries.join('\n')}\n${indent}})`;
-  }
+  const form = unionForm(node);
+  if (form === 'single') return printSchema(node.variants[0]!, ctx, indent);
   const list = printList(node.variants, ctx, indent);
-  return node.mode === 'oneOf' && !node.exclusive ? `rt.oneOf(${list})` : `z.union(${list})`;
+  const d = node.discriminator;
+  // The tag provably selects the only variant that can match: dispatch on it.
+  if (form === 'switch') return `rt.discriminated(${literal(d!.propertyName)}, ${list}, ${printIndexMap(d!.selects!)})`;
+  // Otherwise the discriminator is a hint: the answer is that of oneOf/anyOf.
+  const hint = d && hasHint(node) ? `, ${literal(d.propertyName)}, ${printIndexMap(d.mapping)}` : '';
+  if (form === 'counted') return `rt.oneOf(${list}${hint})`;
+  return hint ? `rt.anyOf(${list}${hint})` : `z.union(${list})`;
 };
 
 const printIntersection: Printer<'intersection'> = (node: IntersectionNode, ctx, indent) => {

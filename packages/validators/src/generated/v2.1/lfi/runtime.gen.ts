@@ -248,11 +248,38 @@ export const hasKeys =
 type Variants = readonly [z.ZodType, ...z.ZodType[]];
 
 /**
- * `oneOf` whose variants may overlap: exactly one must match. (Unions the generator proved
- * disjoint are plain `z.union`, which is cheaper.)
+ * A `discriminator` that does not provably select: the variant its tag names (`mapping`: tag
+ * value to index), tried first and reported when nothing matches. It never changes the answer.
  */
-export function oneOf<const T extends Variants>(variants: T): z.ZodType<z.output<T[number]>, z.input<T[number]>> {
-  const union = z.union(variants);
+function hinted(input: unknown, property: string | undefined, mapping: Readonly<Record<string, number>> | undefined): number | undefined {
+  if (property === undefined || mapping === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const tag = (input as Record<string, unknown>)[property];
+  return typeof tag === 'string' && Object.prototype.hasOwnProperty.call(mapping, tag) ? mapping[tag] : undefined;
+}
+
+/** The union of each variant list, made once, for its issues. */
+const unions = new WeakMap<Variants, z.ZodType>();
+
+/** The issues of the variant the tag names, or else of the whole union, as issues of `input`. */
+function reportNoMatch(variants: Variants, index: number | undefined, input: unknown, ctx: z.core.$RefinementCtx): void {
+  let union = unions.get(variants);
+  if (index === undefined && !union) unions.set(variants, (union = z.union(variants)));
+  const result = index === undefined ? union!.safeParse(input) : variants[index]!.safeParse(input);
+  // `issue as object`: spreading zod's union of issue types costs the compiler a tenth of a second per spread.
+  for (const issue of result.error?.issues ?? []) ctx.issues.push({ ...(issue as object), input } as never);
+}
+
+/**
+ * `oneOf` whose variants may overlap: exactly one must match. (Unions the generator proved
+ * disjoint are plain `z.union`, which is cheaper.) With a discriminator (`property` and
+ * `mapping`), a value that matches nothing is reported with the issues of the variant its tag
+ * names: the discriminator is a hint and never changes the answer.
+ */
+export function oneOf<const T extends Variants>(
+  variants: T,
+  property?: string,
+  mapping?: Readonly<Record<string, number>>,
+): z.ZodType<z.output<T[number]>, z.input<T[number]>> {
   return z.unknown().transform((input, ctx) => {
     let matches = 0;
     let output: unknown;
@@ -264,38 +291,58 @@ export function oneOf<const T extends Variants>(variants: T): z.ZodType<z.output
       }
     }
     if (matches === 1) return output;
-    if (matches === 0) {
-      // `issue as object`: spreading zod's union of issue types costs the compiler a tenth of a second per spread.
-      for (const issue of union.safeParse(input).error?.issues ?? []) ctx.issues.push({ ...(issue as object), input } as never);
-    } else {
-      ctx.issues.push({ code: 'custom', message: `must match exactly one schema of oneOf, but matches ${matches}`, input });
-    }
+    if (matches === 0) reportNoMatch(variants, hinted(input, property, mapping), input, ctx);
+    else ctx.issues.push({ code: 'custom', message: `must match exactly one schema of oneOf, but matches ${matches}`, input });
     return z.NEVER;
   }) as unknown as z.ZodType<z.output<T[number]>, z.input<T[number]>>;
 }
 
 /**
- * `oneOf` with a `discriminator`: the member named by `property` selects the variant, which
- * alone is checked (as OpenAPI describes, and as ajv's discriminator mode does).
+ * `anyOf` (or a `oneOf` proven disjoint) with a discriminator that does not provably select:
+ * at least one variant must match. The variant the tag names is tried first, and reported
+ * when nothing matches; the answer is that of the plain union.
  */
-/** Each variant's output, with the discriminator member narrowed to the tag that selects it. */
-export type Discriminated<P extends string, M extends Record<string, z.ZodType>> = {
-  [K in keyof M & string]: z.output<M[K]> & { [Q in P]: K };
-}[keyof M & string];
+export function anyOf<const T extends Variants>(
+  variants: T,
+  property: string,
+  mapping: Readonly<Record<string, number>>,
+): z.ZodType<z.output<T[number]>, z.input<T[number]>> {
+  return z.unknown().transform((input, ctx) => {
+    const first = hinted(input, property, mapping);
+    if (first !== undefined) {
+      const result = variants[first]!.safeParse(input);
+      if (result.success) return result.data;
+    }
+    for (const [index, variant] of variants.entries()) {
+      if (index === first) continue;
+      const result = variant.safeParse(input);
+      if (result.success) return result.data;
+    }
+    reportNoMatch(variants, first, input, ctx);
+    return z.NEVER;
+  }) as unknown as z.ZodType<z.output<T[number]>, z.input<T[number]>>;
+}
 
-export function discriminated<const P extends string, const M extends Record<string, z.ZodType>>(
-  property: P,
-  mapping: M,
-): z.ZodType<Discriminated<P, M>, z.input<M[keyof M]>> {
-  const known = Object.keys(mapping);
+/**
+ * `oneOf`/`anyOf` with a discriminator whose tag provably selects the only variant that can
+ * match (the generator checked that every variant requires the member and pins it to values
+ * no other variant admits): `selects` maps each pinned value to its variant, which alone is
+ * checked. The answer is that of `oneOf`/`anyOf`; a value no variant pins matches none.
+ */
+export function discriminated<const T extends Variants>(
+  property: string,
+  variants: T,
+  selects: Readonly<Record<string, number>>,
+): z.ZodType<z.output<T[number]>, z.input<T[number]>> {
+  const known = Object.keys(selects);
   return z.unknown().transform((input, ctx) => {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       ctx.issues.push({ code: 'invalid_type', expected: 'object', input, message: 'expected object' } as never);
       return z.NEVER;
     }
     const tag = (input as Record<string, unknown>)[property];
-    const variant = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(mapping, tag) ? mapping[tag] : undefined;
-    if (!variant) {
+    const index = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(selects, tag) ? selects[tag] : undefined;
+    if (index === undefined) {
       ctx.issues.push({
         code: 'custom',
         path: [property],
@@ -304,11 +351,11 @@ export function discriminated<const P extends string, const M extends Record<str
       });
       return z.NEVER;
     }
-    const result = variant.safeParse(input);
+    const result = variants[index]!.safeParse(input);
     if (result.success) return result.data;
     for (const issue of result.error.issues) ctx.issues.push({ ...(issue as object), input } as never);
     return z.NEVER;
-  }) as unknown as z.ZodType<Discriminated<P, M>, z.input<M[keyof M]>>;
+  }) as unknown as z.ZodType<z.output<T[number]>, z.input<T[number]>>;
 }
 
 /** JSON Schema `integer`: any number without a fractional part (no safe-integer limit). */
