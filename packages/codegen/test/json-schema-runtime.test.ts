@@ -250,3 +250,78 @@ describe('parameters the JSON Schema runtime validates', () => {
     expect(query.safeParse({ page: ['4', '5'] }).error!.issues[0]!.message).toBe('given 2 times; the spec defines this parameter once');
   });
 });
+
+describe('readOnly and writeOnly by direction, in schemas the JSON Schema runtime validates', () => {
+  const USER = {
+    type: 'object',
+    required: ['id', 'password', 'name'],
+    properties: { id: { type: 'string', readOnly: true }, password: { type: 'string', writeOnly: true }, name: { type: 'string' } },
+    unevaluatedProperties: false,
+  };
+  const document = {
+    ...specWithSchemas({ User: USER, Team: { type: 'object', properties: { lead: REF('User') }, not: { required: ['banned'] } } }, '3.1.0'),
+    paths: {
+      '/users': {
+        post: {
+          operationId: 'CreateUser',
+          requestBody: { required: true, content: { 'application/json': { schema: REF('User') } } },
+          responses: { '201': { description: 'created', content: { 'application/json': { schema: REF('User') } } } },
+        },
+      },
+      '/teams': {
+        put: {
+          operationId: 'PutTeam',
+          requestBody: { required: true, content: { 'application/json': { schema: REF('Team') } } },
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: REF('Team') } } } },
+        },
+      },
+    },
+  };
+  type Body = { safeParse(v: unknown): Parse };
+  type Op = { request: { body: { content: Record<string, Body> } }; responses: Record<string, { content: Record<string, Body> }> };
+
+  it('requires readOnly members in responses only and writeOnly members in requests only; a writeOnly member in a response is refused', async () => {
+    const loaded = await loadValidators(document);
+    const create = loaded.operations['CreateUser'] as Op;
+    const request = create.request.body.content['application/json']!;
+    const response = create.responses['201']!.content['application/json']!;
+    const user = loaded['User'] as Body;
+    expect([user.safeParse({ password: 'p', name: 'n' }).success, request.safeParse({ password: 'p', name: 'n' }).success]).toStrictEqual([false, true]);
+    expect([user.safeParse({ id: 'i', name: 'n' }).success, response.safeParse({ id: 'i', name: 'n' }).success]).toStrictEqual([false, true]);
+    expect(response.safeParse({ id: 'i', name: 'n', password: 'p' }).error!.issues.map((i) => [i.path.join('.'), i.message])).toStrictEqual([
+      ['password', 'member "password" is writeOnly: a response may not carry it'],
+    ]);
+    // Through a reference from another runtime-validated schema, nested one level down.
+    const team = loaded.operations['PutTeam'] as Op;
+    expect(team.request.body.content['application/json']!.safeParse({ lead: { password: 'p', name: 'n' } }).success).toBe(true);
+    expect(team.responses['200']!.content['application/json']!.safeParse({ lead: { id: 'i', name: 'n', password: 'p' } }).success).toBe(false);
+    expect(team.responses['200']!.content['application/json']!.safeParse({ lead: { id: 'i', name: 'n' } }).success).toBe(true);
+    // The check functions of the variants answer the same.
+    const checks = loaded['checks'] as Record<string, (v: unknown) => boolean>;
+    const isUserResponse = loaded['isUserResponse'] as (v: unknown) => boolean;
+    expect([checks['User']!({ id: 'i', name: 'n' }), isUserResponse({ id: 'i', name: 'n' }), isUserResponse({ id: 'i', name: 'n', password: 'p' })]).toStrictEqual([false, true, false]);
+  });
+
+  it('types the variants by direction', async () => {
+    const dir = await scratchDir();
+    const spec = path.join(dir, 'spec.json');
+    await writeFile(spec, JSON.stringify(document));
+    const report = await verify({ spec, keepDir: path.join(dir, 'out'), targets: ['validators'] });
+    expect(report.typeErrors).toEqual([]);
+    await writeFile(
+      path.join(dir, 'out', 'consumer.ts'),
+      [
+        "import type { UserRequest, UserResponse } from './validators/index.js';",
+        "export const created: UserRequest = { password: 'p', name: 'n' };",
+        "export const answered: UserResponse = { id: 'i', name: 'n' };",
+        '// @ts-expect-error a response does not carry the writeOnly password',
+        "export const leaked: UserResponse = { id: 'i', name: 'n', password: 'p' };",
+        '',
+      ].join('\n'),
+    );
+    const { Project, ts } = await import('ts-morph');
+    const project = new Project({ compilerOptions: generatedCodeCompilerOptions(ts), skipAddingFilesFromTsConfig: true });
+    project.addSourceFileAtPath(path.join(dir, 'out', 'consumer.ts'));
+    expect(project.getPreEmitDiagnostics().map((d) => `${d.getLineNumber() ?? 0}: ${String(d.getMessageText())}`)).toStrictEqual([]);
+  }, 120_000);
+});

@@ -1,6 +1,7 @@
 import type { BuiltIR, CheckedExample } from './build-ir.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
-import type { ApiIR, MediaTypeIR, NamedSchema, PropertyIR, SchemaNode } from './types.js';
+import { forEachSubschema } from './json-schema-table.js';
+import type { ApiIR, JsonSchemaTableIR, MediaTypeIR, NamedSchema, PropertyIR, SchemaNode } from './types.js';
 
 /**
  * readOnly and writeOnly by direction (OpenAPI 3.0.3 §4.7.24, fixed fields of the Schema Object:
@@ -12,7 +13,8 @@ import type { ApiIR, MediaTypeIR, NamedSchema, PropertyIR, SchemaNode } from './
  * direction: in requests, readOnly members are not required; in responses, writeOnly members
  * are not required. A component schema that needs a variant keeps its own export as written;
  * its variants are more named schemas (`<Name>Request`, `<Name>Response`) that the operations
- * refer to instead. Schemas the JSON Schema runtime validates (`json` nodes) are left as written.
+ * refer to instead. Schemas the JSON Schema runtime validates (`json` nodes) carry the direction
+ * to the runtime, which applies the rule to their raw schemas; their shapes follow it for types.
  */
 export type Direction = 'request' | 'response';
 
@@ -44,6 +46,8 @@ interface Rules {
   refuse: boolean;
   components: Map<string, SchemaNode>;
   needs: Map<string, boolean>;
+  /** Whether a schema the JSON Schema runtime validates has a member hidden in this direction. */
+  jsonHides: (pointer: string) => boolean;
 }
 
 /** True when the member is readOnly (requests) or writeOnly (responses), on itself or on the schema it names. */
@@ -70,6 +74,8 @@ function affected(node: SchemaNode, rules: Rules): boolean {
       return node.variants.some((v) => affected(v, rules));
     case 'intersection':
       return node.parts.some((p) => affected(p, rules));
+    case 'json':
+      return rules.jsonHides(node.pointer) || affected(node.shape, rules);
     default:
       return false;
   }
@@ -111,14 +117,18 @@ function transform(node: SchemaNode, rules: Rules): SchemaNode {
     }
     case 'intersection':
       return { ...node, parts: node.parts.map((p) => transform(p, rules)) };
+    case 'json':
+      // The runtime applies the rule to the raw schema; the shape gives the types.
+      return { ...node, mode: { direction: rules.direction, refuse: rules.refuse }, shape: transform(node.shape, rules) };
     default:
       return node;
   }
 }
 
-function rulesFor(direction: Direction, options: DirectionOptions, components: Map<string, SchemaNode>): Rules {
+function rulesFor(direction: Direction, options: DirectionOptions, components: Map<string, SchemaNode>, table: JsonSchemaTableIR | undefined): Rules {
   const refuse = direction === 'request' ? options.readOnlyInRequest === 'refuse' : options.writeOnlyInResponse !== 'accept';
-  const rules: Rules = { direction, refuse, components, needs: new Map() };
+  const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
+  const rules: Rules = { direction, refuse, components, needs: new Map(), jsonHides: (pointer) => (table ? tableHides(table.table, pointer, flag) : false) };
   // A fixpoint over the component schemas: a schema needs a variant when it changes itself or
   // refers to one that does (through any number of references, cycles included).
   for (let changed = true; changed; ) {
@@ -132,6 +142,43 @@ function rulesFor(direction: Direction, options: DirectionOptions, components: M
     }
   }
   return rules;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The raw schema at `pointer` in the runtime's table (keys are the roots of what it holds). */
+function tableAt(table: Record<string, unknown>, pointer: string): unknown {
+  const key = Object.keys(table)
+    .filter((k) => pointer === k || pointer.startsWith(`${k}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  if (key === undefined) return undefined;
+  let node: unknown = table[key];
+  for (const token of pointer.slice(key.length).split('/').slice(1)) {
+    const name = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = Array.isArray(node) ? node[Number(name)] : isRecord(node) ? node[name] : undefined;
+  }
+  return node;
+}
+
+/** Whether any schema reached from `pointer` (subschemas and `$ref`s) declares a member with `flag`. */
+function tableHides(table: Record<string, unknown>, pointer: string, flag: 'readOnly' | 'writeOnly'): boolean {
+  const seen = new Set<string>();
+  const visit = (at: string): boolean => {
+    if (seen.has(at)) return false;
+    seen.add(at);
+    const raw = tableAt(table, at);
+    if (!isRecord(raw)) return false;
+    if (isRecord(raw['properties']) && Object.values(raw['properties']).some((p) => isRecord(p) && p[flag] === true)) return true;
+    if (typeof raw['$ref'] === 'string' && visit(raw['$ref'])) return true;
+    let found = false;
+    forEachSubschema(raw, at, (_child, childAt) => {
+      found ||= visit(childAt);
+    });
+    return found;
+  };
+  return visit(pointer);
 }
 
 /** Whether the rule applies to this document with these options. */
@@ -162,7 +209,7 @@ export function applyDirections(built: BuiltIR, options: DirectionOptions = {}):
     });
   const byDirection = {} as Record<Direction, Rules>;
   for (const direction of ['request', 'response'] as const) {
-    const rules = rulesFor(direction, options, components);
+    const rules = rulesFor(direction, options, components, api.jsonSchemas);
     byDirection[direction] = rules;
     for (const s of api.schemas) {
       if (!rules.needs.get(s.name)) continue;

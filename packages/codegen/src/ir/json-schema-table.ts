@@ -24,8 +24,9 @@ const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 
 /** What validates: everything else is dropped from the table (annotations, extensions). */
-// `default` does not validate, but the zod schema fills defaults in, as the plain validators do.
-const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable', 'default']);
+// `default` does not validate, but the zod schema fills defaults in, as the plain validators do;
+// `readOnly` and `writeOnly` decide what is required in a request or a response.
+const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable', 'default', 'readOnly', 'writeOnly']);
 for (const identifier of ['$id', '$anchor', 'id']) KEPT.delete(identifier);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -92,11 +92,13 @@ function typeShape(type: string, raw: Record<string, unknown>, pointer: JsonPoin
     case 'object': {
       const required = new Set(Array.isArray(raw['required']) ? raw['required'].filter((r): r is string => typeof r === 'string') : []);
       const declared = isRecord(raw['properties']) ? raw['properties'] : {};
-      const properties: PropertyIR[] = Object.entries(declared).map(([name, child]) => ({
-        name,
-        schema: jsonShape(child, `${pointer}/properties/${escapePointerToken(name)}`, scope, depth + 1),
-        required: required.has(name),
-      }));
+      const properties: PropertyIR[] = Object.entries(declared).map(([name, child]) => {
+        const schema = jsonShape(child, `${pointer}/properties/${escapePointerToken(name)}`, scope, depth + 1);
+        // Kept for readOnly and writeOnly by direction (ir/direction.ts), as on other nodes.
+        if (isRecord(child) && child['readOnly'] === true) schema.readOnly = true;
+        if (isRecord(child) && child['writeOnly'] === true) schema.writeOnly = true;
+        return { name, schema, required: required.has(name) };
+      });
       const node: ObjectNode = { kind: 'object', properties, additional: 'allow', pointer };
       return node;
     }

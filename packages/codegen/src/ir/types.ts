@@ -174,6 +174,12 @@ export interface JsonSchemaNode extends SchemaMeta {
   kind: 'json';
   /** A node at least as wide as the schema, for TypeScript types only (never narrower). */
   shape: SchemaNode;
+  /**
+   * Set where a request body or a response carries it (readOnly and writeOnly by direction,
+   * ir/direction.ts): the runtime then does not require members hidden in that direction, and
+   * with `refuse` refuses them when present.
+   */
+  mode?: { direction: 'request' | 'response'; refuse: boolean };
 }
 
 export type SchemaNode =

@@ -147,15 +147,48 @@ function describe(value: unknown): string {
 /** Returns the value with the defaults it lacks written in (a copy when anything is added). */
 type Fill = (value: unknown) => unknown;
 
+/**
+ * readOnly and writeOnly by direction (OpenAPI 3.0.3): in a request a readOnly member is not
+ * required, in a response a writeOnly one; with `refuse`, such a member present is an error.
+ */
+export interface DirectionMode {
+  direction: 'request' | 'response';
+  refuse: boolean;
+}
+
 /** The schemas of one generated module, compiled on first use. */
 export class JsonSchemas {
   private readonly compiled = new Map<string, { fn: Validate | undefined }>();
   private readonly fillers = new Map<string, { fn: Fill | undefined }>();
+  private readonly modes = new Map<string, JsonSchemas>();
 
   constructor(
     private readonly table: SchemaTable,
     private readonly dialect: Dialect,
+    private readonly mode?: DirectionMode,
   ) {}
+
+  /** The same schemas as a request or a response carries them (compiled separately). */
+  directed(direction: DirectionMode['direction'], refuse: boolean): JsonSchemas {
+    const key = `${direction}:${refuse}`;
+    let schemas = this.modes.get(key);
+    if (!schemas) {
+      schemas = new JsonSchemas(this.table, this.dialect, { direction, refuse });
+      this.modes.set(key, schemas);
+    }
+    return schemas;
+  }
+
+  /** True when the member's schema (or the schema its `$ref` names) is hidden in this direction. */
+  private hidden(member: unknown): boolean {
+    if (!this.mode || !isObject(member)) return false;
+    const flag = this.mode.direction === 'request' ? 'readOnly' : 'writeOnly';
+    if (member[flag] === true) return true;
+    const target = member['$ref'];
+    if (typeof target !== 'string') return false;
+    const resolved = this.resolve(target);
+    return isObject(resolved) && resolved[flag] === true;
+  }
 
   /** The schema at `pointer`, as a zod schema whose issues name the path and the keyword. */
   zod(pointer: string): z.ZodType<unknown> {
@@ -568,8 +601,23 @@ export class JsonSchemas {
     const maxP = schema['maxProperties'];
     if (typeof minP === 'number') count('minProperties', (n) => n >= minP, 'at least');
     if (typeof maxP === 'number') count('maxProperties', (n) => n <= maxP, 'at most');
+    const members = isObject(schema['properties']) ? schema['properties'] : {};
+    const hiddenNames = Object.keys(members).filter((name) => this.hidden(members[name]));
+    if (this.mode?.refuse && hiddenNames.length > 0) {
+      const flag = this.mode.direction === 'request' ? 'readOnly: a request may not carry it' : 'writeOnly: a response may not carry it';
+      add((value, path, issues) => {
+        if (!isObject(value)) return true;
+        for (const name of hiddenNames) {
+          if (!Object.prototype.hasOwnProperty.call(value, name)) continue;
+          issues?.push({ path: [...path, name], message: `member ${JSON.stringify(name)} is ${flag}` });
+          return false;
+        }
+        return true;
+      });
+    }
     if (Array.isArray(schema['required'])) {
-      const names = schema['required'] as string[];
+      // In a request a readOnly member is not required, in a response a writeOnly one.
+      const names = (schema['required'] as string[]).filter((name) => !hiddenNames.includes(name));
       add((value, path, issues) => {
         if (!isObject(value)) return true;
         let ok = true;

@@ -17,9 +17,9 @@
  * for code whose correctness is a question of semantics, which the tests answer. The
  * exported signatures, `(value: unknown): value is S.Name`, are typed as usual.
  */
-import type { ArrayNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import type { ArrayNode, JsonSchemaNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
-import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, regexLiteral } from './print-zod.js';
+import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, jsonSchemas, regexLiteral } from './print-zod.js';
 import { nameNote } from './name-notes.js';
 import { sortedEntries, unionForm } from './union-form.js';
 
@@ -111,12 +111,14 @@ class ModuleState {
   }
 
   /** The check function of a schema the JSON Schema runtime validates, made once per module. */
-  json(pointer: string): string {
-    let id = this.jsonChecks.get(pointer);
+  json(node: JsonSchemaNode): string {
+    const schemas = jsonSchemas(node);
+    const key = `${schemas} ${node.pointer}`;
+    let id = this.jsonChecks.get(key);
     if (!id) {
       id = `$json${this.jsonChecks.size + 1}`;
-      this.jsonChecks.set(pointer, id);
-      this.constants.push(`const ${id} = J.schemas.check(${JSON.stringify(pointer)});`);
+      this.jsonChecks.set(key, id);
+      this.constants.push(`const ${id} = ${schemas}.check(${JSON.stringify(node.pointer)});`);
     }
     return id;
   }
@@ -212,7 +214,7 @@ class FunctionWriter {
         this.union(node, v);
         return;
       case 'json':
-        this.fail(`!${this.module.json(node.pointer)}(${v})`);
+        this.fail(`!${this.module.json(node)}(${v})`);
         return;
       case 'intersection':
         throw new Error(`${node.pointer}: an intersection has no check function`);

@@ -209,7 +209,12 @@ const printIntersection: Printer<'intersection'> = (node: IntersectionNode, ctx,
 };
 
 /** Validated by the generated JSON Schema runtime (`json-schemas.gen.ts`). */
-const printJson: Printer<'json'> = (node: JsonSchemaNode) => `J.schemas.zod(${literal(node.pointer)})`;
+const printJson: Printer<'json'> = (node: JsonSchemaNode) => `${jsonSchemas(node)}.zod(${literal(node.pointer)})`;
+
+/** The runtime's schemas as a request or a response carries them, or as written. */
+export function jsonSchemas(node: JsonSchemaNode): string {
+  return node.mode ? `J.schemas.directed(${literal(node.mode.direction)}, ${node.mode.refuse})` : 'J.schemas';
+}
 
 /** One printer per schema kind: a kind without a printer does not compile. */
 const PRINTERS: { [K in SchemaKind]: Printer<K> } = {
