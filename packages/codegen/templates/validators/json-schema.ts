@@ -134,6 +134,35 @@ const INTEGER_FORMATS: Record<string, readonly [number, number]> = {
   int8: [-128, 127],
 };
 
+/**
+ * `min…`/`max…` of a size (characters, members, items): `size` measures a value, or says the
+ * keywords do not apply to it (undefined).
+ */
+function sizeBounds(
+  schema: Record<string, unknown>,
+  add: (check: Validate) => void,
+  keywords: readonly [min: string, max: string],
+  unit: string,
+  size: (value: unknown) => number | undefined,
+): void {
+  keywords.forEach((keyword, i) => {
+    const limit = schema[keyword];
+    if (typeof limit !== 'number') return;
+    const atLeast = i === 0;
+    add((value, path, issues) => {
+      const n = size(value);
+      if (n === undefined || (atLeast ? n >= limit : n <= limit)) return true;
+      issues?.push({ path: [...path], message: `must have ${atLeast ? 'at least' : 'at most'} ${limit} ${unit} (${keyword})` });
+      return false;
+    });
+  });
+}
+
+/** A member name as a JSON pointer token. */
+function escapeToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
@@ -221,7 +250,7 @@ export class JsonSchemas {
     if (isObject(schema['properties'])) {
       for (const [name, sub] of Object.entries(schema['properties'])) {
         if (isObject(sub) && 'default' in sub) return true;
-        children.push(`${pointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        children.push(`${pointer}/properties/${escapeToken(name)}`);
       }
     }
     for (const key of ['allOf', 'prefixItems', 'items']) {
@@ -253,7 +282,7 @@ export class JsonSchemas {
     const members: Array<[string, Fill, boolean, unknown]> = [];
     if (isObject(schema['properties'])) {
       for (const [name, sub] of Object.entries(schema['properties'])) {
-        const token = name.replace(/~/g, '~0').replace(/\//g, '~1');
+        const token = escapeToken(name);
         members.push([name, this.fillerAt(`${pointer}/properties/${token}`), isObject(sub) && 'default' in sub, isObject(sub) ? sub['default'] : undefined]);
       }
     }
@@ -328,7 +357,7 @@ export class JsonSchemas {
 
   /** The subschema at `pointer` followed by these tokens (escaped here). */
   private sub(pointer: string, ...tokens: Array<string | number>): Validate {
-    return this.validatorAt(`${pointer}/${tokens.map((t) => String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
+    return this.validatorAt(`${pointer}/${tokens.map(escapeToken).join('/')}`);
   }
 
   private compile(schema: unknown, pointer: string): Validate {
@@ -470,19 +499,7 @@ export class JsonSchemas {
   }
 
   private compileString(schema: Record<string, unknown>, add: (c: Validate) => void): void {
-    const length = (keyword: string, test: (n: number) => boolean, words: string): void => {
-      const limit = schema[keyword];
-      if (typeof limit !== 'number') return;
-      add((value, path, issues) => {
-        if (typeof value !== 'string' || test(rt.codePointLength(value))) return true;
-        issues?.push({ path: [...path], message: `must have ${words} ${limit} characters (${keyword})` });
-        return false;
-      });
-    };
-    const min = schema['minLength'];
-    const max = schema['maxLength'];
-    if (typeof min === 'number') length('minLength', (n) => n >= min, 'at least');
-    if (typeof max === 'number') length('maxLength', (n) => n <= max, 'at most');
+    sizeBounds(schema, add, ['minLength', 'maxLength'], 'characters', (value) => (typeof value === 'string' ? rt.codePointLength(value) : undefined));
     if (typeof schema['pattern'] === 'string') {
       const source = schema['pattern'];
       const pattern = new RegExp(source, 'u');
@@ -588,19 +605,7 @@ export class JsonSchemas {
   }
 
   private compileObject(schema: Record<string, unknown>, pointer: string, add: (c: Validate, collects?: boolean) => void, draft4: boolean): void {
-    const count = (keyword: string, test: (n: number) => boolean, words: string): void => {
-      const limit = schema[keyword];
-      if (typeof limit !== 'number') return;
-      add((value, path, issues) => {
-        if (!isObject(value) || test(Object.keys(value).length)) return true;
-        issues?.push({ path: [...path], message: `must have ${words} ${limit} members (${keyword})` });
-        return false;
-      });
-    };
-    const minP = schema['minProperties'];
-    const maxP = schema['maxProperties'];
-    if (typeof minP === 'number') count('minProperties', (n) => n >= minP, 'at least');
-    if (typeof maxP === 'number') count('maxProperties', (n) => n <= maxP, 'at most');
+    sizeBounds(schema, add, ['minProperties', 'maxProperties'], 'members', (value) => (isObject(value) ? Object.keys(value).length : undefined));
     const members = isObject(schema['properties']) ? schema['properties'] : {};
     const hiddenNames = Object.keys(members).filter((name) => this.hidden(members[name]));
     if (this.mode?.refuse && hiddenNames.length > 0) {
@@ -749,19 +754,7 @@ export class JsonSchemas {
   }
 
   private compileArray(schema: Record<string, unknown>, pointer: string, add: (c: Validate, collects?: boolean) => void, draft4: boolean): void {
-    const count = (keyword: string, test: (n: number) => boolean, words: string): void => {
-      const limit = schema[keyword];
-      if (typeof limit !== 'number') return;
-      add((value, path, issues) => {
-        if (!Array.isArray(value) || test(value.length)) return true;
-        issues?.push({ path: [...path], message: `must have ${words} ${limit} items (${keyword})` });
-        return false;
-      });
-    };
-    const minI = schema['minItems'];
-    const maxI = schema['maxItems'];
-    if (typeof minI === 'number') count('minItems', (n) => n >= minI, 'at least');
-    if (typeof maxI === 'number') count('maxItems', (n) => n <= maxI, 'at most');
+    sizeBounds(schema, add, ['minItems', 'maxItems'], 'items', (value) => (Array.isArray(value) ? value.length : undefined));
     if (schema['uniqueItems'] === true) {
       add((value, path, issues) => {
         if (!Array.isArray(value)) return true;
