@@ -223,6 +223,13 @@ describe('readings and --unsupported', () => {
     expect(warnings).toContainEqual(['remote-ref', '#/components/schemas/Remote/$ref']);
     expect(skipped.built.api.schemas.map((s) => s.schema.kind)).toStrictEqual(['any', 'string', 'any']);
   });
+
+  it('reports a problem once, however many schemas refer to it', async () => {
+    const bad = { type: 'object', properties: { x: { $dynamicRef: '#m' } } };
+    const spec = await writeSpec(specWithSchemas({ Bad: bad, A: { not: REF('Bad') }, B: { not: REF('Bad') } }, '3.1.0'));
+    const result = await generate({ spec, targets: ['validators'], unsupported: 'skip' });
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([['unsupported-keyword', '#/components/schemas/Bad/properties/x/$dynamicRef']]);
+  });
 });
 
 describe('parameters the JSON Schema runtime validates', () => {

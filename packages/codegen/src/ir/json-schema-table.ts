@@ -77,11 +77,18 @@ export class JsonSchemaScope {
   /** URIs that more than one schema declares as its `$id`: references to them are ambiguous. */
   private readonly duplicates = new Set<string>();
 
+  private indexed = false;
+
   constructor(
     readonly document: Record<string, unknown>,
     readonly dialect: JsonDialect,
-  ) {
-    const components = isRecord(document['components']) ? document['components'] : {};
+  ) {}
+
+  /** Indexes the component schemas on first need: a document whose references are all plain pointers never pays for it. */
+  private indexOnce(): void {
+    if (this.indexed) return;
+    this.indexed = true;
+    const components = isRecord(this.document['components']) ? this.document['components'] : {};
     const schemas = isRecord(components['schemas']) ? components['schemas'] : {};
     for (const [name, raw] of Object.entries(schemas)) this.index(raw, `#/components/schemas/${escapePointerToken(name)}`, DOCUMENT_BASE);
   }
@@ -110,11 +117,13 @@ export class JsonSchemaScope {
 
   /** The base URI in effect for the schema at `pointer`. */
   baseAt(pointer: JsonPointer): string {
+    this.indexOnce();
     return this.bases.get(pointer) ?? DOCUMENT_BASE;
   }
 
   /** Where `ref`, written in the schema at `pointer`, leads. */
   resolve(ref: string, pointer: JsonPointer): ResolvedRef {
+    this.indexOnce();
     const base = this.baseAt(pointer);
     const absolute = joinUri(ref, base);
     if (absolute === undefined) return { error: { code: 'external-ref', message: `$ref "${ref}" cannot be resolved against the document` } };
@@ -141,7 +150,8 @@ export class JsonSchemaScope {
    * Problems that keep the schema at `pointer` (and what it references) from being validated
    * exactly: unresolvable references, `$dynamicRef`, patterns that are not ECMA-262.
    */
-  check(pointer: JsonPointer, diagnostics: Diagnostic[]): void {
+  check(pointer: JsonPointer): Diagnostic[] {
+    const diagnostics: Diagnostic[] = [];
     const seen = new Set<JsonPointer>();
     const visit = (raw: unknown, at: JsonPointer): void => {
       if (seen.has(at) || !isRecord(raw)) return;
@@ -165,6 +175,7 @@ export class JsonSchemaScope {
       forEachSubschema(raw, at, visit);
     };
     visit(resolvePointer(this.document, pointer), pointer);
+    return diagnostics;
   }
 
   /**

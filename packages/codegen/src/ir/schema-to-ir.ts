@@ -218,9 +218,13 @@ function convertSchema(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): 
 
 /** A schema the JSON Schema runtime validates exactly, with a shape for its TypeScript type. */
 function jsonNode(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
-  const before = ctx.diagnostics.length;
-  ctx.scope.check(pointer, ctx.diagnostics);
-  if (ctx.diagnostics.slice(before).some((d) => d.severity === 'error')) return { kind: 'any', pointer };
+  const problems = ctx.scope.check(pointer);
+  if (problems.length > 0) {
+    // Schemas that refer to the same one find the same problem: it is reported once.
+    const reported = new Set(ctx.diagnostics.map((d) => `${d.code} ${d.pointer}`));
+    ctx.diagnostics.push(...problems.filter((d) => !reported.has(`${d.code} ${d.pointer}`)));
+    if (problems.some((d) => d.severity === 'error')) return { kind: 'any', pointer };
+  }
   const at = normalizePointer(pointer);
   ctx.jsonRoots.add(at);
   const meta = metaOf(raw, at, ctx);
