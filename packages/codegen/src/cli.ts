@@ -11,7 +11,7 @@ import { regenerateOnce, watchSpecs } from './workspace/watch.js';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadSpec } from './load/load-spec.js';
-import { buildIR } from './ir/build-ir.js';
+import { buildIR, type BuildOptions } from './ir/build-ir.js';
 import { diffApis } from './diff/diff-apis.js';
 import { formatDiffMarkdown, formatDiffText } from './diff/format-diff.js';
 
@@ -94,8 +94,10 @@ Options:
   --spec <file>      OpenAPI file to verify (required)
   --target <list>    Targets to generate and type-check (as for generate; default: all)
   --keep <dir>       Keep the generated files in <dir> for inspection
+  --reading <r>, --formats <f>, --unsupported <u>, --nullable <n>,
   --read-write <m>, --read-only-in-request <p>, --write-only-in-response <p>
-                     As for generate: readOnly and writeOnly by direction
+                     As for generate: how schemas are read, so that verify checks what
+                     generate writes
   --json             Print the report as JSON
   -h, --help         Show this help`;
 
@@ -181,19 +183,31 @@ function requireFlag(args: ParsedArgs, name: string): string {
   return value;
 }
 
-/** An optional flag that takes one of a few words; anything else is a usage error naming them. */
-/** `--read-write`, `--read-only-in-request` and `--write-only-in-response`, as generate options. */
-function directionFlags(args: ParsedArgs): DirectionOptions {
-  const readWrite = choiceFlag(args, 'read-write', ['openapi', 'json-schema'] as const);
-  const readOnlyInRequest = choiceFlag(args, 'read-only-in-request', ['accept', 'refuse'] as const);
-  const writeOnlyInResponse = choiceFlag(args, 'write-only-in-response', ['refuse', 'accept'] as const);
+/** The flags that decide what validates, as `parseArgs` declares them; generate and verify take them all. */
+const SCHEMA_FLAGS = {
+  reading: 'value',
+  formats: 'value',
+  unsupported: 'value',
+  nullable: 'value',
+  'read-write': 'value',
+  'read-only-in-request': 'value',
+  'write-only-in-response': 'value',
+} as const;
+
+/** `--reading`, `--formats`, `--unsupported`, `--nullable` and the readOnly/writeOnly flags, as generate options. */
+function schemaFlags(args: ParsedArgs): BuildOptions & DirectionOptions {
   return {
-    ...(readWrite ? { readWrite } : {}),
-    ...(readOnlyInRequest ? { readOnlyInRequest } : {}),
-    ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}),
+    reading: choiceFlag(args, 'reading', ['exact', 'lenient'] as const),
+    formats: choiceFlag(args, 'formats', ['assert', 'annotate'] as const),
+    unsupported: choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const),
+    nullable: choiceFlag(args, 'nullable', ['lenient', 'literal'] as const),
+    readWrite: choiceFlag(args, 'read-write', ['openapi', 'json-schema'] as const),
+    readOnlyInRequest: choiceFlag(args, 'read-only-in-request', ['accept', 'refuse'] as const),
+    writeOnlyInResponse: choiceFlag(args, 'write-only-in-response', ['refuse', 'accept'] as const),
   };
 }
 
+/** An optional flag that takes one of a few words; anything else is a usage error naming them. */
 function choiceFlag<const C extends readonly string[]>(args: ParsedArgs, name: string, choices: C): C[number] | undefined {
   const value = args.flags.get(name);
   if (value === undefined) return undefined;
@@ -255,13 +269,7 @@ async function runGenerate(argv: string[]): Promise<number> {
     target: 'value',
     check: 'boolean',
     'keep-other-files': 'boolean',
-    reading: 'value',
-    formats: 'value',
-    unsupported: 'value',
-    'read-write': 'value',
-    'read-only-in-request': 'value',
-    'write-only-in-response': 'value',
-    nullable: 'value',
+    ...SCHEMA_FLAGS,
     quiet: 'boolean',
     help: 'boolean',
   });
@@ -269,10 +277,6 @@ async function runGenerate(argv: string[]): Promise<number> {
     process.stdout.write(`${GENERATE_HELP}\n`);
     return EXIT.ok;
   }
-  const reading = choiceFlag(args, 'reading', ['exact', 'lenient'] as const);
-  const formats = choiceFlag(args, 'formats', ['assert', 'annotate'] as const);
-  const unsupported = choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const);
-  const nullable = choiceFlag(args, 'nullable', ['lenient', 'literal'] as const);
   const spec = requireFlag(args, 'spec');
   const out = requireFlag(args, 'out');
   const { targets, added } = resolveTargets(targetsFlag(args));
@@ -280,15 +284,7 @@ async function runGenerate(argv: string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
 
   const started = performance.now();
-  const result = await generate({
-    spec,
-    targets,
-    ...(reading ? { reading } : {}),
-    ...(formats ? { formats } : {}),
-    ...(unsupported ? { unsupported } : {}),
-    ...directionFlags(args),
-    ...(nullable ? { nullable } : {}),
-  });
+  const result = await generate({ spec, targets, ...schemaFlags(args) });
   printDiagnostics(result.diagnostics, process.stderr, false);
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
@@ -330,9 +326,7 @@ async function runVerify(argv: string[]): Promise<number> {
     spec: 'value',
     target: 'value',
     keep: 'value',
-    'read-write': 'value',
-    'read-only-in-request': 'value',
-    'write-only-in-response': 'value',
+    ...SCHEMA_FLAGS,
     json: 'boolean',
     help: 'boolean',
   });
@@ -348,7 +342,7 @@ async function runVerify(argv: string[]): Promise<number> {
   const report = await verify({
     spec,
     targets,
-    ...directionFlags(args),
+    ...schemaFlags(args),
     ...(typeof keepDir === 'string' ? { keepDir } : {}),
     onProgress: (step) => {
       if (interactive) process.stderr.write(`\r\x1b[2K${spec}: ${step}…`);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { loadSpec } from './load/load-spec.js';
-import { buildIR, type BuiltIR } from './ir/build-ir.js';
+import { buildIR, type BuildOptions, type BuiltIR } from './ir/build-ir.js';
 import { applyDirections, type DirectionOptions } from './ir/direction.js';
-import type { FormatMode, NullableReading, SchemaReading, UnsupportedMode } from './ir/schema-to-ir.js';
 import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
@@ -45,7 +44,8 @@ export function parseTargetList(text: string): Target[] {
   return TARGETS.filter((t) => entries.includes(t));
 }
 
-export interface GenerateOptions extends DirectionOptions {
+/** How schemas are read (`BuildOptions`) and how bodies are shaped by direction (`DirectionOptions`). */
+export interface GenerateOptions extends BuildOptions, DirectionOptions {
   spec: string;
   /**
    * How generated headers name the spec: a path relative to a fixed place (the workspace root).
@@ -56,23 +56,6 @@ export interface GenerateOptions extends DirectionOptions {
   targets: readonly Target[];
   /** Defaults suit a standalone output folder (`<out>/validators`, `<out>/server`, ...). */
   emit?: Partial<EmitOptions>;
-  /**
-   * How schemas are read: `exact` (JSON Schema as written) or `lenient` (the two documented
-   * readings). Default: `exact` for OpenAPI 3.1 files, `lenient` for 3.0.
-   */
-  reading?: SchemaReading;
-  /** `assert` (default): the formats the README lists are checked; `annotate`: formats are annotations only. */
-  formats?: FormatMode;
-  /**
-   * `refuse` (default): a schema the generator cannot represent is an error and nothing is
-   * written. `skip`: that schema accepts any value, with a warning naming its pointer.
-   */
-  unsupported?: UnsupportedMode;
-  /**
-   * `lenient` (default): in a 3.0 file, `nullable: true` beside `allOf`/`oneOf`/`anyOf`/`$ref`
-   * without `type` also accepts null, with a warning. `literal`: OpenAPI 3.0.3's text (no effect there).
-   */
-  nullable?: NullableReading;
 }
 
 export interface GenerateResult {
@@ -95,19 +78,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Skipping, a remote reference is one more schema the generator cannot represent.
   const spec = await loadSpec(options.spec, { remoteRefs: options.unsupported === 'skip' ? 'leave' : 'refuse' });
   spec.source = options.source ?? path.basename(options.spec);
-  const { reading, formats, unsupported, nullable } = options;
-  const { readWrite, readOnlyInRequest, writeOnlyInResponse } = options;
   // readOnly and writeOnly by direction (ir/direction.ts): request bodies and responses are
   // validated and typed by their per-direction variants.
-  const built = applyDirections(
-    buildIR(spec, {
-      ...(reading ? { reading } : {}),
-      ...(formats ? { formats } : {}),
-      ...(unsupported ? { unsupported } : {}),
-      ...(nullable ? { nullable } : {}),
-    }),
-    { ...(readWrite ? { readWrite } : {}), ...(readOnlyInRequest ? { readOnlyInRequest } : {}), ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}) },
-  );
+  const built = applyDirections(buildIR(spec, options), options);
   const emitOptions = { ...DEFAULT_EMIT_OPTIONS, ...options.emit };
   // With the default (relative) validators import, the validators the other targets import
   // are written beside them: the output never imports a file it did not write.

@@ -107,6 +107,33 @@ describe('codegen CLI', () => {
     expect(run('generate', '--spec', spec, '--out', out, '--nullable', 'maybe').code).toBe(2);
   });
 
+  it('takes --reading, --formats and --unsupported, in generate and in verify', async () => {
+    const spec = await writeSpec(
+      specWithSchemas({
+        Links: { required: ['Self'], properties: { Self: { type: 'string' } } },
+        When: { type: 'string', format: 'date-time' },
+        Dyn: { $dynamicRef: '#meta' },
+      }),
+    );
+    const out = path.join(path.dirname(spec), 'out');
+    const schemas = () => readFile(path.join(out, 'validators/schemas.gen.ts'), 'utf8');
+    expect(run('generate', '--spec', spec, '--out', out, '--target', 'validators').code).toBe(1);
+    const skipped = run('generate', '--spec', spec, '--out', out, '--target', 'validators', '--unsupported', 'skip');
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).toContain('warning [unsupported-keyword] #/components/schemas/Dyn/$dynamicRef');
+    // A 3.0 file is read leniently by default (Links has its keywords' type); exactly on request.
+    expect(await schemas()).not.toContain('J.schemas');
+    expect(await schemas()).toContain('rt.isDateTime');
+    expect(run('generate', '--spec', spec, '--out', out, '--target', 'validators', '--unsupported', 'skip', '--reading', 'exact', '--formats', 'annotate').code).toBe(0);
+    expect(await schemas()).toContain('J.schemas.zod("#/components/schemas/Links")');
+    expect(await schemas()).not.toContain('rt.isDateTime');
+    expect(run('verify', '--spec', spec, '--target', 'validators', '--unsupported', 'skip', '--reading', 'exact').code).toBe(0);
+    expect(run('verify', '--spec', spec, '--target', 'validators').code).toBe(1);
+    const wrong = run('generate', '--spec', spec, '--out', out, '--reading', 'loose');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--reading takes exact or lenient');
+  }, 120_000);
+
   it('generates deterministically, and --check catches hand edits and stale files', async () => {
     const spec = await writeSpec(GOOD);
     const out = path.join(path.dirname(spec), 'out');

@@ -46,10 +46,7 @@ class IRBuilder {
   constructor(
     private readonly doc: Record<string, unknown>,
     diagnostics: Diagnostic[],
-    reading: SchemaReading | undefined,
-    formats: FormatMode | undefined,
-    unsupported: UnsupportedMode | undefined,
-    nullable: NullableReading | undefined,
+    { reading, formats, unsupported, nullable }: BuildOptions,
   ) {
     this.diagnostics = diagnostics;
     const components = isRecord(doc['components']) ? doc['components'] : {};
@@ -452,7 +449,7 @@ export interface BuildOptions {
 export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   const doc = spec.document;
   const diagnostics: Diagnostic[] = [...spec.diagnostics];
-  const builder = new IRBuilder(doc, diagnostics, options.reading, options.formats, options.unsupported, options.nullable);
+  const builder = new IRBuilder(doc, diagnostics, options);
 
   const schemaNames = Object.keys(builder.ctx.rawComponents);
   for (const name of schemaNames) builder.component(name);

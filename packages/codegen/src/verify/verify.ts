@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { generate, resolveTargets, TARGETS, type Target } from '../generate.js';
 import { writeFiles, writtenByGenerator } from '../write-files.js';
 import type { Diagnostic } from '../ir/types.js';
+import type { BuildOptions } from '../ir/build-ir.js';
 import { generatedCodeCompilerOptions } from './compiler-options.js';
 import { emitExamples } from './emit-examples.js';
 import type { DirectionOptions } from '../ir/direction.js';
@@ -28,7 +29,8 @@ export interface VerifyReport {
   ok: boolean;
 }
 
-export interface VerifyOptions extends DirectionOptions {
+/** The generate options that decide what validates, so that verify checks what generate writes. */
+export interface VerifyOptions extends BuildOptions, DirectionOptions {
   spec: string;
   /** Keep the generated folder here instead of a temporary one. */
   keepDir?: string;
@@ -111,14 +113,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   progress('generating');
   // The examples are checked with the validators: they are always generated.
   const targets = resolveTargets([...new Set<Target>(['validators', ...(options.targets ?? TARGETS)])]).targets;
-  const { readWrite, readOnlyInRequest, writeOnlyInResponse } = options;
-  const result = await generate({
-    spec: options.spec,
-    targets,
-    ...(readWrite ? { readWrite } : {}),
-    ...(readOnlyInRequest ? { readOnlyInRequest } : {}),
-    ...(writeOnlyInResponse ? { writeOnlyInResponse } : {}),
-  });
+  const result = await generate({ ...options, targets });
   const examplesFile = emitExamples(result.built.api, result.built.examples);
   const files = [...result.files, examplesFile];
   const dir = options.keepDir ? path.resolve(options.keepDir) : await mkdtemp(path.join(os.tmpdir(), 'bds-verify-'));
