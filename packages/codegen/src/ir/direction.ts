@@ -1,5 +1,6 @@
 import type { BuiltIR, CheckedExample } from './build-ir.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
+import { isRecord, resolvePointer } from './json-pointer.js';
 import { forEachSubschema } from './json-schema-table.js';
 import type { ApiIR, JsonSchemaTableIR, MediaTypeIR, NamedSchema, PropertyIR, SchemaNode } from './types.js';
 
@@ -81,6 +82,28 @@ function affected(node: SchemaNode, rules: Rules): boolean {
   }
 }
 
+/** Whether the member `name` of the objects `node` describes (through references, allOf and unions) is hidden in this direction. */
+function hidesMember(node: SchemaNode, name: string, rules: Rules, seen: Set<string>): boolean {
+  switch (node.kind) {
+    case 'ref': {
+      if (seen.has(node.name)) return false;
+      seen.add(node.name);
+      const target = rules.components.get(node.name);
+      return target !== undefined && hidesMember(target, name, rules, seen);
+    }
+    case 'object':
+      return node.properties.some((p) => p.name === name && hidden(p.schema, rules));
+    case 'union':
+      return node.variants.some((v) => hidesMember(v, name, rules, seen));
+    case 'intersection':
+      return node.parts.some((p) => hidesMember(p, name, rules, seen));
+    case 'json':
+      return hidesMember(node.shape, name, rules, seen);
+    default:
+      return false;
+  }
+}
+
 function transform(node: SchemaNode, rules: Rules): SchemaNode {
   if (!affected(node, rules)) return node;
   switch (node.kind) {
@@ -102,14 +125,16 @@ function transform(node: SchemaNode, rules: Rules): SchemaNode {
       return out;
     }
     case 'union': {
+      // Reached only when a variant changes (see `affected`).
       const variants = node.variants.map((v) => transform(v, rules));
       const out = { ...node, variants };
       // Disjointness was proven on the schemas as written; with members no longer required it
       // may no longer hold, so the variants are counted.
-      if (node.mode === 'oneOf' && variants.some((v, i) => v !== node.variants[i])) out.exclusive = node.variants.length === 1;
-      // The tag maps to variants by position, which the variants keep. That the tag alone selects
-      // was proven on the schemas as written: with a variant changed, it is a hint again.
-      if (node.discriminator?.selects && variants.some((v, i) => v !== node.variants[i])) {
+      if (node.mode === 'oneOf') out.exclusive = node.variants.length === 1;
+      // The tag maps to variants by position, which the variants keep. That it alone selects
+      // rests on every variant requiring it: that holds unless the tag itself is hidden here.
+      const tag = node.discriminator?.propertyName;
+      if (node.discriminator?.selects && node.variants.some((v) => hidesMember(v, tag!, rules, new Set()))) {
         const { selects: _proven, ...hint } = node.discriminator;
         out.discriminator = hint;
       }
@@ -128,7 +153,17 @@ function transform(node: SchemaNode, rules: Rules): SchemaNode {
 function rulesFor(direction: Direction, options: DirectionOptions, components: Map<string, SchemaNode>, table: JsonSchemaTableIR | undefined): Rules {
   const refuse = direction === 'request' ? options.readOnlyInRequest === 'refuse' : options.writeOnlyInResponse !== 'accept';
   const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
-  const rules: Rules = { direction, refuse, components, needs: new Map(), jsonHides: (pointer) => (table ? tableHides(table.table, pointer, flag) : false) };
+  // Asked at every level of the fixpoint below and of `transform`: each answer is kept.
+  const hides = new Map<string, boolean>();
+  const jsonHides = (pointer: string): boolean => {
+    let answer = hides.get(pointer);
+    if (answer === undefined) {
+      answer = table ? tableHides(table.table, pointer, flag) : false;
+      hides.set(pointer, answer);
+    }
+    return answer;
+  };
+  const rules: Rules = { direction, refuse, components, needs: new Map(), jsonHides };
   // A fixpoint over the component schemas: a schema needs a variant when it changes itself or
   // refers to one that does (through any number of references, cycles included).
   for (let changed = true; changed; ) {
@@ -144,22 +179,14 @@ function rulesFor(direction: Direction, options: DirectionOptions, components: M
   return rules;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The raw schema at `pointer` in the runtime's table (keys are the roots of what it holds). */
 function tableAt(table: Record<string, unknown>, pointer: string): unknown {
+  // Keys are the roots of what the table holds; the longest one that leads to `pointer`.
   const key = Object.keys(table)
     .filter((k) => pointer === k || pointer.startsWith(`${k}/`))
-    .sort((a, b) => b.length - a.length)[0];
-  if (key === undefined) return undefined;
-  let node: unknown = table[key];
-  for (const token of pointer.slice(key.length).split('/').slice(1)) {
-    const name = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = Array.isArray(node) ? node[Number(name)] : isRecord(node) ? node[name] : undefined;
-  }
-  return node;
+    .reduce<string | undefined>((best, k) => (best === undefined || k.length > best.length ? k : best), undefined);
+  return key === undefined ? undefined : resolvePointer(table[key], `#${pointer.slice(key.length)}`);
 }
 
 /** Whether any schema reached from `pointer` (subschemas and `$ref`s) declares a member with `flag`. */

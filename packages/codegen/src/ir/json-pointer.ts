@@ -1,5 +1,10 @@
 /** RFC 6901 JSON pointers, as used in `$ref` fragments (`#/components/schemas/A`). */
 
+/** A JSON object (not null, not an array): what a schema or a map of schemas is. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }

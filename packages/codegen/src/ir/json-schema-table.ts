@@ -8,7 +8,7 @@
  * reference) and `$dynamicRef` are refused with a named error.
  */
 import type { Diagnostic, JsonPointer } from './types.js';
-import { escapePointerToken, normalizePointer, resolvePointer } from './json-pointer.js';
+import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
 
 /** The base URI of the document itself; never written to output. */
@@ -29,9 +29,6 @@ const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'depend
 const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable', 'default', 'readOnly', 'writeOnly']);
 for (const identifier of ['$id', '$anchor', 'id']) KEPT.delete(identifier);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Calls `visit` for every direct subschema of `raw` with its pointer. */
 export function forEachSubschema(raw: Record<string, unknown>, pointer: JsonPointer, visit: (child: unknown, at: JsonPointer) => void): void {

@@ -12,7 +12,7 @@ import type {
   StringNode,
   UnionNode,
 } from './types.js';
-import { escapePointerToken, normalizePointer, resolvePointer } from './json-pointer.js';
+import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { provablyDisjoint } from './disjoint.js';
 import { deref } from './deref.js';
@@ -86,9 +86,6 @@ const NULLABLE_IDIOM_KEYWORDS = ['$ref', 'allOf', 'oneOf', 'anyOf'];
 export type FormatMode = 'assert' | 'annotate';
 export type UnsupportedMode = 'refuse' | 'skip';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function report(ctx: SchemaContext, diagnostic: Diagnostic): void {
   ctx.diagnostics.push(diagnostic);

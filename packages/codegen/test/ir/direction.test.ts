@@ -287,3 +287,37 @@ describe('a discriminated union whose variants change by direction', () => {
     expect(response.safeParse({ ...cat, id: 'c' }).success).toBe(true);
   });
 });
+
+describe('a union whose tag is proven to select, with variants that change by direction', () => {
+  const pets = (tagReadOnly: boolean) => ({
+    openapi: '3.0.3',
+    info: { title: 'Pets', version: '1' },
+    paths: {
+      '/pets': {
+        post: {
+          operationId: 'addPet',
+          requestBody: { required: true, content: json(ref('Pet')) },
+          responses: { '200': { description: 'ok', content: json(ref('Pet')) } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Pet: { oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'kind' } },
+        Cat: {
+          type: 'object',
+          required: ['kind', 'id'],
+          properties: { kind: { type: 'string', enum: ['Cat'], ...(tagReadOnly ? { readOnly: true } : {}) }, id: { type: 'string', readOnly: true } },
+        },
+        Dog: { type: 'object', required: ['kind', 'id'], properties: { kind: { type: 'string', enum: ['Dog'] }, id: { type: 'string', readOnly: true } } },
+      },
+    },
+  });
+  const requestPet = (tagReadOnly: boolean) =>
+    built(pets(tagReadOnly)).api.schemas.find((s) => s.name === 'Pet@request')!.schema as Extract<SchemaNode, { kind: 'union' }>;
+
+  it('keeps the dispatch on the tag when another member is hidden, and drops it when the tag is', () => {
+    expect(requestPet(false).discriminator?.selects).toStrictEqual({ Cat: 0, Dog: 1 });
+    expect(requestPet(true).discriminator?.selects).toBeUndefined();
+  });
+});
