@@ -23,6 +23,7 @@ import {
   KNOWN_DIALECTS,
   RUNTIME_KEYWORDS_30,
   RUNTIME_KEYWORDS_31,
+  KEYWORD_TYPES,
   TYPE_SPECIFIC_KEYWORDS,
   VALIDATION_KEYWORDS,
 } from './keywords.js';
@@ -530,12 +531,8 @@ function typesOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schema
 
 /** The type each type-specific keyword constrains (`format` depends on the format). */
 function keywordType(key: string, raw: Record<string, unknown>): string | undefined {
-  if (!TYPE_SPECIFIC_KEYWORDS.has(key)) return undefined;
-  if (key === 'format') return typeof raw['format'] === 'string' && NUMBER_FORMATS.has(raw['format']) ? 'number' : 'string';
-  if (['pattern', 'minLength', 'maxLength'].includes(key)) return 'string';
-  if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].includes(key)) return 'number';
-  if (['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems', 'additionalItems', 'unevaluatedItems', 'minContains', 'maxContains'].includes(key)) return 'array';
-  return 'object';
+  if (key === 'format' && typeof raw['format'] === 'string' && NUMBER_FORMATS.has(raw['format'])) return 'number';
+  return Object.prototype.hasOwnProperty.call(KEYWORD_TYPES, key) ? KEYWORD_TYPES[key] : undefined;
 }
 
 /**
