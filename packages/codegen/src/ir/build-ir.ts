@@ -414,7 +414,7 @@ function webhooksOf(builder: IRBuilder, doc: Record<string, unknown>, dialect: '
       if (op['callbacks'] !== undefined) {
         builder.diagnostics.push({ severity: 'warning', code: 'unsupported-callbacks', pointer: `${pointer}/callbacks`, message: 'callbacks of a webhook are not generated' });
       }
-      const ir: WebhookIR = { name, method, ...parts, security: securityOf(op['security']) ?? [], pointer };
+      const ir: WebhookIR = { name, key: name, method, ...parts, security: securityOf(op['security']) ?? [], pointer };
       if (typeof op['operationId'] === 'string') ir.operationId = op['operationId'];
       webhooks.push(ir);
     }
@@ -422,7 +422,22 @@ function webhooksOf(builder: IRBuilder, doc: Record<string, unknown>, dialect: '
       builder.diagnostics.push({ severity: 'warning', code: 'empty-webhook', pointer: itemAt, message: `webhook "${name}" has no operation; nothing is generated for it` });
     }
   }
+  assignWebhookKeys(webhooks);
   return webhooks;
+}
+
+/** Sets each webhook's `key` (see `WebhookIR.key`). */
+function assignWebhookKeys(webhooks: WebhookIR[]): void {
+  const count = new Map<string, number>();
+  for (const hook of webhooks) count.set(hook.name, (count.get(hook.name) ?? 0) + 1);
+  const taken = new Set<string>();
+  for (const hook of webhooks) {
+    const base = count.get(hook.name)! > 1 ? `${hook.name}.${hook.method}` : hook.name;
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+    taken.add(key);
+    hook.key = key;
+  }
 }
 
 function synthesizeOperationId(method: string, path: string): string {

@@ -297,6 +297,11 @@ export interface OperationIR {
 export interface WebhookIR {
   /** Key in the document's `webhooks` map, exactly as written. */
   name: string;
+  /**
+   * Its key in the generated `webhooks` map, handlers and paths: the name, or `name.method`
+   * when one name has several methods; made unique with `_2`, `_3`...
+   */
+  key: string;
   method: HttpMethod;
   /** The operation's own `operationId`, when it has one (informative only). */
   operationId?: string;

@@ -9,7 +9,6 @@ import type { ApiIR } from '../../ir/types.js';
 import { generatedHeader } from '../shared/header.js';
 import type { Emitter, GeneratedFile } from '../types.js';
 import { propertyKey } from '../shared/names.js';
-import { webhookKeys } from '../validators/emit-validators.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { printHandlers } from './print-handlers.js';
 import { printMeta } from './print-meta.js';
@@ -21,9 +20,8 @@ export const SERVER_RUNTIME_IMPORT = '@bank-data-sharing/server-stubs/runtime';
 function printWebhookRouter(api: ApiIR): string[] {
   const hooks = api.webhooks ?? [];
   if (hooks.length === 0) return [];
-  const keys = webhookKeys(hooks);
   const first = hooks[0]!;
-  const firstKey = keys.get(first)!;
+  const firstKey = first.key;
   return [
     '',
     jsDoc(

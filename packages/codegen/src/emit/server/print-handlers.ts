@@ -1,5 +1,4 @@
 import type { ApiIR, OperationIR, WebhookIR } from '../../ir/types.js';
-import { webhookKeys } from '../validators/emit-validators.js';
 import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
@@ -64,8 +63,7 @@ function printWebhookMember(hook: WebhookIR, key: string): string {
 function printWebhookHandlers(api: ApiIR): string[] {
   const hooks = api.webhooks ?? [];
   if (hooks.length === 0) return [];
-  const keys = webhookKeys(hooks);
-  const members = hooks.map((hook) => printWebhookMember(hook, keys.get(hook)!));
+  const members = hooks.map((hook) => printWebhookMember(hook, hook.key));
   return [
     '',
     jsDoc(

@@ -1,5 +1,4 @@
 import type { ApiIR, OperationIR, SecuritySchemeIR } from '../../ir/types.js';
-import { webhookKeys } from '../validators/emit-validators.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { propertyKey } from '../shared/names.js';
 
@@ -39,8 +38,7 @@ export function printMeta(api: ApiIR, header: string, runtimeImport: string): st
   const schemes = [...api.securitySchemes].map(printScheme);
   const operations = api.operations.map((op) => printOperationMeta(op, op.operationId));
   const hooks = api.webhooks ?? [];
-  const keys = webhookKeys(hooks);
-  const webhookMeta = hooks.map((hook) => printOperationMeta(hook, keys.get(hook)!));
+  const webhookMeta = hooks.map((hook) => printOperationMeta(hook, hook.key));
   return [
     header.trimEnd(),
     `import type { OperationMeta, SecuritySchemeMeta } from ${moduleSpecifier(runtimeImport)};`,

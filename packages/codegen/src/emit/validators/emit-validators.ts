@@ -106,9 +106,8 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   const checkNames = new Map<string, string>();
   for (const schema of components) if (checkable.has(schema.name)) checkNames.set(schema.name, names.assign(`is${schema.name}`, `check:${schema.name}`));
   // Last of all, so that adding a webhook renames nothing else.
-  const keys = webhookKeys(webhooks);
   const webhookIds = new Map<WebhookIR, string>();
-  for (const hook of webhooks) webhookIds.set(hook, names.assign(`${keys.get(hook)!}Webhook`, webhookKey(hook)));
+  for (const hook of webhooks) webhookIds.set(hook, names.assign(`${hook.key}Webhook`, webhookKey(hook)));
   for (const s of variants) {
     const wanted = variantExportName(s);
     names.assign(wanted, s.name);
@@ -310,24 +309,6 @@ function webhookKey(hook: Pick<WebhookIR, 'name' | 'method'>): string {
   return `webhook:${hook.name}:${hook.method}`;
 }
 
-/**
- * The key of each webhook in the validators' `webhooks` map and in the server's
- * `WebhookHandlers`: its name, or `<name>.<method>` when the name has several methods.
- */
-export function webhookKeys(webhooks: readonly WebhookIR[]): Map<WebhookIR, string> {
-  const count = new Map<string, number>();
-  for (const hook of webhooks) count.set(hook.name, (count.get(hook.name) ?? 0) + 1);
-  const taken = new Set<string>();
-  const keys = new Map<WebhookIR, string>();
-  for (const hook of webhooks) {
-    const base = count.get(hook.name)! > 1 ? `${hook.name}.${hook.method}` : hook.name;
-    let key = base;
-    for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
-    taken.add(key);
-    keys.set(hook, key);
-  }
-  return keys;
-}
 
 /** The doc comment of a per-direction variant: what it is and how it differs from its schema. */
 function variantDoc(s: NamedSchema, names: NameResolver): string {
@@ -422,8 +403,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemaEntries = api.schemas.filter((s) => !s.variantOf).map((s): [string, string] => [JSON.stringify(s.name), `S.${naming.names.get(s.name)}`]);
   const checkEntries = api.schemas.filter((s) => !s.variantOf && naming.checkNames.has(s.name)).map((s): [string, string] => [JSON.stringify(s.name), `C.${naming.checkNames.get(s.name)}`]);
   const operationEntries = api.operations.map((op): [string, string] => [propertyKey(op.operationId), `O.${naming.operationIds.get(op.operationId)}`]);
-  const keys = webhookKeys(webhooks);
-  const webhookEntries = webhooks.map((hook): [string, string] => [propertyKey(keys.get(hook)!), `O.${naming.webhookIds.get(hook)}`]);
+  const webhookEntries = webhooks.map((hook): [string, string] => [propertyKey(hook.key), `O.${naming.webhookIds.get(hook)}`]);
   const indexFile = [
     header.trimEnd(),
     "import * as S from './schemas.gen.js';",
