@@ -248,8 +248,9 @@ export const hasKeys =
 type Variants = readonly [z.ZodType, ...z.ZodType[]];
 
 /**
- * A `discriminator` that does not provably select: the variant its tag names (`mapping`: tag
- * value to index), tried first and reported when nothing matches. It never changes the answer.
+ * The variant the tag of an object names (`mapping`: tag value to index). For a `discriminator`
+ * that does not provably select, that variant is tried first and reported when nothing
+ * matches, never changing the answer; where it provably selects, it is the only one checked.
  */
 function hinted(input: unknown, property: string | undefined, mapping: Readonly<Record<string, number>> | undefined): number | undefined {
   if (property === undefined || mapping === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
@@ -265,8 +266,13 @@ function reportNoMatch(variants: Variants, index: number | undefined, input: unk
   let union = unions.get(variants);
   if (index === undefined && !union) unions.set(variants, (union = z.union(variants)));
   const result = index === undefined ? union!.safeParse(input) : variants[index]!.safeParse(input);
+  reportIssues(result.error?.issues ?? [], input, ctx);
+}
+
+/** A variant's issues as issues of the union's `input`. */
+function reportIssues(issues: readonly z.core.$ZodIssue[], input: unknown, ctx: z.core.$RefinementCtx): void {
   // `issue as object`: spreading zod's union of issue types costs the compiler a tenth of a second per spread.
-  for (const issue of result.error?.issues ?? []) ctx.issues.push({ ...(issue as object), input } as never);
+  for (const issue of issues) ctx.issues.push({ ...(issue as object), input } as never);
 }
 
 /**
@@ -340,20 +346,19 @@ export function discriminated<const T extends Variants>(
       ctx.issues.push({ code: 'invalid_type', expected: 'object', input, message: 'expected object' } as never);
       return z.NEVER;
     }
-    const tag = (input as Record<string, unknown>)[property];
-    const index = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(selects, tag) ? selects[tag] : undefined;
+    const index = hinted(input, property, selects);
     if (index === undefined) {
       ctx.issues.push({
         code: 'custom',
         path: [property],
         message: `must be one of ${known.map((k) => JSON.stringify(k)).join(', ')}`,
-        input: tag,
+        input: (input as Record<string, unknown>)[property],
       });
       return z.NEVER;
     }
     const result = variants[index]!.safeParse(input);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.issues.push({ ...(issue as object), input } as never);
+    reportIssues(result.error.issues, input, ctx);
     return z.NEVER;
   }) as unknown as z.ZodType<z.output<T[number]>, z.input<T[number]>>;
 }
