@@ -179,6 +179,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
     if (prefix !== '' && rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) return false;
     const localPath = rawPath.slice(prefix.length) || '/';
+    const match = matchPath(paths, localPath);
+    // A path this router does not serve is left to later middleware untouched (headers too).
+    if (!match && settings.passUnmatched) return false;
     const method = (req.method ?? 'GET').toUpperCase();
     const ex: Exchange = {
       req,
@@ -193,11 +196,6 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     // Every answer carries the interaction id, even one written by later middleware.
     res.setHeader('x-fapi-interaction-id', ex.interactionId);
 
-    const match = matchPath(paths, localPath);
-    if (!match && settings.passUnmatched) {
-      res.removeHeader('x-fapi-interaction-id');
-      return false;
-    }
     if (!match) return sendFailure(ex, 'notFound', 'No resource at this path').then(() => true);
     const methods = 'malformed' in match ? undefined : byPath.get(match.template);
     if ('malformed' in match || !methods) {
