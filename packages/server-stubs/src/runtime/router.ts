@@ -36,12 +36,23 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * A request target in origin form: the absolute form (`http://host/path`, which RFC 9112
+ * §3.2.2 says servers must accept) reduced to its path and query, `/` when it has neither.
+ */
+function originForm(target: string): string {
+  if (target.charCodeAt(0) === 47 /* / */) return target;
+  const authority = ABSOLUTE_FORM.exec(target);
+  return authority === null ? target : target.slice(authority[0].length) || '/';
+}
+
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function absoluteUrl(req: IncomingMessage, publicUrl: RouterOptions['publicUrl']): string {
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-  // The absolute form (`http://host/path`, RFC 9112 §3.2.2) contributes its path and query only.
-  const original = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '') || '/' : target;
+  const original = originForm(target);
   let base: string;
   if (typeof publicUrl === 'function') base = publicUrl(req);
   else if (publicUrl !== undefined) base = publicUrl;
@@ -65,15 +76,13 @@ function asUriTarget(target: string): string {
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
 /**
- * The path of a request target as the router compares it: the absolute form
- * (`http://host/path`, which RFC 9112 §3.2.2 says servers must accept) reduced to its path,
+ * The path of a request target as the router compares it: in origin form (`originForm`),
  * and percent-escapes of unreserved characters decoded (RFC 3986 §6.2.2.2: `%2D` is `-`).
  */
 function normalisePath(target: string): string {
   // The common case: an origin-form target without escapes is already normal.
   if (target.charCodeAt(0) === 47 /* / */ && !target.includes('%')) return target;
-  const path = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '') || '/' : target;
-  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  return originForm(target).replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const char = String.fromCharCode(parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : escape;
   });
