@@ -14,7 +14,7 @@ import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
 import { readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
-import { sendApiError, sendError, sendFailure } from './respond.js';
+import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
@@ -177,7 +177,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   for (const op of operations) {
     const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
     negotiation.set(op, {
-      successOffers: success.flatMap(([, response]) => Object.keys(response.content).filter((type) => bodyKind(type) !== 'jwt' || options.signing !== undefined)),
+      successOffers: success.flatMap(([, response]) => producibleTypes(response.content, options.signing !== undefined)),
       declared: success.some(([, response]) => Object.keys(response.content).length > 0),
     });
   }
