@@ -150,6 +150,20 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
 
 /** `createApiRouter`, and the webhook receiver (webhook-router.ts), which differs in `settings`. */
 export function buildRouter(definition: ApiDefinition, handlers: object, options: RouterOptions, settings: RouterSettings): ApiRouter {
+  const operations = Object.values(definition.operations);
+  // Operations by path and method; two at the same method and path (webhooks can be given
+  // any path) are refused first, before any other check or callback.
+  const byPath = new Map<string, Map<string, OperationSchemas>>();
+  for (const op of operations) {
+    const methods = byPath.get(op.path) ?? new Map<string, OperationSchemas>();
+    const method = op.method.toUpperCase();
+    const other = methods.get(method);
+    if (other !== undefined) {
+      throw new TypeError(`${settings.label}: ${JSON.stringify(other.operationId)} and ${JSON.stringify(op.operationId)} are both received at ${method} ${op.path}`);
+    }
+    methods.set(method, op);
+    byPath.set(op.path, methods);
+  }
   checkConfiguration(definition, handlers, options, settings.label);
   const missing = missingHandlers(definition, handlers);
   // Named once, here, rather than on every request that reaches one of them.
@@ -157,14 +171,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   const resolved: RouterOptions = { ...options, onError: options.onError ?? defaultOnError };
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
   const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
-  const operations = Object.values(definition.operations);
   const paths = compilePaths(operations.map((op) => op.path));
-  const byPath = new Map<string, Map<string, OperationSchemas>>();
   const apiResponses = new Map<string, ResponseSchemas>();
   for (const op of operations) {
-    const methods = byPath.get(op.path) ?? new Map<string, OperationSchemas>();
-    methods.set(op.method.toUpperCase(), op);
-    byPath.set(op.path, methods);
     for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
   }
   for (const op of settings.fallbackResponses) {
