@@ -10,7 +10,7 @@ import type { WebhookRouterOptions } from './options.js';
 import type { ApiRouter, OperationSchemas, WebhookDefinition } from './types.js';
 
 /** `/<name>` with everything but unreserved characters percent-encoded (`{` cannot start a template). */
-export function defaultWebhookPath(name: string): string {
+function defaultWebhookPath(name: string): string {
   return `/${encodeURIComponent(name)}`;
 }
 
