@@ -2,6 +2,7 @@
  * Every status path of the generated routers, over loopback HTTP against real Express 5 and
  * Express 4, for both spec versions.
  */
+import http from 'node:http';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPRESS, PREFIX, VERSIONS, startApp } from './helpers/apps.js';
@@ -54,6 +55,23 @@ describe.each(combos)('$name', ({ version, express }) => {
       Links: { Self: `${base}/accounts` },
       Meta: { TotalPages: 1 },
     });
+  });
+
+  it('builds request.url from an absolute-form request target (RFC 9112 §3.2.2) as origin + path once', async () => {
+    // Node sends `path` as given: here the absolute form, `GET http://127.0.0.1:PORT/... HTTP/1.1`.
+    const url = new URL(`${base}/accounts?x=1`);
+    const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: url.href, headers: auth(), agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(reply.status).toBe(200);
+    expect((JSON.parse(reply.text) as { Links: { Self: string } }).Links.Self).toBe(`${base}/accounts?x=1`);
   });
 
   it('creates an RFC 4122 interaction id when none is sent', async () => {

@@ -152,6 +152,25 @@ describe('generated webhook receiver', () => {
     running = undefined;
   });
 
+  it('leaves an interaction id set by earlier middleware alone on a path it passes on', async () => {
+    const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const application = express();
+    application.use((_req, res, next) => {
+      res.setHeader('x-fapi-interaction-id', id);
+      next();
+    });
+    application.use(createWebhookRouter({}, { authorize: () => undefined, onMissingHandlers: () => undefined }));
+    application.get('/other', (_req, res) => {
+      res.status(200).send('other route');
+    });
+    running = await listen(application);
+    const other = await send(`${running.origin}/other`, { headers: { 'x-fapi-interaction-id': '93bac548-d2de-4546-b106-880a5018460d' } });
+    expect(other.status).toBe(200);
+    expect(other.headers['x-fapi-interaction-id']).toBe(id);
+    await running.close();
+    running = undefined;
+  });
+
   it("checks a webhook's own security, with the authorize hook", async () => {
     const started = await app(() => ({ status: 202 }));
     running = started.running;

@@ -4,7 +4,7 @@
  * streamed body is cut off as soon as it crosses the limit.
  */
 import type { IncomingMessage } from 'node:http';
-import { bodyKind, parseMediaType } from './content-negotiation.js';
+import { kindOfMedia, mediaTypeOf } from './content-negotiation.js';
 import { parseJsonSafely, UnsafeInputError, assertNoProtoKeys } from './safe-json.js';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -114,8 +114,8 @@ function parseForm(text: string): Record<string, string | string[]> {
  * decodeBody(Buffer.from('{"a":1}'), 'application/json', 64) // → { a: 1 }
  */
 export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number): unknown {
-  const media = parseMediaType(contentType);
-  const kind = bodyKind(contentType);
+  const media = mediaTypeOf(contentType);
+  const kind = kindOfMedia(media);
   const charset = media?.params.get('charset');
   if (kind !== 'binary' && charset !== undefined && !TEXT_CHARSETS.has(charset)) {
     throw new BodyFormatError(`charset ${charset} is not supported; send UTF-8`);

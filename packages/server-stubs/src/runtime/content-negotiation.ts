@@ -66,7 +66,7 @@ function memo<T>(compute: (text: string) => T): (text: string) => T {
 }
 
 /** `parseMediaType`, memoised: the objects are shared, never to be changed. */
-const mediaTypeOf = memo(parseMediaType);
+export const mediaTypeOf = memo(parseMediaType);
 
 /** Splits a header list on commas that are not inside quotes. */
 function splitList(header: string): string[] {
@@ -175,20 +175,18 @@ export function matchContentType(contentType: string, accepted: readonly string[
 /** How the runtime reads and writes a body of this media type. */
 export type BodyKind = 'json' | 'jwt' | 'form' | 'text' | 'binary';
 
-/**
- * @example
- * bodyKind('application/problem+json') // → 'json'
- */
-export function bodyKind(contentType: string): BodyKind {
-  return kindOf(contentType);
-}
-
-const kindOf = memo((contentType: string): BodyKind => {
-  const media = mediaTypeOf(contentType);
+/** How a body of this (parsed) media type is read and written; `binary` when it did not parse. */
+export function kindOfMedia(media: MediaType | undefined): BodyKind {
   if (!media) return 'binary';
   if (media.type === 'application' && media.subtype === 'jwt') return 'jwt';
   if (media.subtype === 'json' || media.subtype.endsWith('+json')) return 'json';
   if (media.type === 'application' && media.subtype === 'x-www-form-urlencoded') return 'form';
   if (media.type === 'text') return 'text';
   return 'binary';
-});
+}
+
+/**
+ * @example
+ * bodyKind('application/problem+json') // → 'json'
+ */
+export const bodyKind: (contentType: string) => BodyKind = memo((contentType) => kindOfMedia(mediaTypeOf(contentType)));

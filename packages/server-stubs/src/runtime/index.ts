@@ -16,7 +16,7 @@ export { DEFAULT_BODY_LIMIT } from './body.js';
 export { buildClaims, signClaims, verifySignedBody, SignedBodyError, type SigningOptions, type VerificationOptions } from './jws.js';
 export { compilePaths, matchPath } from './path-matcher.js';
 export { createApiRouter } from './router.js';
-export { createApiWebhookRouter, defaultWebhookPath } from './webhook-router.js';
+export { createApiWebhookRouter } from './webhook-router.js';
 export type { RouterOptions, WebhookRouterOptions, CheckConsent, CheckConsentInput, ErrorContext } from './options.js';
 export type {
   ApiDefinition,

@@ -39,18 +39,23 @@ export function write(ex: Exchange, out: Outgoing): void {
 const producibleCache = new WeakMap<ContentSchemas, { readonly signing: readonly string[]; readonly plain: readonly string[] }>();
 
 /**
- * Media types the router can produce from `content` (JWT only with a signing key). The
- * lists are worked out once per content map (they depend on it and on whether a signing
- * key is configured, nothing else) and shared: never to be changed.
+ * Media types the router can produce from `content`: all of them with a signing key, all but
+ * JWT without one. The lists are worked out once per content map (they depend on it and on
+ * whether a signing key is configured, nothing else) and shared: never to be changed.
  */
-export function producible(ex: Exchange, content: ContentSchemas): readonly string[] {
+export function producibleTypes(content: ContentSchemas, signing: boolean): readonly string[] {
   let known = producibleCache.get(content);
   if (!known) {
     const types = Object.keys(content);
     known = { signing: types, plain: types.filter((type) => bodyKind(type) !== 'jwt') };
     producibleCache.set(content, known);
   }
-  return ex.options.signing !== undefined ? known.signing : known.plain;
+  return signing ? known.signing : known.plain;
+}
+
+/** `producibleTypes` with the exchange's signing configuration. */
+export function producible(ex: Exchange, content: ContentSchemas): readonly string[] {
+  return producibleTypes(content, ex.options.signing !== undefined);
 }
 
 const claimsSchemas = new WeakMap<z.ZodType, boolean>();

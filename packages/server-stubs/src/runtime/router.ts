@@ -14,7 +14,7 @@ import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
 import { readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
-import { sendApiError, sendError, sendFailure } from './respond.js';
+import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
@@ -36,12 +36,23 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * A request target in origin form: the absolute form (`http://host/path`, which RFC 9112
+ * §3.2.2 says servers must accept) reduced to its path and query, `/` when it has neither.
+ */
+function originForm(target: string): string {
+  if (target.charCodeAt(0) === 47 /* / */) return target;
+  const authority = ABSOLUTE_FORM.exec(target);
+  return authority === null ? target : target.slice(authority[0].length) || '/';
+}
+
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function absoluteUrl(req: IncomingMessage, publicUrl: RouterOptions['publicUrl']): string {
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-  // The absolute form (`http://host/path`, RFC 9112 §3.2.2) contributes its path and query only.
-  const original = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '') || '/' : target;
+  const original = originForm(target);
   let base: string;
   if (typeof publicUrl === 'function') base = publicUrl(req);
   else if (publicUrl !== undefined) base = publicUrl;
@@ -65,15 +76,13 @@ function asUriTarget(target: string): string {
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
 /**
- * The path of a request target as the router compares it: the absolute form
- * (`http://host/path`, which RFC 9112 §3.2.2 says servers must accept) reduced to its path,
+ * The path of a request target as the router compares it: in origin form (`originForm`),
  * and percent-escapes of unreserved characters decoded (RFC 3986 §6.2.2.2: `%2D` is `-`).
  */
 function normalisePath(target: string): string {
   // The common case: an origin-form target without escapes is already normal.
   if (target.charCodeAt(0) === 47 /* / */ && !target.includes('%')) return target;
-  const path = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) ? target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '') || '/' : target;
-  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+  return originForm(target).replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const char = String.fromCharCode(parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : escape;
   });
@@ -141,6 +150,20 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
 
 /** `createApiRouter`, and the webhook receiver (webhook-router.ts), which differs in `settings`. */
 export function buildRouter(definition: ApiDefinition, handlers: object, options: RouterOptions, settings: RouterSettings): ApiRouter {
+  const operations = Object.values(definition.operations);
+  // Operations by path and method; two at the same method and path (webhooks can be given
+  // any path) are refused first, before any other check or callback.
+  const byPath = new Map<string, Map<string, OperationSchemas>>();
+  for (const op of operations) {
+    const methods = byPath.get(op.path) ?? new Map<string, OperationSchemas>();
+    const method = op.method.toUpperCase();
+    const other = methods.get(method);
+    if (other !== undefined) {
+      throw new TypeError(`${settings.label}: ${JSON.stringify(other.operationId)} and ${JSON.stringify(op.operationId)} are both received at ${method} ${op.path}`);
+    }
+    methods.set(method, op);
+    byPath.set(op.path, methods);
+  }
   checkConfiguration(definition, handlers, options, settings.label);
   const missing = missingHandlers(definition, handlers);
   // Named once, here, rather than on every request that reaches one of them.
@@ -148,14 +171,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   const resolved: RouterOptions = { ...options, onError: options.onError ?? defaultOnError };
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
   const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
-  const operations = Object.values(definition.operations);
   const paths = compilePaths(operations.map((op) => op.path));
-  const byPath = new Map<string, Map<string, OperationSchemas>>();
   const apiResponses = new Map<string, ResponseSchemas>();
   for (const op of operations) {
-    const methods = byPath.get(op.path) ?? new Map<string, OperationSchemas>();
-    methods.set(op.method.toUpperCase(), op);
-    byPath.set(op.path, methods);
     for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
   }
   for (const op of settings.fallbackResponses) {
@@ -168,7 +186,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   for (const op of operations) {
     const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
     negotiation.set(op, {
-      successOffers: success.flatMap(([, response]) => Object.keys(response.content).filter((type) => bodyKind(type) !== 'jwt' || options.signing !== undefined)),
+      successOffers: success.flatMap(([, response]) => producibleTypes(response.content, options.signing !== undefined)),
       declared: success.some(([, response]) => Object.keys(response.content).length > 0),
     });
   }
@@ -179,6 +197,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
     if (prefix !== '' && rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) return false;
     const localPath = rawPath.slice(prefix.length) || '/';
+    const match = matchPath(paths, localPath);
+    // A path this router does not serve is left to later middleware untouched (headers too).
+    if (!match && settings.passUnmatched) return false;
     const method = (req.method ?? 'GET').toUpperCase();
     const ex: Exchange = {
       req,
@@ -193,11 +214,6 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     // Every answer carries the interaction id, even one written by later middleware.
     res.setHeader('x-fapi-interaction-id', ex.interactionId);
 
-    const match = matchPath(paths, localPath);
-    if (!match && settings.passUnmatched) {
-      res.removeHeader('x-fapi-interaction-id');
-      return false;
-    }
     if (!match) return sendFailure(ex, 'notFound', 'No resource at this path').then(() => true);
     const methods = 'malformed' in match ? undefined : byPath.get(match.template);
     if ('malformed' in match || !methods) {

@@ -10,7 +10,7 @@ import type { WebhookRouterOptions } from './options.js';
 import type { ApiRouter, OperationSchemas, WebhookDefinition } from './types.js';
 
 /** `/<name>` with everything but unreserved characters percent-encoded (`{` cannot start a template). */
-export function defaultWebhookPath(name: string): string {
+function defaultWebhookPath(name: string): string {
   return `/${encodeURIComponent(name)}`;
 }
 
@@ -29,16 +29,11 @@ export function createApiWebhookRouter(definition: WebhookDefinition, handlers: 
     }
   }
   const operations: Record<string, OperationSchemas> = {};
-  const routes = new Map<string, string>();
   for (const [key, hook] of Object.entries(definition.webhooks)) {
     const path = paths[key] ?? defaultWebhookPath(hook.webhook);
     if (typeof path !== 'string' || !path.startsWith('/')) {
       throw new TypeError(`createWebhookRouter: the path of webhook ${JSON.stringify(key)} must start with "/" (got ${JSON.stringify(path)})`);
     }
-    const route = `${hook.method.toUpperCase()} ${path}`;
-    const other = routes.get(route);
-    if (other !== undefined) throw new TypeError(`createWebhookRouter: webhooks ${JSON.stringify(other)} and ${JSON.stringify(key)} are both received at ${route}`);
-    routes.set(route, key);
     operations[key] = { operationId: key, method: hook.method, path, request: hook.request, responses: hook.responses };
   }
   const { paths: _paths, ...routerOptions } = options;

@@ -74,7 +74,7 @@ export function createPagingAdapter<R = unknown>(options: PagingOptions<R> = {})
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const pageParam = options.pageParam ?? 'page';
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer, got ${pageSize}`);
-  const map = options.mapRecord ?? ((record: unknown) => record as R);
+  const { mapRecord } = options;
 
   return {
     async page<D>(call: PageCall<R, D>): Promise<TppPage<D>> {
@@ -104,7 +104,7 @@ export function createPagingAdapter<R = unknown>(options: PagingOptions<R> = {})
         }
       }
 
-      const records = options.mapRecord ? answer.records.map((record, index) => map(record, index)) : (answer.records.slice() as R[]);
+      const records = mapRecord ? answer.records.map((record, index) => mapRecord(record, index)) : (answer.records.slice() as R[]);
       const meta: TppPage<D>['Meta'] = {
         TotalPages: answer.totalPages,
         ...(answer.firstAvailableDateTime !== undefined ? { FirstAvailableDateTime: answer.firstAvailableDateTime } : {}),
