@@ -50,6 +50,15 @@ function declaredKeys(schema: z.ZodType): Set<string> | undefined {
   return shape !== null && typeof shape === 'object' ? new Set(Object.keys(shape)) : undefined;
 }
 
+/**
+ * True for this API family's own error shapes: an object schema that names `Errors`, or
+ * `errorCode` and `errorMessage` (the hub-to-LFI contract).
+ */
+export function isEnvelopeSchema(schema: z.ZodType): boolean {
+  const declared = declaredKeys(schema);
+  return declared !== undefined && (declared.has('Errors') || (declared.has('errorCode') && declared.has('errorMessage')));
+}
+
 function builderFor(schema: z.ZodType | undefined): Builder {
   if (!schema) return SHAPES[0]!;
   const cached = chosen.get(schema);
@@ -63,6 +72,25 @@ function builderFor(schema: z.ZodType | undefined): Builder {
   return fit;
 }
 
+function listed(items: readonly ErrorItem[]): ErrorItem[] {
+  return (items.length > 0 ? items : [{ code: 'GenericError', message: 'error' }]).slice(0, MAX_ITEMS).map(clampItem);
+}
+
+/**
+ * The body of a well-known error shape (OAuth's `{ error, error_description }`, `{ errors: [...] }`,
+ * ...) when `schema` names every member of one and the body fits; otherwise undefined.
+ */
+export function knownShapeBody(items: readonly ErrorItem[], schema: z.ZodType): unknown {
+  const declared = declaredKeys(schema);
+  if (!declared) return undefined;
+  const list = listed(items);
+  for (const build of SHAPES) {
+    const body = build(list) as object;
+    if (Object.keys(body).every((k) => declared.has(k)) && schema.safeParse(body).success) return body;
+  }
+  return undefined;
+}
+
 /**
  * The JSON form of an error response for `schema` (the status's JSON schema, or a sibling
  * error schema of the same API when the status has none). Falls back to the `Errors` shape.
@@ -72,7 +100,7 @@ function builderFor(schema: z.ZodType | undefined): Builder {
  * // → { Errors: [{ Code: 'Body.InvalidFormat', Message: 'required', Path: '$.Data' }] }
  */
 export function errorBody(items: readonly ErrorItem[], schema: z.ZodType | undefined): unknown {
-  const list = (items.length > 0 ? items : [{ code: 'GenericError', message: 'error' }]).slice(0, MAX_ITEMS).map(clampItem);
+  const list = listed(items);
   const build = builderFor(schema);
   const body = build(list);
   // A code the schema's enum does not know: keep the envelope valid rather than fail.

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import type { RouterOptions } from './options.js';
 import type { OperationSchemas, ResponseSchemas } from './types.js';
 
@@ -6,15 +7,20 @@ import type { OperationSchemas, ResponseSchemas } from './types.js';
 export interface Exchange {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
+  /** `x-fapi-interaction-id` of the exchange (echoed or created); sent only when `echoInteractionId`. */
   readonly interactionId: string;
+  /** The spec declares the interaction id for this exchange's operation (or an option turns it on). */
+  echoInteractionId: boolean;
   /** `HEAD`: everything as for GET, without the body. */
   readonly head: boolean;
   readonly accept: string | undefined;
   /** The operation, once routing found one. */
   op: OperationSchemas | undefined;
   readonly options: RouterOptions;
-  /** The first definition of each status anywhere in the API, for statuses an operation does not define. */
+  /** For each status, range and `default`: the definition most operations share, for statuses an operation does not define. */
   readonly apiResponses: ReadonlyMap<string, ResponseSchemas>;
+  /** Error schemas no body could be built for, already reported to `onError` (once each per router). */
+  readonly reported: Set<z.ZodType>;
 }
 
 /**

@@ -7,6 +7,8 @@
 export { ApiError, isApiError, type ApiErrorOptions, type ErrorItem } from './api-error.js';
 export { PRESCRIBED_CODES, FAILURES, type FailureKind } from './error-codes.js';
 export { errorBody, clampText } from './error-envelope.js';
+export { fillObvious, type ErrorDescription } from './error-contract.js';
+export { problemDetails, statusTitle, jsonPointer, PROBLEM_JSON, type ProblemDetails, type ProblemItem } from './problem-details.js';
 export { issuesToErrors, jsonPath, type Location } from './validation-issues.js';
 export { interactionId, isUuid } from './interaction-id.js';
 export { negotiate, matchContentType, parseMediaType, bodyKind, type MediaType, type BodyKind } from './content-negotiation.js';
@@ -25,6 +27,8 @@ export type {
   AuthGrant,
   BodyRequired,
   ContentSchemas,
+  ErrorBodyOf,
+  ErrorBodyOfOperation,
   Handler,
   HandlerReply,
   HandlerRequest,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Authorize } from './security.js';
+import type { ErrorDescription } from './error-contract.js';
 import type { SigningOptions, VerificationOptions } from './jws.js';
 import type { AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
 
@@ -36,7 +37,11 @@ export interface ErrorContext {
   readonly issues?: readonly string[];
 }
 
-export interface RouterOptions {
+/**
+ * Options of a router. `ErrorBody` is what the API declares for its error responses: the
+ * generated `createRouter` passes the union of them, so `formatError` must return one.
+ */
+export interface RouterOptions<ErrorBody = unknown> {
   /**
    * Path the router answers under, after any Express mount path. Default: the path of the
    * spec's first server (e.g. `/open-finance/account-information/v2.2`). `''` for the root.
@@ -73,6 +78,23 @@ export interface RouterOptions {
    * Default: from the connection and the `Host` header; set it in production.
    */
   readonly publicUrl?: string | ((req: IncomingMessage) => string);
+  /**
+   * Builds the body of every error the router answers with a declared JSON schema (its own
+   * 400 to 501, and `ApiError`s handlers throw): needed for an error schema that is neither
+   * this family's envelope nor RFC 9457 problem details, and whose members are not obvious
+   * (`code` and `message` are filled in without it). Return undefined to leave one to the
+   * router. With `validateResponses`, a body that does not fit the schema is not sent.
+   *
+   * @example
+   * formatError: ({ status, detail }) => ({ code: status, message: detail })
+   */
+  readonly formatError?: (error: ErrorDescription) => ErrorBody | undefined;
+  /**
+   * `x-fapi-interaction-id` on answers (the caller's, or a new UUID): by default only for
+   * operations whose spec declares it (as a request header parameter or a response header);
+   * `true` for every answer, `false` for none.
+   */
+  readonly fapiInteractionId?: boolean;
   /** Where errors the client does not see in detail are reported (default: console.error). */
   readonly onError?: (error: unknown, context: ErrorContext) => void;
   /**

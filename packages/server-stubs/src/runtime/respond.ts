@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { isApiError, type ErrorItem } from './api-error.js';
 import { bodyKind, negotiate } from './content-negotiation.js';
 import { FAILURES, type FailureKind } from './error-codes.js';
-import { errorBody } from './error-envelope.js';
-import { responseFor, type Exchange } from './exchange.js';
+import { errorAnswer, errorPlan } from './error-contract.js';
+import type { Exchange } from './exchange.js';
 import { buildClaims, signClaims } from './jws.js';
 import type { ContentSchemas } from './types.js';
 
@@ -24,7 +24,7 @@ export function write(ex: Exchange, out: Outgoing): void {
   if (res.headersSent || res.writableEnded || res.destroyed) return;
   res.statusCode = out.status;
   for (const [name, value] of Object.entries(out.headers)) res.setHeader(name, value);
-  res.setHeader('x-fapi-interaction-id', ex.interactionId);
+  if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
   if (out.payload === undefined) {
     res.end();
     return;
@@ -146,20 +146,12 @@ function statusHeaders(ex: Exchange, status: number, extra: Readonly<Record<stri
   return headers;
 }
 
-/** The JSON schema that shows an error shape: the status's own, else a sibling error response's. */
-function templateSchema(ex: Exchange, content: ContentSchemas | undefined): z.ZodType | undefined {
-  if (content) return jsonSibling(content);
-  for (const status of [400, 500, 403]) {
-    const sibling = responseFor(ex, status);
-    const schema = sibling && jsonSibling(sibling.content);
-    if (schema) return schema;
-  }
-  return undefined;
-}
-
 /**
- * Answers with an error status. Statuses the spec defines without a body get none (only
- * headers); the others get the envelope in the spec's shape, negotiated like any body.
+ * Answers with an error status, in the error contract the spec declares for it (see
+ * error-contract.ts): no body where the status is declared without one; this family's
+ * envelope, problem details or the application's own shape, negotiated like any body
+ * (signed where the client asked for `application/jwt` and a key is configured); RFC 9457
+ * `application/problem+json` where nothing is declared or nothing fits.
  */
 export async function sendError(
   ex: Exchange,
@@ -168,22 +160,24 @@ export async function sendError(
   extraHeaders: Readonly<Record<string, string>> = {},
 ): Promise<void> {
   const headers = statusHeaders(ex, status, Object.fromEntries(Object.entries(extraHeaders).map(([k, v]) => [k.toLowerCase(), v])));
-  const definition = responseFor(ex, status);
-  if (definition && Object.keys(definition.content).length === 0) {
+  const plan = errorPlan(ex, status);
+  if (plan.kind === 'empty') {
     write(ex, { status, headers });
     return;
   }
-  const content = definition?.content;
-  const offers = content ? producible(ex, content) : [];
-  // An error is still worth reporting when Accept excludes its types: fall back to JSON.
-  const chosen = negotiate(ex.accept, offers) ?? offers.find((t) => bodyKind(t) === 'json') ?? 'application/json';
-  const body = errorBody(items, templateSchema(ex, content));
+  const answer = errorAnswer(ex, plan, status, items);
+  const content = answer.declared && plan.kind === 'declared' ? plan.content : {};
+  const offers = producible(ex, content);
+  // An error is still worth reporting when Accept excludes its types: the type it was built for.
+  const negotiated = negotiate(ex.accept, offers);
+  const carries = negotiated !== undefined && (bodyKind(negotiated) === 'jwt' || (plan.kind === 'declared' && content[negotiated] === plan.schema));
+  const chosen = carries ? negotiated : answer.contentType;
   try {
-    const payload = await encodeBody(ex, body, chosen, content ?? {}, false);
+    const payload = await encodeBody(ex, answer.body, chosen, content, false);
     write(ex, { status, headers: { ...headers, 'content-type': chosen }, payload });
   } catch (error) {
     ex.options.onError?.(error, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'internal' });
-    write(ex, { status, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    write(ex, { status, headers: { ...headers, 'content-type': answer.contentType }, payload: JSON.stringify(answer.body) });
   }
 }
 

@@ -5,10 +5,14 @@
  * parameters (400/413), consent (403), then the handler and its result.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import { ApiError, isApiError } from './api-error.js';
 import { bodyKind, matchContentType, negotiate } from './content-negotiation.js';
 import { DEFAULT_BODY_LIMIT, hasBody } from './body.js';
 import { FAILURES } from './error-codes.js';
+import { commonResponses, errorAnswer, errorPlan } from './error-contract.js';
+import { declaresHeader } from './declared-headers.js';
+import { problemDetails, PROBLEM_JSON } from './problem-details.js';
 import type { Exchange } from './exchange.js';
 import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
@@ -18,7 +22,7 @@ import { producibleTypes, sendApiError, sendError, sendFailure } from './respond
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
-import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas, ResponseSchemas } from './types.js';
+import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
 
 function defaultOnError(error: unknown, context: ErrorContext): void {
   const detail = context.issues && context.issues.length > 0 ? `\n  ${context.issues.join('\n  ')}` : '';
@@ -172,13 +176,13 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
   const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
   const paths = compilePaths(operations.map((op) => op.path));
-  const apiResponses = new Map<string, ResponseSchemas>();
-  for (const op of operations) {
-    for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
-  }
-  for (const op of settings.fallbackResponses) {
-    for (const [status, response] of Object.entries(op.responses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
-  }
+  const apiResponses = commonResponses(operations);
+  for (const [status, response] of commonResponses(settings.fallbackResponses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
+  // `x-fapi-interaction-id` where the spec declares it (or the option says): per operation,
+  // and for paths no operation has, when any operation declares it.
+  const echoing = new Set(operations.filter((op) => options.fapiInteractionId ?? declaresHeader(op, 'x-fapi-interaction-id')));
+  const echoUnmatched = options.fapiInteractionId ?? [...operations, ...settings.fallbackResponses].some((op) => declaresHeader(op, 'x-fapi-interaction-id'));
+  const reported = new Set<z.ZodType>();
 
   // What `Accept` is checked against, per operation: it depends only on the operation's
   // responses and on whether a signing key is configured, so it is worked out once, here.
@@ -191,7 +195,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     });
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async function handle(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }): Promise<boolean> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
@@ -210,16 +214,21 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       op: undefined,
       options: resolved,
       apiResponses,
+      echoInteractionId: echoUnmatched,
+      reported,
     };
-    // Every answer carries the interaction id, even one written by later middleware.
-    res.setHeader('x-fapi-interaction-id', ex.interactionId);
+    slot.ex = ex;
+    const methods = !match || 'malformed' in match ? undefined : byPath.get(match.template);
+    const op = methods?.get(method) ?? (method === 'HEAD' ? methods?.get('GET') : undefined);
+    if (op) ex.echoInteractionId = echoing.has(op);
+    else if (methods) ex.echoInteractionId = [...methods.values()].some((candidate) => echoing.has(candidate));
+    // Every answer carries the interaction id where it is declared, even one written by later middleware.
+    if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
 
     if (!match) return sendFailure(ex, 'notFound', 'No resource at this path').then(() => true);
-    const methods = 'malformed' in match ? undefined : byPath.get(match.template);
     if ('malformed' in match || !methods) {
       return sendFailure(ex, 'invalidParameter', 'path parameter is not valid percent-encoding', { path: 'malformed' in match ? match.malformed : '' }).then(() => true);
     }
-    const op = methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined);
     if (!op) {
       ex.op = methods.values().next().value;
       const allow = [...methods.keys()];
@@ -228,7 +237,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       return true;
     }
     ex.op = op;
-    const meta = definition.meta[op.operationId] ?? { security: [], permissions: [] };
+    const meta = definition.meta[op.operationId] ?? { security: [] };
+    const permissions = meta.permissions ?? [];
 
     if (resolved.rateLimit) {
       const wait = await resolved.rateLimit({ operationId: op.operationId, req });
@@ -318,8 +328,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     const handler = (handlers as Record<string, (r: unknown) => unknown>)[op.operationId]!;
     let result: unknown;
     try {
-      if (resolved.checkConsent) await resolved.checkConsent({ operationId: op.operationId, permissions: meta.permissions, grant: security.grant, request });
-      else defaultConsentCheck(meta.permissions, security.grant);
+      if (resolved.checkConsent) await resolved.checkConsent({ operationId: op.operationId, permissions, grant: security.grant, request });
+      else defaultConsentCheck(permissions, security.grant);
       result = await handler.call(handlers, request);
     } catch (error) {
       if (!isApiError(error)) resolved.onError!(error, { interactionId: ex.interactionId, operationId: op.operationId, phase: 'handler' });
@@ -330,8 +340,35 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     return true;
   }
 
+  /** The answer when the router itself failed: the declared 500 (or RFC 9457), never a throw. */
+  function lastResort(req: IncomingMessage, res: ServerResponse, ex: Exchange | undefined): void {
+    const exchange: Exchange = ex ?? {
+      req,
+      res,
+      interactionId: interactionId(undefined),
+      head: false,
+      accept: undefined,
+      op: undefined,
+      options: resolved,
+      apiResponses,
+      echoInteractionId: false,
+      reported,
+    };
+    const items = [{ code: FAILURES.internal.code, message: 'The server failed to handle the request' }];
+    let answer: { body: unknown; contentType: string };
+    try {
+      answer = errorAnswer(exchange, errorPlan(exchange, 500), 500, items);
+    } catch {
+      answer = { body: problemDetails(500, items, false), contentType: PROBLEM_JSON };
+    }
+    res.statusCode = 500;
+    res.setHeader('content-type', answer.contentType);
+    res.end(JSON.stringify(answer.body));
+  }
+
   const router = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void => {
-    handle(req, res).then(
+    const slot: { ex?: Exchange } = {};
+    handle(req, res, slot).then(
       (handled) => {
         if (handled) return;
         if (next) next();
@@ -341,13 +378,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
         }
       },
       (error: unknown) => {
-        const id = String(res.getHeader('x-fapi-interaction-id') ?? '');
-        resolved.onError!(error, { interactionId: id, operationId: undefined, phase: 'internal' });
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ Errors: [{ Code: FAILURES.internal.code, Message: 'The server failed to handle the request' }] }));
-        } else res.end();
+        resolved.onError!(error, { interactionId: slot.ex?.interactionId ?? '', operationId: slot.ex?.op?.operationId, phase: 'internal' });
+        if (!res.headersSent) lastResort(req, res, slot.ex);
+        else res.end();
       },
     );
   }) as ApiRouter;

@@ -47,8 +47,8 @@ export type SecurityRequirement = { readonly [scheme: string]: readonly string[]
 export interface OperationMeta {
   /** Alternatives: any one requirement satisfied is enough. Empty: no security. */
   readonly security: readonly SecurityRequirement[];
-  /** `x-permissions`: the consent must grant at least one of these (section 4.3). */
-  readonly permissions: readonly string[];
+  /** `x-permissions`: the consent must grant at least one of these (section 4.3). Absent where the spec has none. */
+  readonly permissions?: readonly string[];
 }
 
 /** The parts of a security scheme the runtime needs to find a credential. */
@@ -196,6 +196,23 @@ export type HandlerResult<Op extends OperationSchemas> = {
 
 /** What a handler method returns: the result, or a promise of it. */
 export type HandlerReply<Op extends OperationSchemas> = HandlerResult<Op> | Promise<HandlerResult<Op>>;
+
+type IsErrorStatus<S extends string> = S extends `1${string}` | `2${string}` | `3${string}` ? false : true;
+
+/** Bodies of the error responses (4XX, 5XX, `default`) of one operation, as sent. */
+export type ErrorBodyOfOperation<Op extends OperationSchemas> = {
+  [S in keyof Op['responses'] & string]: IsErrorStatus<S> extends true ? BodyUnion<Op['responses'][S]['content'], 'in'> : never;
+}[keyof Op['responses'] & string];
+
+/**
+ * Every error body an API declares (what `formatError` may return); `unknown` for an API
+ * that declares none.
+ */
+export type ErrorBodyOf<Ops extends { readonly [operationId: string]: OperationSchemas }> = [
+  { [K in keyof Ops]: ErrorBodyOfOperation<Ops[K]> }[keyof Ops],
+] extends [never]
+  ? unknown
+  : { [K in keyof Ops]: ErrorBodyOfOperation<Ops[K]> }[keyof Ops];
 
 /** A handler of one operation. */
 export type Handler<Op extends OperationSchemas> = (request: HandlerRequest<Op>) => HandlerResult<Op> | Promise<HandlerResult<Op>>;

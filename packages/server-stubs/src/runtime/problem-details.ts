@@ -1,0 +1,86 @@
+/**
+ * RFC 9457 problem details: the error body the router sends where the spec declares problem
+ * details, and where it declares nothing at all for a status.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { z } from 'zod';
+import type { ErrorItem } from './api-error.js';
+
+export const PROBLEM_JSON = 'application/problem+json';
+
+/** The members RFC 9457 §3.1 defines. */
+const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'] as const;
+
+/** One field-level problem, in the `errors` extension member. */
+export interface ProblemItem {
+  readonly detail: string;
+  /** JSON Pointer (RFC 6901) into the request body. */
+  readonly pointer?: string;
+  /** Name of the faulty path, query, header or cookie parameter. */
+  readonly parameter?: string;
+}
+
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance?: string;
+  readonly errors?: readonly ProblemItem[];
+}
+
+/** True for `application/problem+json` (any parameters, any case). */
+export function isProblemMediaType(contentType: string): boolean {
+  return contentType.split(';', 1)[0]!.trim().toLowerCase() === PROBLEM_JSON;
+}
+
+/**
+ * True when an object schema declares at least two problem-details members, one of them
+ * `title` or `detail`: such a schema is RFC 9457 whatever its media type says.
+ */
+export function isProblemSchema(schema: z.ZodType): boolean {
+  const shape = (schema as { shape?: unknown }).shape;
+  if (shape === null || typeof shape !== 'object') return false;
+  const known = Object.keys(shape).filter((k) => (PROBLEM_MEMBERS as readonly string[]).includes(k));
+  return known.length >= 2 && (known.includes('title') || known.includes('detail'));
+}
+
+/** The status phrase of RFC 9110 (`Not Found`), or a generic one for unregistered codes. */
+export function statusTitle(status: number): string {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+/** `$.Data.Items[2]` or `$["odd key"]` (how the router names body fields) → `/Data/Items/2` (RFC 6901). */
+export function jsonPointer(path: string): string {
+  const steps: string[] = [];
+  for (const [, dotted, index, quoted] of path.matchAll(/\.([^.[]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) {
+    steps.push(dotted ?? index ?? (JSON.parse(quoted!) as string));
+  }
+  return steps.map((step) => `/${step.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+function problemItem(item: ErrorItem): ProblemItem {
+  if (item.path === undefined || item.path === '') return { detail: item.message };
+  return item.path.startsWith('$') ? { detail: item.message, pointer: jsonPointer(item.path) } : { detail: item.message, parameter: item.path };
+}
+
+/**
+ * The problem details of an error: `about:blank` (the status says it all, RFC 9457 §4.2.1),
+ * the status phrase as title, the messages as detail and, when `withItems`, each field's
+ * problem in `errors`.
+ *
+ * @example
+ * problemDetails(404, [{ code: 'Resource.NotFound', message: 'No resource at this path' }], true)
+ * // → { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No resource at this path' }
+ */
+export function problemDetails(status: number, items: readonly ErrorItem[], withItems: boolean): ProblemDetails {
+  const detail = items.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') || statusTitle(status);
+  const fields = items.filter((i) => i.path !== undefined && i.path !== '');
+  return {
+    type: 'about:blank',
+    title: statusTitle(status),
+    status,
+    detail,
+    ...(withItems && fields.length > 0 ? { errors: items.map(problemItem) } : {}),
+  };
+}
