@@ -147,7 +147,7 @@ export const operationMeta = {
   it('prints createRouter, handing the validators and the metadata to the runtime', () => {
     const index = emit(THINGS, '@bank-data-sharing/validators/things')['server/index.ts']!;
     expect(index).toBe(
-      `${HEADER}import { createApiRouter, type ApiRouter, type RouterOptions } from '@bank-data-sharing/server-stubs/runtime';
+      `${HEADER}import { createApiRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions } from '@bank-data-sharing/server-stubs/runtime';
 import { api, operations } from '@bank-data-sharing/validators/things';
 import type { Handlers } from './handlers.gen.js';
 import { operationMeta, securitySchemes } from './meta.gen.js';
@@ -163,17 +163,29 @@ export { operationMeta, securitySchemes } from './meta.gen.js';
  * result is checked against the spec before it is sent (switch off with \`validateResponses:
  * false\`).
  *
- * Operations without a handler answer 501 with the spec's error envelope, and are named once when
- * the router is created (\`missingHandlers: 'throw'\` makes a missing one an error instead).
+ * Operations without a handler answer 501 in the error contract the spec declares, and are named
+ * once when the router is created (\`missingHandlers: 'throw'\` makes a missing one an error
+ * instead).
+ *
+ * Errors take the body the spec declares for their status (exact, \`4XX\`/\`5XX\`, \`default\`):
+ * \`options.formatError\` builds one where the router cannot, and must return a declared error body;
+ * RFC 9457 problem details where nothing is declared.
  *
  * @example
  * app.use(createRouter(handlers, { authorize }));
  */
-export function createRouter(handlers: Partial<Handlers>, options: RouterOptions = {}): ApiRouter {
+export function createRouter(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {}): ApiRouter {
   return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);
 }
 `,
     );
+  });
+
+  it('speaks of neither consent permissions nor x-permissions for an API that has none', () => {
+    const meta = emit(api([op({ operationId: 'Ping', method: 'get', path: '/ping', security: [{ ApiKey: [] }] })]))['server/meta.gen.ts']!;
+    expect(meta).toContain('/** Per operation: its security requirements (alternatives; scheme → scopes). */');
+    expect(meta).toContain('  Ping: {\n    security: [{ ApiKey: [] }],\n  },\n');
+    expect(meta).not.toMatch(/permissions/i);
   });
 
   it('says "the root" when the spec has no server, and handles an API without operations', () => {

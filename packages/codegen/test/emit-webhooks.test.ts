@@ -112,7 +112,7 @@ describe('webhooks in the server stubs', () => {
       ].join('\n'),
     );
     expect(out['server/meta.gen.ts']).toContain(
-      'export const webhookMeta = {\n  ping: {\n    security: [{ Key: [] }],\n    permissions: [],\n  },\n  "pet.gone": {\n    security: [],\n    permissions: [],\n  },\n} as const satisfies Record<string, OperationMeta>;',
+      'export const webhookMeta = {\n  ping: {\n    security: [{ Key: [] }],\n  },\n  "pet.gone": {\n    security: [],\n  },\n} as const satisfies Record<string, OperationMeta>;',
     );
     const index = out['server/index.ts']!;
     expect(index).toContain("export type { Handlers, WebhookHandlers } from './handlers.gen.js';");

@@ -16,7 +16,7 @@ export interface Exchange {
   readonly accept: string | undefined;
   /** The operation, once routing found one. */
   op: OperationSchemas | undefined;
-  readonly options: RouterOptions;
+  readonly options: RouterOptions<unknown>;
   /** For each status, range and `default`: the definition most operations share, for statuses an operation does not define. */
   readonly apiResponses: ReadonlyMap<string, ResponseSchemas>;
   /** Error schemas no body could be built for, already reported to `onError` (once each per router). */

@@ -39,9 +39,11 @@ export interface ErrorContext {
 
 /**
  * Options of a router. `ErrorBody` is what the API declares for its error responses: the
- * generated `createRouter` passes the union of them, so `formatError` must return one.
+ * generated `createRouter` takes `RouterOptions<ErrorBodyOf<typeof operations>>`, so
+ * `formatError` must return one of them. Plain `RouterOptions` has no body to return (any
+ * options typed so still fit every router); `RouterOptions<unknown>` accepts any.
  */
-export interface RouterOptions<ErrorBody = unknown> {
+export interface RouterOptions<ErrorBody = never> {
   /**
    * Path the router answers under, after any Express mount path. Default: the path of the
    * spec's first server (e.g. `/open-finance/account-information/v2.2`). `''` for the root.
@@ -112,7 +114,7 @@ export interface RouterOptions<ErrorBody = unknown> {
 }
 
 /** Options of a generated `createWebhookRouter`: those of `createRouter`, and where each webhook is received. */
-export interface WebhookRouterOptions<Key extends string = string> extends RouterOptions {
+export interface WebhookRouterOptions<Key extends string = string> extends RouterOptions<unknown> {
   /**
    * Path the receiver answers under, after any Express mount path (default `''`: the paths
    * of `paths` as they are). The spec's servers describe the API, not the receiver.

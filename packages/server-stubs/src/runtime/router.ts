@@ -119,7 +119,7 @@ function missingHandlers(definition: ApiDefinition, handlers: object): Operation
 }
 
 /** Fails at start-up, not on the first request, when the options cannot serve the API. */
-function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions, label: string): void {
+function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions<unknown>, label: string): void {
   const ops = Object.values(definition.operations);
   const missing = missingHandlers(definition, handlers);
   if (missing.length > 0 && options.missingHandlers === 'throw') {
@@ -148,12 +148,12 @@ function checkConfiguration(definition: ApiDefinition, handlers: object, options
  * const router = createApiRouter({ api, operations, meta, securitySchemes }, handlers, { authorize });
  * app.use(router);
  */
-export function createApiRouter(definition: ApiDefinition, handlers: object, options: RouterOptions = {}): ApiRouter {
+export function createApiRouter(definition: ApiDefinition, handlers: object, options: RouterOptions<unknown> = {}): ApiRouter {
   return buildRouter(definition, handlers, options, API_ROUTER);
 }
 
 /** `createApiRouter`, and the webhook receiver (webhook-router.ts), which differs in `settings`. */
-export function buildRouter(definition: ApiDefinition, handlers: object, options: RouterOptions, settings: RouterSettings): ApiRouter {
+export function buildRouter(definition: ApiDefinition, handlers: object, options: RouterOptions<unknown>, settings: RouterSettings): ApiRouter {
   const operations = Object.values(definition.operations);
   // Operations by path and method; two at the same method and path (webhooks can be given
   // any path) are refused first, before any other check or callback.
@@ -172,7 +172,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   const missing = missingHandlers(definition, handlers);
   // Named once, here, rather than on every request that reaches one of them.
   if (missing.length > 0) (options.onMissingHandlers ?? onMissingHandlersDefault(settings))(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
-  const resolved: RouterOptions = { ...options, onError: options.onError ?? defaultOnError };
+  const resolved: RouterOptions<unknown> = { ...options, onError: options.onError ?? defaultOnError };
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
   const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
   const paths = compilePaths(operations.map((op) => op.path));

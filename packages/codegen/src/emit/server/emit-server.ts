@@ -49,8 +49,8 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
   return [
     header.trimEnd(),
     hooks
-      ? `import { createApiRouter, createApiWebhookRouter, type ApiRouter, type RouterOptions, type WebhookRouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`
-      : `import { createApiRouter, type ApiRouter, type RouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
+      ? `import { createApiRouter, createApiWebhookRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions, type WebhookRouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`
+      : `import { createApiRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
     `import { api, operations${hooks ? ', webhooks' : ''} } from ${moduleSpecifier(validatorsImport)};`,
     hooks ? "import type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "import type { Handlers } from './handlers.gen.js';",
     hooks ? "import { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "import { operationMeta, securitySchemes } from './meta.gen.js';",
@@ -64,12 +64,13 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
           prefix ? `\`${prefix}\` (the first server in the spec)` : 'the root'
         } unless \`options.prefix\` says otherwise.`,
         'Every request is checked before its handler runs (404, 405, 406, 415, 401, 403, 400), and every result is checked against the spec before it is sent (switch off with `validateResponses: false`).',
-        "Operations without a handler answer 501 with the spec's error envelope, and are named once when the router is created (`missingHandlers: 'throw'` makes a missing one an error instead).",
+        "Operations without a handler answer 501 in the error contract the spec declares, and are named once when the router is created (`missingHandlers: 'throw'` makes a missing one an error instead).",
+        "Errors take the body the spec declares for their status (exact, `4XX`/`5XX`, `default`): `options.formatError` builds one where the router cannot, and must return a declared error body; RFC 9457 problem details where nothing is declared.",
         '@example\napp.use(createRouter(handlers, { authorize }));',
       ],
       '',
     ).trimEnd(),
-    'export function createRouter(handlers: Partial<Handlers>, options: RouterOptions = {}): ApiRouter {',
+    'export function createRouter(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {}): ApiRouter {',
     '  return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);',
     '}',
     ...printWebhookRouter(api),

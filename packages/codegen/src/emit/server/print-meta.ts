@@ -20,7 +20,7 @@ function printScheme(scheme: SecuritySchemeIR): string {
   return `  ${propertyKey(scheme.name)}: { ${members.join(', ')} },`;
 }
 
-function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, key: string): string {
+function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, key: string, withPermissions: boolean): string {
   const requirements = op.security.map((requirement) => {
     const entries = Object.entries(requirement).map(([scheme, scopes]) => `${propertyKey(scheme)}: ${stringList(scopes)}`);
     return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
@@ -28,7 +28,7 @@ function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, ke
   return [
     `  ${propertyKey(key)}: {`,
     `    security: [${requirements.join(', ')}],`,
-    `    permissions: ${stringList(permissionsOf(op))},`,
+    ...(withPermissions ? [`    permissions: ${stringList(permissionsOf(op))},`] : []),
     '  },',
   ].join('\n');
 }
@@ -36,9 +36,11 @@ function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, ke
 /** `meta.gen.ts`: security schemes and per-operation security and permissions, as plain data. */
 export function printMeta(api: ApiIR, header: string, runtimeImport: string): string {
   const schemes = [...api.securitySchemes].map(printScheme);
-  const operations = api.operations.map((op) => printOperationMeta(op, op.operationId));
   const hooks = api.webhooks ?? [];
-  const webhookMeta = hooks.map((hook) => printOperationMeta(hook, hook.key));
+  // Consent permissions are spoken of only in an API that has some (`x-permissions`).
+  const withPermissions = [...api.operations, ...hooks].some((op) => permissionsOf(op).length > 0);
+  const operations = api.operations.map((op) => printOperationMeta(op, op.operationId, withPermissions));
+  const webhookMeta = hooks.map((hook) => printOperationMeta(hook, hook.key, withPermissions));
   return [
     header.trimEnd(),
     `import type { OperationMeta, SecuritySchemeMeta } from ${moduleSpecifier(runtimeImport)};`,
@@ -48,7 +50,9 @@ export function printMeta(api: ApiIR, header: string, runtimeImport: string): st
     '',
     jsDoc(
       [
-        'Per operation: its security requirements (alternatives; scheme → scopes) and the consent permissions of its `x-permissions`, at least one of which the consent must grant.',
+        withPermissions
+          ? 'Per operation: its security requirements (alternatives; scheme → scopes) and the consent permissions of its `x-permissions`, at least one of which the consent must grant.'
+          : 'Per operation: its security requirements (alternatives; scheme → scopes).',
       ],
       '',
     ).trimEnd(),

@@ -7,21 +7,15 @@ export const securitySchemes = {
   DirectoryBearer: { type: "http", scheme: "bearer" },
 } as const satisfies Record<string, SecuritySchemeMeta>;
 
-/**
- * Per operation: its security requirements (alternatives; scheme → scopes) and the consent
- * permissions of its `x-permissions`, at least one of which the consent must grant.
- */
+/** Per operation: its security requirements (alternatives; scheme → scopes). */
 export const operationMeta = {
   getToken: {
     security: [],
-    permissions: [],
   },
   getOrganisations: {
     security: [{ DirectoryBearer: [] }],
-    permissions: [],
   },
   getOrganisationSoftwareStatements: {
     security: [{ DirectoryBearer: [] }],
-    permissions: [],
   },
 } as const satisfies Record<string, OperationMeta>;

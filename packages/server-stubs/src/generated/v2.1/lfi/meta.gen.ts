@@ -7,57 +7,42 @@ export const securitySchemes = {
   HubToLfiSecurity: { type: "http", scheme: "bearer" },
 } as const satisfies Record<string, SecuritySchemeMeta>;
 
-/**
- * Per operation: its security requirements (alternatives; scheme → scopes) and the consent
- * permissions of its `x-permissions`, at least one of which the consent must grant.
- */
+/** Per operation: its security requirements (alternatives; scheme → scopes). */
 export const operationMeta = {
   LfiGetAccounts: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountId: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountIdBalances: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountIdBeneficiaries: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountIdDirectDebits: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountIdProduct: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetScheduledPayments: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountIdStandingOrders: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountsAccountIdTransactions: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiPartiesByAccountId_read: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiParties_read: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
   LfiGetAccountAccountIdStatements: {
     security: [{ HubToLfiSecurity: [] }],
-    permissions: [],
   },
 } as const satisfies Record<string, OperationMeta>;
