@@ -4,6 +4,7 @@
  */
 import type { DecodedResponse } from './decode.js';
 import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
+import { declaresHeader } from './declared-headers.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
 import { acceptHeader, isJwtType } from './media-types.js';
@@ -73,6 +74,12 @@ export interface ClientOptions {
    * provider that gives nothing in time fails the call with `TokenError`.
    */
   timeoutMs?: number;
+  /**
+   * `x-fapi-interaction-id` on requests (and its echo required on answers): by default only
+   * for operations whose spec declares it (a request header parameter or a response header),
+   * or a call that gives one; `true` for every call, `false` for none but those that give one.
+   */
+  fapiInteractionId?: boolean;
   /** Observes requests, responses and retries. */
   onEvent?: (event: ClientEvent) => void;
   /** Observes token requests (initial, expiring, rejected). */
@@ -138,13 +145,16 @@ interface OperationFacts {
   accept: { json: string | undefined; signed: string | undefined };
   /** A success answer may come signed (some 2xx documents `application/jwt`). */
   hasSignedForm: boolean;
+  /** The spec declares `x-fapi-interaction-id` for this operation (or the client option says so). */
+  interactionId: boolean;
 }
 
-function operationFacts(operation: OperationSpec): OperationFacts {
+function operationFacts(operation: OperationSpec, interactionIdOption: boolean | undefined): OperationFacts {
   const types = successContentTypes(operation);
   return {
     accept: { json: acceptHeader(types, 'json'), signed: acceptHeader(types, 'signed') },
     hasSignedForm: types.some(isJwtType),
+    interactionId: interactionIdOption ?? declaresHeader(operation, 'x-fapi-interaction-id'),
   };
 }
 
@@ -222,6 +232,7 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
       validate: callOptions.validate ?? options.validate ?? true,
       signal: callOptions.signal,
       interactionId,
+      sendInteractionId: facts.interactionId || interactionId !== undefined,
       requireSignature: signed && signaturesRequired && facts.hasSignedForm,
     };
   }
@@ -263,7 +274,7 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
   return {
     baseUrl,
     operation<Op extends OperationSpec>(operation: Op, meta: OperationMeta): OperationMethod<Op> {
-      const facts = operationFacts(operation);
+      const facts = operationFacts(operation, options.fapiInteractionId);
       const method = ((params: RequestParams = {}, callOptions: CallOptions = {}) => {
         let url: string;
         try {

@@ -21,8 +21,8 @@ export interface DecodeContext {
   validate: boolean;
   signatures: SignatureOptions | undefined;
   now: () => number;
-  /** The interaction id the request carried. */
-  interactionId: string;
+  /** The interaction id the request carried; undefined when it carried none (nothing to compare). */
+  interactionId: string | undefined;
   /**
    * The signed form was asked for and must be what a 2xx answer is: an unsigned one is
    * refused (`SignatureError`, problem `unsigned`). See `SignatureOptions.required`.
@@ -111,7 +111,7 @@ function lenientBody(text: string, contentType: string | undefined): unknown {
 export async function decodeResponse(response: Response, ctx: DecodeContext): Promise<DecodedResponse> {
   const answer = answerOfResponse(response);
   // Correlation first: a body of another exchange is not worth reading.
-  checkInteractionId(ctx.operation.operationId, ctx.interactionId, answer.header('x-fapi-interaction-id'), answer.status);
+  if (ctx.interactionId !== undefined) checkInteractionId(ctx.operation.operationId, ctx.interactionId, answer.header('x-fapi-interaction-id'), answer.status);
   return decodeText(answer, await answer.text(), ctx);
 }
 
@@ -138,7 +138,7 @@ export async function decodeText(response: HttpAnswer, text: string, ctx: Decode
   const success = status >= 200 && status < 300;
   const rawHeaders = response.headers();
   const received = rawHeaders['x-fapi-interaction-id'];
-  checkInteractionId(ctx.operation.operationId, ctx.interactionId, received ?? null, status);
+  if (ctx.interactionId !== undefined) checkInteractionId(ctx.operation.operationId, ctx.interactionId, received ?? null, status);
   const answer: ResponseFacts = { interactionId: received, url: ctx.url };
   const invalid = (what: string, issues: readonly string[]): ResponseValidationError =>
     new ResponseValidationError({ status, operationId: ctx.operation.operationId, url: ctx.url, interactionId: received, issues, what });

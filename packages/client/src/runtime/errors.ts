@@ -1,3 +1,5 @@
+import type { ProblemDetails } from './problem-details.js';
+
 /**
  * Every failure the client reports is one of these classes, so callers can branch on
  * `instanceof` (or on `code`) instead of parsing messages.
@@ -23,8 +25,25 @@ export class ClientError extends Error {
   }
 }
 
+/** A one-line summary of an error body: its `Errors`, problem details, or a `message`-like member. */
+function summary(errors: readonly ErrorItem[], problem: ProblemDetails | undefined, body: unknown): string {
+  const first = errors[0];
+  if (first) return `: ${first.Code} ${first.Message}`;
+  if (problem) return `: ${[problem.title, problem.detail].filter((t) => typeof t === 'string').join(': ')}`;
+  if (body !== null && typeof body === 'object') {
+    for (const name of ['message', 'detail', 'error_description', 'error']) {
+      const text = (body as Record<string, unknown>)[name];
+      if (typeof text === 'string' && text !== '') return `: ${text.length > 300 ? `${text.slice(0, 299)}…` : text}`;
+    }
+  }
+  return '';
+}
+
 /**
- * The server answered with a status the call does not treat as success.
+ * The server answered with a status the call does not treat as success. `body` is the
+ * answer's body as the spec declares it for that status (validated when validation is on and
+ * it matched); `problem` holds the RFC 9457 members of an `application/problem+json` answer;
+ * `errors` this API family's `Errors` items.
  *
  * @example
  * try {
@@ -33,7 +52,7 @@ export class ClientError extends Error {
  *   if (error instanceof ApiError && error.status === 403) console.log(error.errors[0]?.Code, error.interactionId);
  * }
  */
-export class ApiError extends ClientError {
+export class ApiError<Body = unknown> extends ClientError {
   readonly status: number;
   readonly operationId: string;
   readonly url: string;
@@ -44,7 +63,11 @@ export class ApiError extends ClientError {
   /** `Retry-After` in seconds, when the response carried one. */
   readonly retryAfter: number | undefined;
   /** The decoded body (validated when validation is on and the body matched its schema). */
-  readonly body: unknown;
+  readonly body: Body;
+  /** The media type the answer declared (`application/problem+json`, ...), when it had a body. */
+  readonly contentType: string | undefined;
+  /** RFC 9457 members of an `application/problem+json` answer, otherwise undefined. */
+  readonly problem: ProblemDetails | undefined;
 
   constructor(init: {
     status: number;
@@ -53,12 +76,12 @@ export class ApiError extends ClientError {
     errors: readonly ErrorItem[];
     interactionId: string | undefined;
     retryAfter: number | undefined;
-    body: unknown;
+    body: Body;
+    contentType?: string | undefined;
+    problem?: ProblemDetails | undefined;
     message?: string;
   }) {
-    const first = init.errors[0];
-    const detail = first ? `: ${first.Code} ${first.Message}` : '';
-    super('http', init.message ?? `${init.operationId} failed with HTTP ${init.status}${detail}`);
+    super('http', init.message ?? `${init.operationId} failed with HTTP ${init.status}${summary(init.errors, init.problem, init.body)}`);
     this.status = init.status;
     this.operationId = init.operationId;
     this.url = init.url;
@@ -66,6 +89,8 @@ export class ApiError extends ClientError {
     this.interactionId = init.interactionId;
     this.retryAfter = init.retryAfter;
     this.body = init.body;
+    this.contentType = init.contentType;
+    this.problem = init.problem;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { decodeText, errorsOfDecoded, type DecodedResponse } from './decode.js';
 import { ApiError, NetworkError, TokenError } from './errors.js';
+import { problemDetailsOf } from './problem-details.js';
 import { checkInteractionId, newInteractionId } from './interaction-id.js';
 import type { SignatureOptions } from './jws.js';
 import { abortReason, backoffDelay, isRetryableStatus, isSafeMethod, parseRetryAfter, type ResolvedRetryPolicy } from './retry.js';
@@ -14,10 +15,13 @@ import type { OperationSpec, SecurityRequirements } from './types.js';
 
 export type { FetchLike } from './transport.js';
 
-/** What the client reports as it works, for logs and metrics. */
+/**
+ * What the client reports as it works, for logs and metrics. `interactionId` is undefined
+ * for an operation that does not use `x-fapi-interaction-id`.
+ */
 export type ClientEvent =
-  | { type: 'request'; operationId: string; method: string; url: string; interactionId: string; attempt: number }
-  | { type: 'response'; operationId: string; url: string; status: number; interactionId: string }
+  | { type: 'request'; operationId: string; method: string; url: string; interactionId: string | undefined; attempt: number }
+  | { type: 'response'; operationId: string; url: string; status: number; interactionId: string | undefined }
   | {
       type: 'retry';
       operationId: string;
@@ -51,6 +55,11 @@ export interface PreparedRequest {
   signal: AbortSignal | undefined;
   /** Caller-chosen interaction id (reused by every attempt); otherwise one per attempt. */
   interactionId: string | undefined;
+  /**
+   * Send `x-fapi-interaction-id` and require its echo: where the operation declares it, a
+   * caller gives one, or the client option says so.
+   */
+  sendInteractionId: boolean;
   /** Refuse an unsigned 2xx answer (the signed form was asked for and is required). */
   requireSignature?: boolean;
 }
@@ -167,7 +176,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
     const limit = attemptLimit(signal, env.timeoutMs);
     let decoded: DecodedResponse;
     let response: HttpAnswer;
-    let interactionId: string;
+    let interactionId: string | undefined;
     try {
       const headers = { ...request.headers };
       let token: string | undefined;
@@ -184,8 +193,8 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
         }
         headers['authorization'] = `Bearer ${token}`;
       }
-      interactionId = request.interactionId ?? newInteractionId();
-      headers['x-fapi-interaction-id'] = interactionId;
+      interactionId = request.sendInteractionId ? (request.interactionId ?? newInteractionId()) : undefined;
+      if (interactionId !== undefined) headers['x-fapi-interaction-id'] = interactionId;
 
       env.onEvent?.({ type: 'request', operationId, method, url: request.url, interactionId, attempt });
       try {
@@ -224,7 +233,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       // Correlation first: the body of another exchange is not worth reading, but it is let go
       // of, or its connection would stay taken until the server gave up on it.
       try {
-        checkInteractionId(operationId, interactionId, response.header('x-fapi-interaction-id'), response.status);
+        if (interactionId !== undefined) checkInteractionId(operationId, interactionId, response.header('x-fapi-interaction-id'), response.status);
       } catch (error) {
         await response.discard();
         throw error;
@@ -262,6 +271,8 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       interactionId: decoded.interactionId,
       retryAfter,
       body: decoded.body,
+      contentType: decoded.contentType,
+      problem: problemDetailsOf(decoded.contentType, decoded.body),
       ...(decoded.status === 429 && retryAfter !== undefined
         ? { message: `${operationId} is rate limited (HTTP 429); the server asks to wait ${retryAfter} s` }
         : {}),

@@ -21,6 +21,8 @@ export {
   type ErrorItem,
   type SignatureProblem,
 } from './errors.js';
+export { problemDetailsOf, type ProblemDetails } from './problem-details.js';
+export { declaresHeader } from './declared-headers.js';
 export { customerHeaders, mergeHeaders, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 export { checkInteractionId, isInteractionId, newInteractionId } from './interaction-id.js';
 export {
@@ -48,6 +50,7 @@ export { staticToken, TokenManager, tokenScope, type AccessToken, type TokenProv
 export type {
   ApiInfo,
   BodyOf,
+  ErrorBodyOf,
   Input,
   OperationMeta,
   OperationSpec,

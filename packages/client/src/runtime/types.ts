@@ -182,6 +182,19 @@ export type ResultOf<Op extends OperationSpec> = [SuccessKey<Op>] extends [never
   ? UndocumentedResult
   : { [K in SuccessKey<Op>]: ResultFor<K, Op['responses'][K]> }[SuccessKey<Op>];
 
+type IsErrorKey<K> = K extends `1${string}` | `2${string}` | `3${string}` ? false : true;
+
+/**
+ * The error bodies (4XX, 5XX, `default`) an operation declares: what `ApiError.body` holds for
+ * its calls when the answer matched its declaration.
+ *
+ * @example
+ * if (error instanceof ApiError) { const body = error.body as ErrorBodyOf<typeof operations.findPets>; }
+ */
+export type ErrorBodyOf<Op extends OperationSpec> = {
+  [K in keyof Op['responses']]: IsErrorKey<K> extends true ? ResultFor<K, Op['responses'][K]>['body'] : never;
+}[keyof Op['responses']];
+
 /** The body type of a method's successful results. */
 export type BodyOf<Op extends OperationSpec> = ResultOf<Op>['body'];
 
