@@ -74,7 +74,8 @@ function problemItem(item: ErrorItem): ProblemItem {
  * // → { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No resource at this path' }
  */
 export function problemDetails(status: number, items: readonly ErrorItem[], withItems: boolean): ProblemDetails {
-  const detail = items.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') || statusTitle(status);
+  // A message that already names its field (`query parameter limit: ...`) is not prefixed again.
+  const detail = items.map((i) => (i.path && !i.message.includes(i.path) ? `${i.path}: ${i.message}` : i.message)).join('; ') || statusTitle(status);
   const fields = items.filter((i) => i.path !== undefined && i.path !== '');
   return {
     type: 'about:blank',
