@@ -172,16 +172,35 @@ function problemBody(schema: z.ZodType | undefined, status: number, items: reado
 }
 
 /** Bodies worth trying for a declared schema, best first. */
-function candidates(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>, status: number, items: readonly ErrorItem[]): unknown[] {
-  const error = describeError(ex, status, items);
-  let formatted: unknown;
+/** The application's body for an error, if it gives one that fits (a misfit is reported, like a handler's). */
+function formatted(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>, error: ErrorDescription, check: boolean): unknown[] {
+  const report = (failure: unknown, issues?: readonly string[]): void =>
+    ex.options.onError?.(failure, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'response', ...(issues ? { issues } : {}) });
+  let body: unknown;
   try {
-    formatted = ex.options.formatError?.(error);
+    body = ex.options.formatError?.(error);
   } catch (failure) {
     // A formatter that throws is the application's bug: reported, and the router's body sent.
-    ex.options.onError?.(failure, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'internal' });
+    report(failure);
+    return [];
   }
-  const own = formatted === undefined ? [] : [formatted];
+  if (body === undefined) return [];
+  if (check && plan.schema) {
+    const checked = plan.schema.safeParse(body);
+    if (!checked.success) {
+      report(
+        new Error(`formatError built a body that does not match the schema declared for HTTP ${error.status}`),
+        checked.error.issues.slice(0, 20).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`),
+      );
+      return [];
+    }
+  }
+  return [body];
+}
+
+function candidates(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>, status: number, items: readonly ErrorItem[], check: boolean): unknown[] {
+  const error = describeError(ex, status, items);
+  const own = formatted(ex, plan, error, check);
   if (plan.style === 'envelope') return [...own, errorBody(items, plan.schema)];
   if (plan.style === 'problem') return [...own, problemBody(plan.schema, status, items)];
   const schema = plan.schema;
@@ -206,9 +225,9 @@ export interface ErrorAnswer {
 export function errorAnswer(ex: Exchange, plan: ErrorPlan, status: number, items: readonly ErrorItem[]): ErrorAnswer {
   const fallback = (): ErrorAnswer => ({ body: problemDetails(status, items, true), contentType: PROBLEM_JSON, declared: false });
   if (plan.kind !== 'declared') return fallback();
-  const tried = candidates(ex, plan, status, items);
-  const contentType = plan.jsonType ?? (plan.style === 'problem' ? PROBLEM_JSON : 'application/json');
   const check = ex.options.validateResponses !== false && plan.schema !== undefined;
+  const tried = candidates(ex, plan, status, items, check);
+  const contentType = plan.jsonType ?? (plan.style === 'problem' ? PROBLEM_JSON : 'application/json');
   const fitting = check ? tried.find((body) => plan.schema!.safeParse(body).success) : tried[0];
   if (fitting !== undefined) return { body: fitting, contentType, declared: true };
   if (check && !ex.reported.has(plan.schema!)) {
