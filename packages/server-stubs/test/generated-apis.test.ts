@@ -42,8 +42,8 @@ describe('hub-to-LFI stub (v2.2)', () => {
   const base = () => `${app.origin}/lfi/v2.2`;
   const headers = { authorization: 'Bearer hub' };
 
-  it('carries the hub credential requirement as data', () => {
-    expect(lfiMeta.LfiGetAccountsAccountIdTransactions).toEqual({ security: [{ HubToLfiSecurity: [] }], permissions: [] });
+  it('carries the hub credential requirement as data, and no consent permissions (the contract has no x-permissions)', () => {
+    expect(lfiMeta.LfiGetAccountsAccountIdTransactions).toEqual({ security: [{ HubToLfiSecurity: [] }] });
   });
 
   it('answers a page with data and meta, decoding page and page-size', async () => {

@@ -204,7 +204,8 @@ function candidates(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>
   if (plan.style === 'envelope') return [...own, errorBody(items, plan.schema)];
   if (plan.style === 'problem') return [...own, problemBody(plan.schema, status, items)];
   const schema = plan.schema;
-  if (!schema) return own;
+  // Only a non-JSON type declared (text, bytes): nothing here can honestly claim it.
+  if (!schema) return [];
   return [...own, knownShapeBody(items, schema), fillObvious(schema, error), errorBody(items, schema), problemBody(schema, status, items)].filter((b) => b !== undefined);
 }
 
