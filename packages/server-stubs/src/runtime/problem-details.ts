@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import type { ErrorItem } from './api-error.js';
+import { clampText, MAX_ITEMS } from './error-envelope.js';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -73,7 +74,9 @@ function problemItem(item: ErrorItem): ProblemItem {
  * problemDetails(404, [{ code: 'Resource.NotFound', message: 'No resource at this path' }], true)
  * // → { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No resource at this path' }
  */
-export function problemDetails(status: number, items: readonly ErrorItem[], withItems: boolean): ProblemDetails {
+export function problemDetails(status: number, all: readonly ErrorItem[], withItems: boolean): ProblemDetails {
+  // As in the envelope: at most 20 problems, each message cut to 500 characters.
+  const items = all.slice(0, MAX_ITEMS).map((i) => ({ ...i, message: clampText(i.message) }));
   // A message that already names its field (`query parameter limit: ...`) is not prefixed again.
   const detail = items.map((i) => (i.path && !i.message.includes(i.path) ? `${i.path}: ${i.message}` : i.message)).join('; ') || statusTitle(status);
   const fields = items.filter((i) => i.path !== undefined && i.path !== '');

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiRouter, jsonPointer, type ApiDefinition, type RouterOptions } from '../../src/runtime/index.js';
+import { ApiError, createApiRouter, jsonPointer, problemDetails, type ApiDefinition, type RouterOptions } from '../../src/runtime/index.js';
 import { listen, send, type Running } from '../helpers/http.js';
 
 const none = z.looseObject({});
@@ -147,5 +147,15 @@ describe('jsonPointer', () => {
     expect(jsonPointer('$')).toBe('');
     expect(jsonPointer('$.Data.Items[12].name')).toBe('/Data/Items/12/name');
     expect(jsonPointer('$["a/b"]["c~d"]')).toBe('/a~1b/c~0d');
+  });
+});
+
+describe('problemDetails', () => {
+  it('lists at most 20 field problems, each message cut to 500 characters', () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({ code: 'Body.InvalidFormat', message: 'x'.repeat(900), path: `$.a[${i}]` }));
+    const problem = problemDetails(400, items, true);
+    expect(problem.errors).toHaveLength(20);
+    expect(problem.errors!.every((e) => e.detail.length === 500)).toBe(true);
+    expect(problem.errors![19]!.pointer).toBe('/a/19');
   });
 });
