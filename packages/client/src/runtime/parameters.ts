@@ -193,10 +193,20 @@ export function styledCookiePairs(parameter: ParameterWire, value: unknown, oper
   return [`${name}=${enc(text(value))}`];
 }
 
-/** The listed parameters of one location, by name. */
+const byLocation = new WeakMap<readonly ParameterWire[], Map<string, Map<string, ParameterWire>>>();
+
+/** The listed parameters of one location, by name (header names lower-case); built once per operation. */
 export function listedIn(wire: readonly ParameterWire[] | undefined, location: string): Map<string, ParameterWire> | undefined {
   if (wire === undefined) return undefined;
-  const out = new Map<string, ParameterWire>();
-  for (const parameter of wire) if (parameter.in === location) out.set(location === 'header' ? parameter.name.toLowerCase() : parameter.name, parameter);
-  return out.size > 0 ? out : undefined;
+  let locations = byLocation.get(wire);
+  if (!locations) {
+    locations = new Map();
+    for (const parameter of wire) {
+      let named = locations.get(parameter.in);
+      if (!named) locations.set(parameter.in, (named = new Map()));
+      named.set(parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name, parameter);
+    }
+    byLocation.set(wire, locations);
+  }
+  return locations.get(location);
 }

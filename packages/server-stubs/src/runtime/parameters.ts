@@ -72,8 +72,8 @@ type Pair = readonly [name: string, rawValue: string];
 type Decode = (text: string) => string;
 
 /** Query text: `+` is a space (HTML form encoding, as URLSearchParams reads it). */
-function decodeQuery(this: ParameterWire, text: string): string {
-  return percentDecode(this, text.replace(/\+/g, ' '));
+function queryDecoder(parameter: ParameterWire): Decode {
+  return (text) => percentDecode(parameter, text.replace(/\+/g, ' '));
 }
 
 function percentDecode(parameter: ParameterWire, text: string): string {
@@ -114,7 +114,8 @@ function defineMember(parameter: ParameterWire, target: Record<string, string>, 
 function simpleValue(parameter: ParameterWire, text: string, decode: Decode, itemSeparator: string): unknown {
   if (parameter.contentType !== undefined) return contentValue(parameter, decode(text));
   if (parameter.shape === 'primitive') return decode(text);
-  const parts = text.split(parameter.shape === 'array' ? itemSeparator : parameter.explode ? itemSeparator : ',');
+  // Non-exploded objects are name,value pairs in every style; the rest split on the style's separator.
+  const parts = text.split(parameter.shape === 'object' && !parameter.explode ? ',' : itemSeparator);
   if (parameter.shape === 'array') return parts.map(decode);
   return parameter.explode ? assignmentsToObject(parameter, parts, decode) : pairsToObject(parameter, parts, decode);
 }
@@ -192,7 +193,7 @@ function takesOwnNames(parameter: ParameterWire): boolean {
  * form-exploded object members). `claimed`: names other parameters declare or consumed.
  */
 function queryValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>): { value: unknown; consumed: string[] } {
-  const decode: Decode = decodeQuery.bind(parameter);
+  const decode = queryDecoder(parameter);
   if (takesOwnNames(parameter)) return explodedMembers(parameter, pairs, claimed, decode);
   const own = pairs.filter(([name]) => name === parameter.name).map(([, raw]) => raw);
   if (parameter.contentType !== undefined) {

@@ -92,10 +92,10 @@ export function validateParts(
   input: {
     pathParams: Record<string, string>;
     /** The path parameters still percent-encoded (for `request.parameters` styles). */
-    rawPathParams?: Record<string, string>;
+    rawPathParams: Record<string, string>;
     query: URLSearchParams;
     /** The query string without `?` (for `request.parameters` styles). */
-    rawQuery?: string;
+    rawQuery: string;
     req: IncomingMessage;
     body: ReadBodyResult | undefined;
     specContentType: string | undefined;
@@ -115,7 +115,7 @@ export function validateParts(
     if (styled !== undefined && styled.length > 0) {
       // Only operations with styled parameters pay for this; the maps are this request's own.
       const maps = { path: { ...path }, query, headers, cookies };
-      applyParameterStyles(styled, { path: input.rawPathParams ?? input.pathParams, query: input.rawQuery ?? input.query.toString(), headers: input.req.headers, cookie: cookieText }, maps, declaredNames(op));
+      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, declaredNames(op));
       path = maps.path;
     }
   } catch (error) {
