@@ -25,6 +25,7 @@
  * Delimiters are matched before percent-decoding, so an encoded delimiter (`%2C`) is data.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** One entry of a generated operation's `request.parameters`. */
 export interface ParameterWire {
@@ -120,13 +121,18 @@ function simpleValue(parameter: ParameterWire, text: string, decode: Decode, ite
   return parameter.explode ? assignmentsToObject(parameter, parts, decode) : pairsToObject(parameter, parts, decode);
 }
 
-/** A `content`-encoded value: JSON text is parsed; other media types keep the text. */
+/**
+ * A `content`-encoded value: JSON text is parsed with the limits bodies have (depth, no
+ * `__proto__` member); other media types keep the text.
+ */
 function contentValue(parameter: ParameterWire, text: string): unknown {
   if (!/[/+]json\s*(;|$)/i.test(parameter.contentType!)) return text;
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ParameterStyleError(parameter, `not valid JSON (content ${parameter.contentType})`);
+    return parseJsonSafely(text);
+  } catch (error) {
+    if (!(error instanceof UnsafeInputError)) throw error;
+    const why = error.message.startsWith('malformed JSON') ? '' : `: ${error.message}`;
+    throw new ParameterStyleError(parameter, `not valid JSON (content ${parameter.contentType})${why}`);
   }
 }
 

@@ -114,7 +114,9 @@ describe('values that do not parse in their style', () => {
     [wire('path', 'simple', false, 'object'), { path: 'R,100,G' }, 'path parameter "color": an object in style simple is name,value pairs; got 3 items'],
     [wire('query', 'form', false, 'array'), { query: 'color=a&color=b' }, 'query parameter "color": given 2 times; style form without explode gives it once'],
     [wire('query', 'form', true, 'object', { contentType: 'application/json' }), { query: 'color={' }, 'query parameter "color": not valid JSON (content application/json)'],
+    [wire('query', 'form', true, 'object', { contentType: 'application/json' }), { query: `color=${encodeURIComponent('{"__proto__":{}}')}` }, 'query parameter "color": not valid JSON (content application/json): '],
     [wire('query', 'pipeDelimited', false, 'array'), { query: 'color=%E0%A4%A' }, 'query parameter "color": not valid percent-encoding'],
+    [wire('query', 'deepObject', true, 'object'), { query: 'color[__proto__]=1' }, 'query parameter "color": member name "__proto__" is not allowed'],
     [wire('header', 'simple', true, 'object'), { header: 'R=1,G' }, 'header "color": an exploded object in style simple is name=value members; got "G"'],
   ])('%o %o → %s', (parameter, raw, message) => {
     expect(() => parse(parameter, raw)).toThrow(ParameterStyleError);
