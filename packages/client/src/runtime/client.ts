@@ -8,7 +8,7 @@ import { declaresHeader } from './declared-headers.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
 import { acceptHeader, isJwtType } from './media-types.js';
-import { buildUrl, cookieHeader, encodeBody, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
+import { buildUrl, cookieHeader, encodeBody, headerParameters, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
 import { fetchTransport, undiciTransport, type DispatcherLike, type FetchLike } from './transport.js';
@@ -141,6 +141,9 @@ function successContentTypes(operation: OperationSpec): string[] {
 
 /** What a call needs to know about its operation's answers, worked out once per operation. */
 interface OperationFacts {
+  operationId: string;
+  /** Parameters written in their own style (parameters.ts). */
+  wire: OperationSpec['request']['parameters'];
   /** `Accept` by preference. */
   accept: { json: string | undefined; signed: string | undefined };
   /** A success answer may come signed (some 2xx documents `application/jwt`). */
@@ -152,6 +155,8 @@ interface OperationFacts {
 function operationFacts(operation: OperationSpec, interactionIdOption: boolean | undefined): OperationFacts {
   const types = successContentTypes(operation);
   return {
+    operationId: operation.operationId,
+    wire: operation.request.parameters,
     accept: { json: acceptHeader(types, 'json'), signed: acceptHeader(types, 'signed') },
     hasSignedForm: types.some(isJwtType),
     interactionId: interactionIdOption ?? declaresHeader(operation, 'x-fapi-interaction-id'),
@@ -198,10 +203,10 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
       defaults,
       options.customer ? customerHeaders(options.customer) : undefined,
       callOptions.customer ? customerHeaders(callOptions.customer) : undefined,
-      params.headers as HeaderValues | undefined,
+      headerParameters(params.headers, facts.wire, facts.operationId) as HeaderValues | undefined,
       callOptions.headers,
     );
-    const cookies = cookieHeader(params.cookies);
+    const cookies = cookieHeader(params.cookies, facts.wire, facts.operationId);
     if (cookies !== undefined) headers['cookie'] = cookies;
     const callerAccept = headers['accept'];
     // Asked for the signed form: by preference, unless an Accept of the caller's says otherwise.
@@ -278,7 +283,7 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
       const method = ((params: RequestParams = {}, callOptions: CallOptions = {}) => {
         let url: string;
         try {
-          url = buildUrl(baseUrl, operation.path, params, operation.operationId);
+          url = buildUrl(baseUrl, operation.path, params, operation.operationId, operation.request.parameters);
         } catch (error) {
           return Promise.reject(error);
         }

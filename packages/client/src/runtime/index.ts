@@ -36,6 +36,7 @@ export {
 export { acceptHeader, matchContentType, mediaTypeOf } from './media-types.js';
 export { DEFAULT_MAX_PAGES, defaultRecords, pages, paginate, readAll, type DefaultRecord, type Page, type PagesOptions, type RecordsOptions } from './paginate.js';
 export { buildUrl, fillPath, queryString, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
+export type { ParameterWire } from './parameters.js';
 export {
   backoffDelay,
   DEFAULT_RETRY_POLICY,

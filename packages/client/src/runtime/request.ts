@@ -5,6 +5,7 @@
 import { RequestError } from './errors.js';
 import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isTextType } from './media-types.js';
 import type { ApiInfo } from './types.js';
+import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from './parameters.js';
 
 /** Parameters as a generated method receives them (see `ParamsOf`). */
 export interface RequestParams {
@@ -39,39 +40,87 @@ function text(value: unknown): string {
   return String(value);
 }
 
-/** Fills `{name}` segments, percent-encoding each value. */
-export function fillPath(template: string, values: Readonly<Record<string, unknown>> | undefined, operationId: string): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values?.[name];
-    if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
-    return encodeURIComponent(text(value));
-  });
+/** Characters a path template's literal text cannot carry as they are (`#` would start a fragment). */
+const NOT_IN_PATH = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g;
+
+/**
+ * Fills `{name}` segments, percent-encoding each value (listed parameters in their style,
+ * parameters.ts); literal text that is not valid in a path (`#`, `?`, spaces) is encoded too.
+ */
+export function fillPath(template: string, values: Readonly<Record<string, unknown>> | undefined, operationId: string, wire?: readonly ParameterWire[]): string {
+  const styled = listedIn(wire, 'path');
+  const parts = template.split(/(\{[^}]+\})/);
+  return parts
+    .map((part, i) => {
+      if (i % 2 === 0) return part.replace(NOT_IN_PATH, (c) => encodeURIComponent(c));
+      const name = part.slice(1, -1);
+      const value = values?.[name];
+      if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
+      const parameter = styled?.get(name);
+      const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(text(value));
+      // URLs remove the dot segments `.` and `..`: a parameter that is a whole segment cannot be one.
+      const next = parts[i + 1]!;
+      const wholeSegment = parts[i - 1]!.endsWith('/') && (next.startsWith('/') || (next === '' && i + 2 >= parts.length));
+      if (wholeSegment && (filled === '.' || filled === '..')) throw new RequestError(`${operationId}: path parameter "${name}" is the segment "${filled}", which URLs remove`);
+      return filled;
+    })
+    .join('');
 }
 
-/** Query string in the OpenAPI default style (`form`, exploded: arrays repeat the name). */
-export function queryString(values: Readonly<Record<string, unknown>> | undefined): string {
+/**
+ * Query string in the OpenAPI default style (`form`, exploded: arrays repeat the name); listed
+ * parameters in their own style (parameters.ts).
+ */
+export function queryString(values: Readonly<Record<string, unknown>> | undefined, wire?: readonly ParameterWire[], operationId = ''): string {
   if (!values) return '';
-  const search = new URLSearchParams();
+  const styled = listedIn(wire, 'query');
+  if (styled === undefined) {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) search.append(name, text(item));
+      else search.append(name, text(value));
+    }
+    const out = search.toString();
+    return out === '' ? '' : `?${out}`;
+  }
+  const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) search.append(name, text(item));
-    else search.append(name, text(value));
+    const parameter = styled.get(name);
+    if (parameter) pairs.push(...styledQueryPairs(parameter, value, operationId));
+    else for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(item))}`);
   }
-  const out = search.toString();
-  return out === '' ? '' : `?${out}`;
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
-export function buildUrl(baseUrl: string, template: string, params: RequestParams, operationId: string): string {
-  return `${baseUrl}${fillPath(template, params.path, operationId)}${queryString(params.query)}`;
+export function buildUrl(baseUrl: string, template: string, params: RequestParams, operationId: string, wire?: readonly ParameterWire[]): string {
+  return `${baseUrl}${fillPath(template, params.path, operationId, wire)}${queryString(params.query, wire, operationId)}`;
 }
 
-/** `Cookie` header from cookie parameters, or undefined when there are none. */
-export function cookieHeader(values: Readonly<Record<string, unknown>> | undefined): string | undefined {
+/** `Cookie` header from cookie parameters (listed ones in their style), or undefined when there are none. */
+export function cookieHeader(values: Readonly<Record<string, unknown>> | undefined, wire?: readonly ParameterWire[], operationId = ''): string | undefined {
   if (!values) return undefined;
+  const styled = listedIn(wire, 'cookie');
   const pairs = Object.entries(values)
     .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => `${k}=${encodeURIComponent(text(v))}`);
+    .flatMap(([k, v]) => {
+      const parameter = styled?.get(k);
+      return parameter ? styledCookiePairs(parameter, v, operationId) : [`${k}=${encodeURIComponent(text(v))}`];
+    });
   return pairs.length > 0 ? pairs.join('; ') : undefined;
+}
+
+/** Header parameters with the listed ones written in style `simple`; others as given. */
+export function headerParameters(values: Readonly<Record<string, unknown>> | undefined, wire: readonly ParameterWire[] | undefined, operationId: string): Readonly<Record<string, unknown>> | undefined {
+  const styled = listedIn(wire, 'header');
+  if (!values || styled === undefined) return values;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const parameter = styled.get(name.toLowerCase());
+    out[name] = parameter && value !== undefined && value !== null ? styledHeaderText(parameter, value, operationId) : value;
+  }
+  return out;
 }
 
 export interface EncodedBody {

@@ -5,6 +5,7 @@
  * They read zod's `_zod.input` / `_zod.output` members structurally instead of importing
  * zod, so the runtime works with whichever copy of zod the validators were built against.
  */
+import type { ParameterWire } from './parameters.js';
 
 /** The part of a zod schema the runtime uses. */
 export interface SchemaLike {
@@ -40,6 +41,8 @@ export interface OperationSpec {
     readonly headers: SchemaLike;
     readonly cookies: SchemaLike;
     readonly body: BodySpec | undefined;
+    /** Parameters that travel as more than one plain text (styles, arrays, objects, content). */
+    readonly parameters?: readonly ParameterWire[];
   };
   readonly responses: Readonly<Record<string, ResponseSpec>>;
 }

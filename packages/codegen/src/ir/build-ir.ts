@@ -199,11 +199,13 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
     const location = value['in'] as ParameterLocation;
     let schemaRaw: unknown = value['schema'];
     let schemaPointer = `${at}/schema`;
+    let contentType: string | undefined;
     if (schemaRaw === undefined && isRecord(value['content'])) {
-      const [contentType, media] = Object.entries(value['content'])[0] ?? [];
-      if (contentType && isRecord(media)) {
+      const [mediaType, media] = Object.entries(value['content'])[0] ?? [];
+      if (mediaType && isRecord(media)) {
+        contentType = mediaType;
         schemaRaw = media['schema'];
-        schemaPointer = `${at}/content/${escapePointerToken(contentType)}/schema`;
+        schemaPointer = `${at}/content/${escapePointerToken(mediaType)}/schema`;
       }
     }
     const schema = builder.schema(schemaRaw, schemaPointer);
@@ -219,6 +221,9 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
     };
     if (typeof value['description'] === 'string') parameter.description = value['description'];
     if (value['deprecated'] === true) parameter.deprecated = true;
+    // OpenAPI: `allowReserved` applies only to query parameters.
+    if (value['allowReserved'] === true && location === 'query') parameter.allowReserved = true;
+    if (contentType !== undefined) parameter.contentType = contentType;
     out.push(parameter);
   });
   return out;

@@ -232,6 +232,10 @@ export interface ParameterIR {
   /** Serialization (OpenAPI 3 `style`/`explode`); defaults already applied. */
   style: string;
   explode: boolean;
+  /** `allowReserved` (query only): RFC 3986 reserved characters are sent without percent-encoding. */
+  allowReserved?: boolean;
+  /** Media type of a `content`-encoded parameter (its value travels as, e.g., JSON text). */
+  contentType?: string;
   examples: ExampleIR[];
 }
 

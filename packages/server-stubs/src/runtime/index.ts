@@ -17,6 +17,7 @@ export { parseJsonSafely, assertNoProtoKeys, UnsafeInputError, DEFAULT_MAX_DEPTH
 export { DEFAULT_BODY_LIMIT } from './body.js';
 export { buildClaims, signClaims, verifySignedBody, SignedBodyError, type SigningOptions, type VerificationOptions } from './jws.js';
 export { compilePaths, matchPath } from './path-matcher.js';
+export { applyParameterStyles, ParameterStyleError, type ParameterWire, type RawParameters, type ParameterMaps, type DeclaredNames } from './parameters.js';
 export { createApiRouter } from './router.js';
 export { createApiWebhookRouter } from './webhook-router.js';
 export type { RouterOptions, WebhookRouterOptions, CheckConsent, CheckConsentInput, ErrorContext } from './options.js';

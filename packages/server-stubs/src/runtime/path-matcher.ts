@@ -16,7 +16,14 @@ export interface CompiledPath {
   readonly segments: readonly Segment[];
 }
 
-export type PathMatch = { readonly template: string; readonly params: Record<string, string> } | { readonly malformed: string };
+export type PathMatch =
+  | {
+      readonly template: string;
+      readonly params: Record<string, string>;
+      /** The same parameters as sent (still percent-encoded), for styles with delimiters. */
+      readonly raw: Record<string, string>;
+    }
+  | { readonly malformed: string };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -82,6 +89,7 @@ export function matchPath(paths: readonly CompiledPath[], rawPath: string): Path
   for (const path of paths) {
     if (path.segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
+    const raw: Record<string, string> = {};
     let ok = true;
     let malformed: string | undefined;
     for (let i = 0; i < parts.length && ok; i++) {
@@ -97,6 +105,7 @@ export function matchPath(paths: readonly CompiledPath[], rawPath: string): Path
         continue;
       }
       segment.names!.forEach((name, k) => {
+        raw[name] = m[k + 1]!;
         const decoded = safeDecode(m[k + 1]!);
         if (decoded === undefined) malformed = name;
         else params[name] = decoded;
@@ -104,7 +113,7 @@ export function matchPath(paths: readonly CompiledPath[], rawPath: string): Path
     }
     if (!ok) continue;
     if (malformed !== undefined) return { malformed };
-    return { template: path.template, params };
+    return { template: path.template, params, raw };
   }
   return undefined;
 }

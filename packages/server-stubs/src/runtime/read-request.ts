@@ -11,6 +11,7 @@ import { FAILURES, type FailureKind } from './error-codes.js';
 import { SignedBodyError, verifySignedBody, type VerificationOptions } from './jws.js';
 import { describesClaims } from './respond.js';
 import { cookieObject, ForbiddenNameError, headerObject, queryObject } from './request-input.js';
+import { applyParameterStyles, ParameterStyleError, type DeclaredNames } from './parameters.js';
 import type { OperationSchemas, SignedBody } from './types.js';
 import { issuesToErrors, type Location } from './validation-issues.js';
 
@@ -57,6 +58,22 @@ export async function readRequestBody(
   }
 }
 
+const declaredCache = new WeakMap<OperationSchemas, DeclaredNames>();
+
+/** The query and cookie names an operation declares (the members of its loose objects). */
+function declaredNames(op: OperationSchemas): DeclaredNames {
+  let names = declaredCache.get(op);
+  if (!names) {
+    const keys = (schema: unknown): Set<string> => {
+      const shape = (schema as { shape?: unknown } | undefined)?.shape;
+      return new Set(shape !== null && typeof shape === 'object' ? Object.keys(shape) : []);
+    };
+    names = { query: keys(op.request.query), cookie: keys(op.request.cookies) };
+    declaredCache.set(op, names);
+  }
+  return names;
+}
+
 /** The validated (or, with validation off, raw) parts a handler receives. */
 export interface ValidatedParts {
   readonly path: unknown;
@@ -74,26 +91,42 @@ export function validateParts(
   op: OperationSchemas,
   input: {
     pathParams: Record<string, string>;
+    /** The path parameters still percent-encoded (for `request.parameters` styles). */
+    rawPathParams: Record<string, string>;
     query: URLSearchParams;
+    /** The query string without `?` (for `request.parameters` styles). */
+    rawQuery: string;
     req: IncomingMessage;
     body: ReadBodyResult | undefined;
     specContentType: string | undefined;
   },
   validate: boolean,
 ): { ok: true; parts: ValidatedParts } | { ok: false; items: ErrorItem[] } {
-  let query: Record<string, string | string[]>;
-  let cookies: Record<string, string>;
+  let query: Record<string, unknown>;
+  let cookies: Record<string, unknown>;
+  let path: Record<string, unknown> = input.pathParams;
+  let headers: Record<string, unknown> = headerObject(input.req.headers);
+  const cookieHeader = input.req.headers.cookie;
+  const cookieText = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : cookieHeader;
   try {
     query = queryObject(input.query);
-    const cookieHeader = input.req.headers.cookie;
-    cookies = cookieObject(Array.isArray(cookieHeader) ? cookieHeader.join('; ') : cookieHeader);
+    cookies = cookieObject(cookieText);
+    const styled = op.request.parameters;
+    if (styled !== undefined && styled.length > 0) {
+      // Only operations with styled parameters pay for this; the maps are this request's own.
+      const maps = { path: { ...path }, query, headers, cookies };
+      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, declaredNames(op));
+      path = maps.path;
+    }
   } catch (error) {
     if (error instanceof ForbiddenNameError) {
       return { ok: false, items: [{ code: FAILURES.invalidParameter.code, message: error.message, path: error.field }] };
     }
+    if (error instanceof ParameterStyleError) {
+      return { ok: false, items: [{ code: FAILURES.invalidParameter.code, message: error.message, path: error.parameter.name }] };
+    }
     throw error;
   }
-  const headers = headerObject(input.req.headers);
   const signed = input.body?.signed;
   const bodySchema = input.specContentType !== undefined ? op.request.body?.content[input.specContentType] : undefined;
   const claimsForm = signed !== undefined && bodySchema !== undefined && describesClaims(bodySchema);
@@ -101,7 +134,7 @@ export function validateParts(
   const unwrap = (value: unknown): unknown =>
     claimsForm && value !== null && typeof value === 'object' && 'message' in value ? (value as { message: unknown }).message : value;
 
-  if (!validate) return { ok: true, parts: { path: input.pathParams, query, headers, cookies, body: unwrap(rawBody) } };
+  if (!validate) return { ok: true, parts: { path, query, headers, cookies, body: unwrap(rawBody) } };
 
   const items: ErrorItem[] = [];
   const check = (location: Location, schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } } | undefined, value: unknown): unknown => {
@@ -112,7 +145,7 @@ export function validateParts(
     return undefined;
   };
   const parts = {
-    path: check('path', op.request.path, input.pathParams),
+    path: check('path', op.request.path, path),
     query: check('query', op.request.query, query),
     headers: check('header', op.request.headers, headers),
     cookies: check('cookie', op.request.cookies, cookies),

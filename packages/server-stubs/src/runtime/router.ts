@@ -307,7 +307,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     const validated = validateParts(
       op,
-      { pathParams: match.params, query, req, body, specContentType: body?.body === undefined ? undefined : specContentType },
+      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType },
       resolved.validateRequests !== false,
     );
     if (!validated.ok) {

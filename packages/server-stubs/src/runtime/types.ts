@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import type { ParameterWire } from './parameters.js';
 
 /** Schemas by media type, exactly as written in the spec (`application/json; charset=utf-8`). */
 export type ContentSchemas = { readonly [contentType: string]: z.ZodType };
@@ -16,6 +17,8 @@ export interface RequestSchemas {
   readonly headers: z.ZodType;
   readonly cookies: z.ZodType;
   readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas };
+  /** Parameters that travel as more than one plain text (styles, arrays, objects, content). */
+  readonly parameters?: readonly ParameterWire[];
 }
 
 export interface ResponseSchemas {

@@ -12,7 +12,15 @@ describe('matchPath', () => {
     ['/accounts/a%2F1/transactions', '/accounts/{AccountId}/transactions', { AccountId: 'a/1' }],
     ['/files/report.pdf', '/files/{name}.{ext}', { name: 'report', ext: 'pdf' }],
   ])('%s → %s', (path, template, params) => {
-    expect(matchPath(paths, path)).toEqual({ template, params });
+    expect(matchPath(paths, path)).toMatchObject({ template, params });
+  });
+
+  it('keeps the parameters as sent too, for styles whose delimiters may be encoded in values', () => {
+    expect(matchPath(paths, '/accounts/a%2C1,b/transactions')).toEqual({
+      template: '/accounts/{AccountId}/transactions',
+      params: { AccountId: 'a,1,b' },
+      raw: { AccountId: 'a%2C1,b' },
+    });
   });
 
   it.each(['/', '/accounts//transactions', '/Accounts', '/accounts/a1/x'])('%s matches nothing', (path) => {

@@ -10,6 +10,7 @@ import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
 import { DIRECTION_SUFFIX } from '../../ir/direction.js';
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
+import { derefKind, wireDescriptors } from './parameter-wire.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
@@ -137,18 +138,6 @@ function schemasWithDistinctInput(api: ApiIR): string[] {
   return api.schemas.map((s) => s.name).filter(differs);
 }
 
-/**
- * What a parameter's schema is, through references, for decoding its text: a schema the JSON
- * Schema runtime validates is decoded as its shape says (a number, a list...).
- */
-function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): SchemaNode {
-  let current = node;
-  for (let i = 0; (current.kind === 'ref' || current.kind === 'json') && i < 32; i++) {
-    current = current.kind === 'json' ? current.shape : (components.get(current.name) ?? { kind: 'any', pointer: current.pointer });
-  }
-  return current;
-}
-
 /** Kinds of a parameter that is one value: given several times, it is refused as such. */
 const SINGLE_VALUE_KINDS = new Set<SchemaNode['kind']>(['string', 'number', 'boolean', 'literal']);
 
@@ -157,18 +146,37 @@ const SINGLE_VALUE_KINDS = new Set<SchemaNode['kind']>(['string', 'number', 'boo
  * parameter of one value that is repeated arrives as an array: `rt.once` says so.
  */
 function wireExpression(
-  parameter: { schema: SchemaNode; explode: boolean; in?: string },
+  parameter: { schema: SchemaNode; explode: boolean; in?: string; contentType?: string },
   ctx: PrintContext,
   components: Map<string, SchemaNode>,
   indent: string,
 ): string {
+  // A `content` parameter arrives already decoded by its media type (JSON text is parsed).
+  if (parameter.contentType !== undefined) return printSchema(parameter.schema, ctx, indent);
   const decoded = decodedExpression(parameter, ctx, components, indent);
   return parameter.in === 'query' && SINGLE_VALUE_KINDS.has(derefKind(parameter.schema, components).kind) ? `rt.once(${decoded})` : decoded;
+}
+
+/** Scalar kind a text member decodes to, or undefined for text. */
+function scalarKind(node: SchemaNode, components: Map<string, SchemaNode>): 'number' | 'boolean' | undefined {
+  const target = derefKind(node, components);
+  if (target.kind === 'number') return 'number';
+  if (target.kind === 'boolean') return 'boolean';
+  if (target.kind === 'literal' && target.values.every((v) => typeof v === 'number')) return 'number';
+  return undefined;
 }
 
 function decodedExpression(parameter: { schema: SchemaNode; explode: boolean }, ctx: PrintContext, components: Map<string, SchemaNode>, indent: string): string {
   const expr = printSchema(parameter.schema, ctx, indent);
   const target = derefKind(parameter.schema, components);
+  if (target.kind === 'object') {
+    // Members of an object parameter arrive as text, like any parameter value.
+    const members = target.properties.flatMap((m) => {
+      const kind = scalarKind(m.schema, components);
+      return kind ? [`${propertyKey(m.name)}: '${kind}'`] : [];
+    });
+    return members.length > 0 ? `rt.textObject(${expr}, { ${members.join(', ')} })` : expr;
+  }
   if (target.kind === 'number') return `rt.fromText('number', ${expr})`;
   if (target.kind === 'boolean') return `rt.fromText('boolean', ${expr})`;
   if (target.kind === 'literal' && target.values.every((v) => typeof v === 'number')) return `rt.fromText('number', ${expr})`;
@@ -181,7 +189,7 @@ function decodedExpression(parameter: { schema: SchemaNode; explode: boolean }, 
 }
 
 function parameterObject(
-  parameters: Array<{ name: string; in?: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string; deprecated?: boolean }>,
+  parameters: Array<{ name: string; in?: string; required: boolean; schema: SchemaNode; explode: boolean; contentType?: string; description?: string; deprecated?: boolean }>,
   ctx: PrintContext,
   components: Map<string, SchemaNode>,
   indent: string,
@@ -267,6 +275,9 @@ function printEntry(
   lines.push(`${i2}query: ${params('queryParameters', 'query', false)},`);
   lines.push(`${i2}headers: ${params('requestHeaders', 'header', true)},`);
   lines.push(`${i2}cookies: ${params('cookies', 'cookie', false)},`);
+  // Only parameters that travel as more than one plain text are listed (parameter-wire.ts).
+  const wire = wireDescriptors(entry.parameters, components);
+  if (wire !== undefined) lines.push(`${i2}parameters: ${shared.share('parameterStyles', wire)},`);
   if (entry.requestBody) {
     const body = `{\n  required: ${entry.requestBody.required},\n  content: ${contentMap(entry.requestBody.content, ctx, '  ')},\n}`;
     lines.push(`${i2}body: ${shared.share('requestBody', body)},`);

@@ -423,6 +423,23 @@ export function textList<T>(
   return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
 }
 
+/**
+ * An object parameter (style `form`, `simple`, `deepObject`...): its members arrive as text,
+ * and those `members` names are decoded as `fromText` does before the schema checks them.
+ */
+export function textObject<T>(schema: T, members: Record<string, 'number' | 'boolean'>): z.ZodType<z.output<T>, unknown> {
+  const decode = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [name, kind] of Object.entries(members)) {
+      const member = out[name];
+      if (typeof member === 'string') out[name] = decodeScalar(member, kind);
+    }
+    return out;
+  };
+  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
+}
+
 type Run = z.ZodType['_zod']['run'];
 type RunContext = Parameters<Run>[1] & { direction?: string; skipChecks?: boolean };
 

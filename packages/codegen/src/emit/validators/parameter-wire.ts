@@ -1,0 +1,61 @@
+/**
+ * How each parameter travels (OpenAPI `style`, `explode`, `allowReserved`, `content`), as plain
+ * data in the generated operation: the client's serializer and the server's parser read it, so
+ * the generated code holds no serialization logic of its own.
+ */
+import type { ParameterIR, SchemaNode } from '../../ir/types.js';
+
+/**
+ * What a parameter's schema is, through references, for decoding its text: a schema the JSON
+ * Schema runtime validates is decoded as its shape says (a number, a list...).
+ */
+export function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): SchemaNode {
+  let current = node;
+  for (let i = 0; (current.kind === 'ref' || current.kind === 'json') && i < 32; i++) {
+    current = current.kind === 'json' ? current.shape : (components.get(current.name) ?? { kind: 'any', pointer: current.pointer });
+  }
+  return current;
+}
+
+export type ParameterShape = 'primitive' | 'array' | 'object';
+
+/** The three value shapes OpenAPI's style tables distinguish. */
+export function parameterShape(schema: SchemaNode, components: Map<string, SchemaNode>): ParameterShape {
+  const kind = derefKind(schema, components).kind;
+  return kind === 'array' ? 'array' : kind === 'object' ? 'object' : 'primitive';
+}
+
+const DEFAULT_STYLE: Record<ParameterIR['in'], string> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
+
+/**
+ * True when the value travels as one plain text (or, in the query, as a repeated name): the
+ * runtimes' ordinary handling is exact, so the parameter needs no entry. This keeps the
+ * common case (and every file without styles) free of any parsing beyond today's.
+ */
+function isPlain(p: ParameterIR, shape: ParameterShape): boolean {
+  if (p.contentType !== undefined || p.allowReserved === true || p.style !== DEFAULT_STYLE[p.in]) return false;
+  return shape === 'primitive' || (shape === 'array' && p.in === 'query' && p.explode);
+}
+
+/**
+ * The `parameters` entry of an operation's request: one object per parameter that is not
+ * plain, or undefined when every parameter is.
+ */
+export function wireDescriptors(parameters: readonly ParameterIR[], components: Map<string, SchemaNode>): string | undefined {
+  const entries: string[] = [];
+  for (const p of parameters) {
+    const shape = parameterShape(p.schema, components);
+    if (isPlain(p, shape)) continue;
+    const fields = [
+      `name: ${JSON.stringify(p.name)}`,
+      `in: ${JSON.stringify(p.in)}`,
+      `style: ${JSON.stringify(p.style)}`,
+      `explode: ${p.explode}`,
+      `shape: ${JSON.stringify(shape)}`,
+      ...(p.allowReserved ? ['allowReserved: true'] : []),
+      ...(p.contentType !== undefined ? [`contentType: ${JSON.stringify(p.contentType)}`] : []),
+    ];
+    entries.push(`  { ${fields.join(', ')} },`);
+  }
+  return entries.length > 0 ? `[\n${entries.join('\n')}\n]` : undefined;
+}

@@ -1,0 +1,331 @@
+/**
+ * Parameters that travel as more than one plain text (OpenAPI `style`/`explode` of arrays and
+ * objects, `matrix`/`label` paths, `content`-encoded values): parsed from the raw path
+ * segments, query string, headers and cookies into the values the validators check. Members
+ * and items stay text here; the validators decode numbers and booleans by the schema.
+ *
+ * The forms are RFC 6570's, as OpenAPI's style tables give them (value `blue`, list
+ * `blue,black`, object `{R: 100, G: 200}`):
+ *
+ * | style          | explode | primitive    | array                     | object                 |
+ * |----------------|---------|--------------|---------------------------|------------------------|
+ * | simple         | false   | `blue`       | `blue,black`              | `R,100,G,200`          |
+ * | simple         | true    | `blue`       | `blue,black`              | `R=100,G=200`          |
+ * | label          | false   | `.blue`      | `.blue,black`             | `.R,100,G,200`         |
+ * | label          | true    | `.blue`      | `.blue.black`             | `.R=100.G=200`         |
+ * | matrix         | false   | `;c=blue`    | `;c=blue,black`           | `;c=R,100,G,200`       |
+ * | matrix         | true    | `;c=blue`    | `;c=blue;c=black`         | `;R=100;G=200`         |
+ * | form           | false   | `c=blue`     | `c=blue,black`            | `c=R,100,G,200`        |
+ * | form           | true    | `c=blue`     | `c=blue&c=black`          | `R=100&G=200`          |
+ * | spaceDelimited | false   |              | `c=blue%20black`          | `c=R%20100%20G%20200`  |
+ * | pipeDelimited  | false   |              | `c=blue|black`            | `c=R|100|G|200`        |
+ * | deepObject     | true    |              |                           | `c[R]=100&c[G]=200`    |
+ *
+ * Cookies (`form`) separate exploded pairs by `; ` as the Cookie header does: `c=blue; c=black`.
+ * Delimiters are matched before percent-decoding, so an encoded delimiter (`%2C`) is data.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
+
+/** One entry of a generated operation's `request.parameters`. */
+export interface ParameterWire {
+  readonly name: string;
+  readonly in: string;
+  readonly style: string;
+  readonly explode: boolean;
+  readonly shape: string;
+  readonly allowReserved?: boolean;
+  readonly contentType?: string;
+}
+
+/** A value that cannot be read in its parameter's style: answered 400 naming both. */
+export class ParameterStyleError extends Error {
+  constructor(
+    readonly parameter: ParameterWire,
+    rule: string,
+  ) {
+    super(`${LABEL[parameter.in] ?? parameter.in} "${parameter.name}": ${rule}`);
+    this.name = 'ParameterStyleError';
+  }
+}
+
+const LABEL: Record<string, string> = { path: 'path parameter', query: 'query parameter', header: 'header', cookie: 'cookie' };
+
+/** The raw request parts, before any percent-decoding. */
+export interface RawParameters {
+  /** Path parameters as captured from the path (still percent-encoded). */
+  readonly path: Readonly<Record<string, string>>;
+  /** The query string without `?`. */
+  readonly query: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly cookie: string | undefined;
+}
+
+/** The location maps the validators check, updated in place with the parsed parameters. */
+export interface ParameterMaps {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  cookies: Record<string, unknown>;
+}
+
+type Pair = readonly [name: string, rawValue: string];
+type Decode = (text: string) => string;
+
+/** Query text: `+` is a space (HTML form encoding, as URLSearchParams reads it). */
+function queryDecoder(parameter: ParameterWire): Decode {
+  return (text) => percentDecode(parameter, text.replace(/\+/g, ' '));
+}
+
+function percentDecode(parameter: ParameterWire, text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new ParameterStyleError(parameter, 'not valid percent-encoding');
+  }
+}
+
+/** `a,1,b,2` → `{ a: '1', b: '2' }`. */
+function pairsToObject(parameter: ParameterWire, parts: readonly string[], decode: Decode): Record<string, string> {
+  if (parts.length % 2 !== 0) throw new ParameterStyleError(parameter, `an object in style ${parameter.style} is name,value pairs; got ${parts.length} items`);
+  const out: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i += 2) defineMember(parameter, out, decode(parts[i]!), decode(parts[i + 1]!));
+  return out;
+}
+
+/** `a=1`, `b=2` → `{ a: '1', b: '2' }`. */
+function assignmentsToObject(parameter: ParameterWire, parts: readonly string[], decode: Decode): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of parts) {
+    const eq = part.indexOf('=');
+    if (eq < 0) throw new ParameterStyleError(parameter, `an exploded object in style ${parameter.style} is name=value members; got "${part}"`);
+    defineMember(parameter, out, decode(part.slice(0, eq)), decode(part.slice(eq + 1)));
+  }
+  return out;
+}
+
+function defineMember(parameter: ParameterWire, target: Record<string, string>, name: string, value: string): void {
+  if (name === '__proto__') throw new ParameterStyleError(parameter, 'member name "__proto__" is not allowed');
+  if (Object.prototype.hasOwnProperty.call(target, name)) throw new ParameterStyleError(parameter, `member "${name}" is given twice`);
+  target[name] = value;
+}
+
+/** A value in the `simple` form (paths and headers), or after a label/matrix prefix. */
+function simpleValue(parameter: ParameterWire, text: string, decode: Decode, itemSeparator: string): unknown {
+  if (parameter.contentType !== undefined) return contentValue(parameter, decode(text));
+  if (parameter.shape === 'primitive') return decode(text);
+  // Non-exploded objects are name,value pairs in every style; the rest split on the style's separator.
+  const parts = text.split(parameter.shape === 'object' && !parameter.explode ? ',' : itemSeparator);
+  if (parameter.shape === 'array') return parts.map(decode);
+  return parameter.explode ? assignmentsToObject(parameter, parts, decode) : pairsToObject(parameter, parts, decode);
+}
+
+/**
+ * A `content`-encoded value: JSON text is parsed with the limits bodies have (depth, no
+ * `__proto__` member); other media types keep the text.
+ */
+function contentValue(parameter: ParameterWire, text: string): unknown {
+  if (!/[/+]json\s*(;|$)/i.test(parameter.contentType!)) return text;
+  try {
+    return parseJsonSafely(text);
+  } catch (error) {
+    if (!(error instanceof UnsafeInputError)) throw error;
+    const why = error.message.startsWith('malformed JSON') ? '' : `: ${error.message}`;
+    throw new ParameterStyleError(parameter, `not valid JSON (content ${parameter.contentType})${why}`);
+  }
+}
+
+function pathValue(parameter: ParameterWire, raw: string): unknown {
+  const decode: Decode = (text) => percentDecode(parameter, text);
+  if (parameter.contentType !== undefined || parameter.style === 'simple') return simpleValue(parameter, raw, decode, ',');
+  if (parameter.style === 'label') {
+    if (!raw.startsWith('.')) throw new ParameterStyleError(parameter, 'style label starts with "."');
+    return simpleValue(parameter, raw.slice(1), decode, parameter.explode ? '.' : ',');
+  }
+  if (parameter.style === 'matrix') return matrixValue(parameter, raw, decode);
+  throw new ParameterStyleError(parameter, `style ${parameter.style} is not a path style`);
+}
+
+/** `;name=value` (or `;name` for empty text); exploded arrays repeat `;name=`, objects are `;k=v`. */
+function matrixValue(parameter: ParameterWire, raw: string, decode: Decode): unknown {
+  if (!raw.startsWith(';')) throw new ParameterStyleError(parameter, 'style matrix starts with ";"');
+  const parts = raw.slice(1).split(';');
+  if (parameter.shape === 'object' && parameter.explode) return assignmentsToObject(parameter, parts, decode);
+  const values = parts.map((part) => {
+    const eq = part.indexOf('=');
+    const name = decode(eq < 0 ? part : part.slice(0, eq));
+    if (name !== parameter.name) throw new ParameterStyleError(parameter, `style matrix names the parameter (";${parameter.name}="); got "${name}"`);
+    return eq < 0 ? '' : part.slice(eq + 1);
+  });
+  if (parameter.shape === 'array' && parameter.explode) return values.map(decode);
+  if (values.length !== 1) throw new ParameterStyleError(parameter, `given ${values.length} times; style matrix without explode gives it once`);
+  return simpleValue(parameter, values[0]!, decode, ',');
+}
+
+/** Raw `name=value` pairs of a query string, names decoded, values still encoded. */
+function queryPairs(query: string, decodeName: (text: string) => string): Pair[] {
+  const out: Pair[] = [];
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    out.push([decodeName(eq < 0 ? part : part.slice(0, eq)), eq < 0 ? '' : part.slice(eq + 1)]);
+  }
+  return out;
+}
+
+const DELIMITER: Record<string, RegExp> = {
+  form: /,/,
+  spaceDelimited: /%20|\+| /i,
+  pipeDelimited: /\|/,
+};
+
+/** Members of a form-exploded object: pairs no declared parameter names and no other parameter took. */
+function explodedMembers(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>, decode: Decode): { value: unknown; consumed: string[] } {
+  const members = pairs.filter(([name]) => !claimed.has(name));
+  if (members.length === 0) return { value: undefined, consumed: [] };
+  const out: Record<string, string> = {};
+  for (const [name, raw] of members) defineMember(parameter, out, name, decode(raw));
+  return { value: out, consumed: members.map(([name]) => name) };
+}
+
+/** An object whose members are names of their own in the query or the Cookie header. */
+function takesOwnNames(parameter: ParameterWire): boolean {
+  return parameter.shape === 'object' && parameter.explode && parameter.contentType === undefined && (parameter.style === 'form' || parameter.in === 'cookie');
+}
+
+/**
+ * The query value of one parameter, and the names it consumed (deepObject members,
+ * form-exploded object members). `claimed`: names other parameters declare or consumed.
+ */
+function queryValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>): { value: unknown; consumed: string[] } {
+  const decode = queryDecoder(parameter);
+  if (takesOwnNames(parameter)) return explodedMembers(parameter, pairs, claimed, decode);
+  const own = pairs.filter(([name]) => name === parameter.name).map(([, raw]) => raw);
+  if (parameter.contentType !== undefined) {
+    if (own.length > 1) throw new ParameterStyleError(parameter, `given ${own.length} times; a content parameter is given once`);
+    return { value: own.length === 0 ? undefined : contentValue(parameter, decode(own[0]!)), consumed: [] };
+  }
+  if (parameter.style === 'deepObject') {
+    if (parameter.shape !== 'object') throw new ParameterStyleError(parameter, 'style deepObject carries only objects');
+    const prefix = `${parameter.name}[`;
+    const members = pairs.filter(([name]) => name.startsWith(prefix) && name.endsWith(']'));
+    if (members.length === 0) return { value: undefined, consumed: [] };
+    const out: Record<string, string> = {};
+    for (const [name, raw] of members) defineMember(parameter, out, name.slice(prefix.length, -1), decode(raw));
+    return { value: out, consumed: members.map(([name]) => name) };
+  }
+  if (own.length === 0) return { value: undefined, consumed: [] };
+  // Exploded arrays repeat the name in every query style (spaceDelimited and pipeDelimited too).
+  if (parameter.shape === 'array' && parameter.explode) return { value: own.map(decode), consumed: [] };
+  if (parameter.shape === 'primitive') return { value: own.length === 1 ? decode(own[0]!) : own.map(decode), consumed: [] };
+  if (own.length > 1) throw new ParameterStyleError(parameter, `given ${own.length} times; style ${parameter.style} without explode gives it once`);
+  const separator = DELIMITER[parameter.style];
+  if (separator === undefined) throw new ParameterStyleError(parameter, `style ${parameter.style} is not a query style`);
+  const parts = own[0]!.split(separator);
+  return { value: parameter.shape === 'array' ? parts.map(decode) : pairsToObject(parameter, parts, decode), consumed: [] };
+}
+
+/** Header text: no percent-encoding; list items may have optional whitespace around commas (RFC 9110). */
+function headerValue(parameter: ParameterWire, header: string | string[] | undefined): unknown {
+  if (header === undefined) return undefined;
+  const text = Array.isArray(header) ? header.join(', ') : header;
+  return simpleValue(parameter, text, (t) => t.trim(), ',');
+}
+
+/** Raw `name=value` pairs of a Cookie header, in order, surrounding quotes removed. */
+function cookiePairs(header: string | undefined): Pair[] {
+  if (!header) return [];
+  const out: Pair[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    const name = part.slice(0, eq).trim();
+    let decodedName = name;
+    try {
+      decodedName = decodeURIComponent(name);
+    } catch {
+      // Not percent-encoding: the name as sent.
+    }
+    out.push([decodedName, value]);
+  }
+  return out;
+}
+
+function cookieValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>): { value: unknown; consumed: string[] } {
+  const decode: Decode = (text) => percentDecode(parameter, text);
+  if (takesOwnNames(parameter)) return explodedMembers(parameter, pairs, claimed, decode);
+  const own = pairs.filter(([name]) => name === parameter.name).map(([, raw]) => raw);
+  if (own.length === 0) return { value: undefined, consumed: [] };
+  if (parameter.shape === 'array' && parameter.explode && parameter.contentType === undefined) return { value: own.map(decode), consumed: [] };
+  return { value: simpleValue(parameter, own[0]!, decode, ','), consumed: [] };
+}
+
+function put(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (value === undefined) delete target[name];
+  else target[name] = value;
+}
+
+/** Query or cookie names a form-exploded object cannot take: every declared one. */
+export interface DeclaredNames {
+  readonly query: ReadonlySet<string>;
+  readonly cookie: ReadonlySet<string>;
+}
+
+/** A query name as sent; one that is not valid percent-encoding is kept as sent (no parameter has it). */
+function lenientQueryName(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Parses every listed parameter from `raw` into `maps` (replacing the plain text the maps
+ * held for it; names an object consumed are removed). Objects whose members are names of
+ * their own come last, so they take only what no other parameter took. Throws
+ * `ParameterStyleError`.
+ */
+export function applyParameterStyles(parameters: readonly ParameterWire[], raw: RawParameters, maps: ParameterMaps, declared: DeclaredNames): void {
+  let query: Pair[] | undefined;
+  let cookies: Pair[] | undefined;
+  const claimed = { query: new Set(declared.query), cookie: new Set(declared.cookie) };
+  const ordered = [...parameters.filter((p) => !takesOwnNames(p)), ...parameters.filter(takesOwnNames)];
+  for (const parameter of ordered) {
+    switch (parameter.in) {
+      case 'path': {
+        const text = raw.path[parameter.name];
+        if (text !== undefined) put(maps.path, parameter.name, pathValue(parameter, text));
+        break;
+      }
+      case 'query': {
+        query ??= queryPairs(raw.query, lenientQueryName);
+        const { value, consumed } = queryValue(parameter, query, claimed.query);
+        for (const name of consumed) {
+          delete maps.query[name];
+          claimed.query.add(name);
+        }
+        put(maps.query, parameter.name, value);
+        break;
+      }
+      case 'header': {
+        const name = parameter.name.toLowerCase();
+        put(maps.headers, name, headerValue(parameter, raw.headers[name]));
+        break;
+      }
+      case 'cookie': {
+        cookies ??= cookiePairs(raw.cookie);
+        const { value, consumed } = cookieValue(parameter, cookies, claimed.cookie);
+        for (const name of consumed) {
+          delete maps.cookies[name];
+          claimed.cookie.add(name);
+        }
+        put(maps.cookies, parameter.name, value);
+        break;
+      }
+    }
+  }
+}
