@@ -5,6 +5,7 @@
  * They read zod's `_zod.input` / `_zod.output` members structurally instead of importing
  * zod, so the runtime works with whichever copy of zod the validators were built against.
  */
+import type { FormLayout } from './form-encode.js';
 
 /** The part of a zod schema the runtime uses. */
 export interface SchemaLike {
@@ -23,10 +24,14 @@ export interface ResponseSpec {
   readonly content: Readonly<Record<string, SchemaLike>>;
 }
 
-/** A request body: whether it is required, and a schema per content type. */
+/**
+ * A request body: whether it is required, a schema per content type, and for form media types
+ * how each member travels (`encoding`, see form-encode.ts).
+ */
 export interface BodySpec {
   readonly required: boolean;
   readonly content: Readonly<Record<string, SchemaLike>>;
+  readonly encoding?: Readonly<Record<string, FormLayout>>;
 }
 
 /** The shape of `operations.<operationId>` in the generated validators. */

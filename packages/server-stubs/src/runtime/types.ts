@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import type { FormEncodings } from './form-layout.js';
 
 /** Schemas by media type, exactly as written in the spec (`application/json; charset=utf-8`). */
 export type ContentSchemas = { readonly [contentType: string]: z.ZodType };
@@ -15,7 +16,7 @@ export interface RequestSchemas {
   /** Keys are lower-case header names. */
   readonly headers: z.ZodType;
   readonly cookies: z.ZodType;
-  readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas };
+  readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas; readonly encoding?: FormEncodings };
 }
 
 export interface ResponseSchemas {
@@ -90,6 +91,8 @@ type IsStructured<K extends string> = K extends
   | `${string}+json;${string}`
   | 'application/x-www-form-urlencoded'
   | `application/x-www-form-urlencoded;${string}`
+  | 'multipart/form-data'
+  | `multipart/form-data;${string}`
   | `text/${string}`
   ? true
   : false;
