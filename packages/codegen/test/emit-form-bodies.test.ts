@@ -55,6 +55,7 @@ function spec(openapi: '3.0.3' | '3.1.0'): Record<string, unknown> {
           responses: OK,
         },
       },
+      '/raw': { post: { operationId: 'raw', requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, responses: OK } },
       '/json': { post: { operationId: 'json', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: OK } },
     },
     components: {
@@ -115,14 +116,14 @@ describe('form layout in the IR', () => {
 });
 
 describe('file members, type-checked', () => {
-  it('are Blob/Uint8Array for the client and uploaded files for the handler', async () => {
+  it('are Blob/Uint8Array for the client and uploaded files for the handler; binary bodies take bytes', async () => {
     const dir = await scratchDir();
     const report = await verify({ spec: await writeSpec(spec('3.0.3')), keepDir: dir, targets: ['validators', 'server', 'client'] });
     expect(report.typeErrors).toEqual([]);
     await writeFile(
       path.join(dir, 'consumer.ts'),
       [
-        "import type { UploadParams, TokenParams } from './client/index.js';",
+        "import type { RawParams, UploadParams, TokenParams } from './client/index.js';",
         "import type { Handlers } from './server/index.js';",
         '',
         'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
@@ -135,6 +136,9 @@ describe('file members, type-checked', () => {
         "// @ts-expect-error a file member is not text",
         "export const withText: UploadParams = { body: { file: 'x' } };",
         "export const form: TokenParams = { body: { scope: 1, where: { x: 2 } } };",
+        "export const raw: RawParams[] = [{ body: new Uint8Array(2) }, { body: new Blob(['x']) }, { body: 'text' }];",
+        "// @ts-expect-error bytes, a Blob or a string, not an object",
+        "export const notRaw: RawParams = { body: { a: 1 } };",
         '',
       ].join('\n'),
     );

@@ -107,8 +107,26 @@ export type IsJwt<CT> = CT extends string
     : false
   : false;
 
-/** A signed body is either the claims to sign (with `signRequest`) or a compact JWS already signed. */
-type BodyValue<CT, S> = IsJwt<CT> extends true ? Input<S> | string : Input<S>;
+/**
+ * A media type whose body is sent as bytes: not JSON, a form or text (`application/octet-stream`,
+ * `image/png`, ...). Its schema (a binary string) describes the bytes, not a JavaScript value.
+ */
+export type IsBinary<CT> = CT extends string
+  ? Lowercase<CT> extends
+      | `${string}json${string}`
+      | `application/jwt${string}`
+      | `application/x-www-form-urlencoded${string}`
+      | `multipart/${string}`
+      | `text/${string}`
+    ? false
+    : true
+  : false;
+
+/**
+ * A signed body is either the claims to sign (with `signRequest`) or a compact JWS already
+ * signed; a binary one may be given as bytes.
+ */
+type BodyValue<CT, S> = IsJwt<CT> extends true ? Input<S> | string : IsBinary<CT> extends true ? Input<S> | Uint8Array | ArrayBuffer | Blob : Input<S>;
 
 type BodyVariants<C, Required extends boolean> = {
   [CT in keyof C]: Required extends true
