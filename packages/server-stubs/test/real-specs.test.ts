@@ -49,10 +49,12 @@ async function someBody(op: Operation, keys: TestKeys): Promise<{ headers: Recor
     json: '{}',
     jwt: await new SignJWT({ message: {} }).setProtectedHeader({ alg: 'ES256' }).setIssuer('t').setNotBefore(now).setExpirationTime(now + 60).sign(keys.tppPrivate),
     form: 'a=b',
+    multipart: '--b\r\ncontent-disposition: form-data; name="a"\r\n\r\nb\r\n--b--\r\n',
     text: 'x',
     binary: 'x',
   };
-  return { headers: { 'content-type': concrete }, body: bodies[bodyKind(concrete)] };
+  const kind = bodyKind(concrete);
+  return { headers: { 'content-type': kind === 'multipart' ? `${concrete}; boundary=b` : concrete }, body: bodies[kind] };
 }
 
 async function generated(file: string): Promise<{ createRouter(handlers: object, options: RouterOptions): ApiRouter; operations: Operation[] }> {

@@ -254,7 +254,7 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
     const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
     let body: RequestInit['body'] | undefined;
     if (operation.request.body) {
-      const encoded = await encodeBody(Object.keys(operation.request.body.content), params, operation.operationId, options.signRequest);
+      const encoded = await encodeBody(Object.keys(operation.request.body.content), params, operation.operationId, options.signRequest, operation.request.body.encoding);
       if (encoded) {
         body = encoded.body as RequestInit['body'];
         // FormData writes its own multipart boundary into the header.

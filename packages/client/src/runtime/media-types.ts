@@ -31,6 +31,10 @@ export function isFormType(value: string): boolean {
   return mediaTypeOf(value) === 'application/x-www-form-urlencoded';
 }
 
+export function isMultipartType(value: string): boolean {
+  return mediaTypeOf(value) === 'multipart/form-data';
+}
+
 export function isTextType(value: string): boolean {
   return mediaTypeOf(value).startsWith('text/');
 }

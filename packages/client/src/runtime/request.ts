@@ -3,7 +3,8 @@
  * talks to the network.
  */
 import { RequestError } from './errors.js';
-import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isTextType } from './media-types.js';
+import { encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
+import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType } from './media-types.js';
 import type { ApiInfo } from './types.js';
 import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from './parameters.js';
 
@@ -128,12 +129,21 @@ export interface EncodedBody {
   body: string | Uint8Array | Blob | FormData;
 }
 
-/** Encodes the body in the content type chosen (by the caller or from the declared ones). */
+function isBytes(value: unknown): value is Uint8Array | Blob | ArrayBuffer {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer || (typeof Blob !== 'undefined' && value instanceof Blob);
+}
+
+/**
+ * Encodes the body in the content type chosen (by the caller or from the declared ones):
+ * JSON, a signed JWT, form fields and multipart parts (by `encoding`, the body's form layouts
+ * by media type), text, or bytes. A value the media type cannot carry is a `RequestError`.
+ */
 export async function encodeBody(
   declared: readonly string[],
   params: RequestParams,
   operationId: string,
   signer: RequestSigner | undefined,
+  encoding?: Readonly<Record<string, FormLayout>>,
 ): Promise<EncodedBody | undefined> {
   if (params.body === undefined) return undefined;
   const contentType = params.contentType ?? defaultRequestContentType(declared, params.body);
@@ -145,16 +155,19 @@ export async function encodeBody(
     return { contentType, body: await signer(value as Record<string, unknown>, { operationId }) };
   }
   if (isJsonType(contentType)) return { contentType, body: JSON.stringify(value) };
+  const context = { operationId, mediaType: contentType };
   if (isFormType(contentType)) {
-    const form = new URLSearchParams();
-    for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-      if (v === undefined || v === null) continue;
-      if (Array.isArray(v)) for (const item of v) form.append(k, text(item));
-      else form.append(k, text(v));
-    }
-    return { contentType, body: form.toString() };
+    if (value instanceof URLSearchParams) return { contentType, body: value.toString() };
+    return { contentType, body: encodeUrlEncoded(value, encoding?.[contentType], context) };
   }
-  if (value instanceof Uint8Array || value instanceof Blob || value instanceof FormData) return { contentType, body: value };
-  if (isTextType(contentType) || typeof value === 'string') return { contentType, body: text(value) };
-  return { contentType, body: JSON.stringify(value) };
+  if (isMultipartType(contentType)) {
+    if (value instanceof FormData) return { contentType, body: value };
+    return { contentType, body: encodeMultipart(value, encoding?.[contentType], context) };
+  }
+  if (value instanceof FormData) return { contentType, body: value };
+  if (isBytes(value)) return { contentType, body: value instanceof ArrayBuffer ? new Uint8Array(value) : value };
+  if (typeof value === 'string') return { contentType, body: value };
+  if (isTextType(contentType) && (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')) return { contentType, body: String(value) };
+  const expected = isTextType(contentType) ? 'text (a string)' : 'bytes (Uint8Array, ArrayBuffer or Blob) or a string';
+  throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`);
 }

@@ -5,6 +5,7 @@
  * They read zod's `_zod.input` / `_zod.output` members structurally instead of importing
  * zod, so the runtime works with whichever copy of zod the validators were built against.
  */
+import type { FormLayout } from './form-encode.js';
 import type { ParameterWire } from './parameters.js';
 
 /** The part of a zod schema the runtime uses. */
@@ -24,10 +25,14 @@ export interface ResponseSpec {
   readonly content: Readonly<Record<string, SchemaLike>>;
 }
 
-/** A request body: whether it is required, and a schema per content type. */
+/**
+ * A request body: whether it is required, a schema per content type, and for form media types
+ * how each member travels (`encoding`, see form-encode.ts).
+ */
 export interface BodySpec {
   readonly required: boolean;
   readonly content: Readonly<Record<string, SchemaLike>>;
+  readonly encoding?: Readonly<Record<string, FormLayout>>;
 }
 
 /** The shape of `operations.<operationId>` in the generated validators. */
@@ -105,8 +110,26 @@ export type IsJwt<CT> = CT extends string
     : false
   : false;
 
-/** A signed body is either the claims to sign (with `signRequest`) or a compact JWS already signed. */
-type BodyValue<CT, S> = IsJwt<CT> extends true ? Input<S> | string : Input<S>;
+/**
+ * A media type whose body is sent as bytes: not JSON, a form or text (`application/octet-stream`,
+ * `image/png`, ...). Its schema (a binary string) describes the bytes, not a JavaScript value.
+ */
+export type IsBinary<CT> = CT extends string
+  ? Lowercase<CT> extends
+      | `${string}json${string}`
+      | `application/jwt${string}`
+      | `application/x-www-form-urlencoded${string}`
+      | `multipart/${string}`
+      | `text/${string}`
+    ? false
+    : true
+  : false;
+
+/**
+ * A signed body is either the claims to sign (with `signRequest`) or a compact JWS already
+ * signed; a binary one may be given as bytes.
+ */
+type BodyValue<CT, S> = IsJwt<CT> extends true ? Input<S> | string : IsBinary<CT> extends true ? Input<S> | Uint8Array | ArrayBuffer | Blob : Input<S>;
 
 type BodyVariants<C, Required extends boolean> = {
   [CT in keyof C]: Required extends true

@@ -244,6 +244,33 @@ export interface MediaTypeIR {
   contentType: string;
   schema?: SchemaNode;
   examples: ExampleIR[];
+  /**
+   * For `application/x-www-form-urlencoded` and `multipart/form-data` bodies of an object
+   * schema: how each member travels (its type and the media type's `encoding` entry), by name.
+   */
+  form?: Record<string, FormFieldIR>;
+}
+
+/**
+ * What a form member is, as far as its text needs decoding: form fields are text, so the
+ * runtimes need the schema's type to turn `42` into a number and to find files.
+ */
+export interface FormValueIR {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'file' | 'array' | 'object' | 'any';
+  /** For `array`. */
+  items?: FormValueIR;
+  /** For `object`: its declared members. */
+  properties?: Record<string, FormValueIR>;
+}
+
+/** One member of a form body: its value and the `encoding` entry the spec writes for it. */
+export interface FormFieldIR extends FormValueIR {
+  /** `encoding.<name>.contentType`, as written. */
+  contentType?: string;
+  /** `encoding.<name>.style` and `explode`, only where written: the runtimes apply the defaults. */
+  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface RequestBodyIR {

@@ -504,3 +504,61 @@ export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boo
   internals.run = firstRun;
   return schema as unknown as Declared<T>;
 }
+
+/**
+ * A file of a multipart body as a server receives it. The server-stubs runtime hands these to
+ * handlers; the type is repeated here (structurally the same) so that the generated validators
+ * import nothing but zod.
+ */
+export interface UploadedFile {
+  readonly bytes: Uint8Array;
+  /** The `filename` of the part, when the client sent one. */
+  readonly filename?: string;
+  /** The part's `Content-Type` (`application/octet-stream` when it named none). */
+  readonly contentType: string;
+  /** Byte length of `bytes`. */
+  readonly size: number;
+}
+
+/** A file a client sends in a multipart body. */
+export type FileInput = Blob | Uint8Array;
+
+type WithFileMembers<T, F, Mode extends 'in' | 'out'> = T extends object
+  ? {
+      [K in keyof T]: K extends keyof F
+        ? (F[K] extends 'many' ? Array<Mode extends 'in' ? FileInput : UploadedFile> : Mode extends 'in' ? FileInput : UploadedFile) | Extract<T[K], undefined>
+        : T[K];
+    }
+  : T;
+
+function isFileValue(value: unknown): boolean {
+  if (value instanceof Uint8Array) return true;
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return true;
+  // An uploaded file (server side): its bytes with their description.
+  return typeof value === 'object' && value !== null && (value as { bytes?: unknown }).bytes instanceof Uint8Array;
+}
+
+/**
+ * A multipart body whose members named in `files` are files (`one`) or lists of files
+ * (`many`): sent as `Blob`/`File`/`Uint8Array`, received as `UploadedFile`. The spec types a
+ * file as a binary string; `schema` checks the other members.
+ */
+export function withFiles<T, const F extends Record<string, 'one' | 'many'>>(
+  schema: T,
+  files: F,
+): z.ZodType<WithFileMembers<z.output<T>, F, 'out'>, WithFileMembers<z.input<T>, F, 'in'>> {
+  const checked = (schema as unknown as z.ZodType).superRefine((value, ctx) => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [name, count] of Object.entries(files)) {
+      const member = (value as Record<string, unknown>)[name];
+      if (member === undefined) continue;
+      if (count === 'many' && !Array.isArray(member)) ctx.addIssue({ code: 'custom', path: [name], message: 'expected a list of files' });
+      else if (count === 'many') {
+        (member as unknown[]).forEach((item, i) => {
+          if (!isFileValue(item)) ctx.addIssue({ code: 'custom', path: [name, i], message: 'expected a file' });
+        });
+      } else if (!isFileValue(member)) ctx.addIssue({ code: 'custom', path: [name], message: 'expected a file' });
+    }
+  });
+  return checked as unknown as z.ZodType<WithFileMembers<z.output<T>, F, 'out'>, WithFileMembers<z.input<T>, F, 'in'>>;
+}

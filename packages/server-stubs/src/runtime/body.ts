@@ -5,9 +5,17 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { kindOfMedia, mediaTypeOf } from './content-negotiation.js';
+import { decodeForm, FormFieldError } from './form-decode.js';
+import type { FormLayout } from './form-layout.js';
 import { parseJsonSafely, UnsafeInputError, assertNoProtoKeys } from './safe-json.js';
+import { jsonPath } from './validation-issues.js';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+/** Defaults of the multipart limits (`limits.fileBytes`, `files`, `fields` of the router options). */
+export const DEFAULT_FILE_LIMIT = 10 * 1024 * 1024;
+export const DEFAULT_FILES_LIMIT = 10;
+export const DEFAULT_FIELDS_LIMIT = 100;
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -95,25 +103,28 @@ export class BodyFormatError extends Error {
 
 const TEXT_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
 
-/** Form bodies become an object of strings (repeated names: arrays of strings). */
-function parseForm(text: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (name === '__proto__') throw new BodyFormatError('form field "__proto__" is not allowed', name);
-    const existing = out[name];
-    out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+/**
+ * Form bodies become an object decoded by the body's layout (numbers, lists, objects; see
+ * form-decode.ts); without one, of strings (repeated names: arrays of strings).
+ */
+function parseForm(text: string, layout: FormLayout | undefined, maxDepth: number): Record<string, unknown> {
+  try {
+    return decodeForm([...new URLSearchParams(text)], layout, { multipart: false, maxDepth });
+  } catch (error) {
+    if (error instanceof FormFieldError) throw new BodyFormatError(error.message, jsonPath([error.field]));
+    throw error;
   }
-  return { ...out };
 }
 
 /**
  * Decodes body bytes by the request's media type: JSON (depth-limited, no `__proto__`),
- * form fields, text, the compact JWT text, or the bytes themselves.
+ * form fields (decoded by `layout`, the body's form layout), text, the compact JWT text, or
+ * the bytes themselves. Multipart bodies are read as they stream (multipart.ts), not here.
  *
  * @example
  * decodeBody(Buffer.from('{"a":1}'), 'application/json', 64) // → { a: 1 }
  */
-export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number): unknown {
+export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number, layout?: FormLayout): unknown {
   const media = mediaTypeOf(contentType);
   const kind = kindOfMedia(media);
   const charset = media?.params.get('charset');
@@ -130,7 +141,7 @@ export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number)
         throw error;
       }
     case 'form':
-      return parseForm(text);
+      return parseForm(text, layout, maxDepth);
     case 'jwt':
       return text.trim();
     case 'text':

@@ -173,7 +173,7 @@ export function matchContentType(contentType: string, accepted: readonly string[
 }
 
 /** How the runtime reads and writes a body of this media type. */
-export type BodyKind = 'json' | 'jwt' | 'form' | 'text' | 'binary';
+export type BodyKind = 'json' | 'jwt' | 'form' | 'multipart' | 'text' | 'binary';
 
 /** How a body of this (parsed) media type is read and written; `binary` when it did not parse. */
 export function kindOfMedia(media: MediaType | undefined): BodyKind {
@@ -181,6 +181,7 @@ export function kindOfMedia(media: MediaType | undefined): BodyKind {
   if (media.type === 'application' && media.subtype === 'jwt') return 'jwt';
   if (media.subtype === 'json' || media.subtype.endsWith('+json')) return 'json';
   if (media.type === 'application' && media.subtype === 'x-www-form-urlencoded') return 'form';
+  if (media.type === 'multipart' && media.subtype === 'form-data') return 'multipart';
   if (media.type === 'text') return 'text';
   return 'binary';
 }

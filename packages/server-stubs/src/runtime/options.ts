@@ -69,6 +69,16 @@ export interface RouterOptions<ErrorBody = never> {
     readonly bodyBytes?: number;
     /** Deepest accepted JSON nesting (default 64); deeper gets 400. */
     readonly depth?: number;
+    /**
+     * Largest file of a `multipart/form-data` body in bytes (default 10 MiB); larger gets 400
+     * naming the field (413 where the spec defines it). Each other field of a multipart body
+     * is bounded by `bodyBytes`.
+     */
+    readonly fileBytes?: number;
+    /** Most files in one multipart body (default 10); more gets 400 (413 where defined). */
+    readonly files?: number;
+    /** Most non-file fields in one multipart body (default 100); more gets 400 (413 where defined). */
+    readonly fields?: number;
   };
   /** Rate limiting: seconds to wait, or undefined to let the request through. Answered 429 with `Retry-After`. */
   readonly rateLimit?: (input: { readonly operationId: string; readonly req: IncomingMessage }) => number | undefined | Promise<number | undefined>;

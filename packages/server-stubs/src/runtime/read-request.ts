@@ -8,12 +8,15 @@ import type { ErrorItem } from './api-error.js';
 import { BodyAbortedError, BodyFormatError, BodyTooLargeError, checkPreParsed, decodeBody, readBody } from './body.js';
 import { bodyKind } from './content-negotiation.js';
 import { FAILURES, type FailureKind } from './error-codes.js';
+import { decodeForm, FormFieldError } from './form-decode.js';
+import type { FormLayout } from './form-layout.js';
+import { MultipartFormatError, MultipartLimitError, readMultipart, type MultipartLimits } from './multipart.js';
 import { SignedBodyError, verifySignedBody, type VerificationOptions } from './jws.js';
 import { describesClaims } from './respond.js';
 import { cookieObject, ForbiddenNameError, headerObject, queryObject } from './request-input.js';
 import { applyParameterStyles, ParameterStyleError, type DeclaredNames } from './parameters.js';
 import type { OperationSchemas, SignedBody } from './types.js';
-import { issuesToErrors, type Location } from './validation-issues.js';
+import { issuesToErrors, jsonPath, type Location } from './validation-issues.js';
 
 export type ReadFailure = { readonly kind: FailureKind; readonly items: readonly ErrorItem[] } | { readonly kind: 'aborted' };
 
@@ -26,23 +29,52 @@ function failure(kind: FailureKind, message: string, path?: string): ReadFailure
   return { kind, items: [{ code: FAILURES[kind].code, message, ...(path !== undefined ? { path } : {}) }] };
 }
 
+/** The JSON path of a form field (`$.documentFile`), `$` for the body as a whole. */
+function fieldPath(field: string | undefined): string {
+  return field === undefined ? '$' : jsonPath([field]);
+}
+
+/** What bounds reading a body: its bytes and JSON depth, and the parts of a multipart one. */
+export interface BodyLimits extends MultipartLimits {
+  readonly bodyBytes: number;
+  readonly depth: number;
+}
+
+/** The body bytes decoded by media type; a multipart body is read part by part instead. */
+async function readDecoded(req: IncomingMessage, contentType: string, limits: BodyLimits, layout: FormLayout | undefined): Promise<unknown> {
+  if (bodyKind(contentType) === 'multipart') {
+    const preParsed = (req as IncomingMessage & { body?: unknown }).body;
+    const consumed = req.readableEnded || (req as IncomingMessage & { _body?: boolean })._body === true;
+    if (consumed && !Buffer.isBuffer(preParsed)) return checkPreParsed(preParsed, limits.depth);
+    const entries = await readMultipart(consumed ? (preParsed as Buffer) : req, contentType, layout, limits);
+    return decodeForm(entries, layout, { multipart: true, maxDepth: limits.depth });
+  }
+  const raw = await readBody(req, limits.bodyBytes);
+  if (!('bytes' in raw)) return checkPreParsed(raw.parsed, limits.depth);
+  return raw.bytes.length === 0 ? undefined : decodeBody(raw.bytes, contentType, limits.depth, layout);
+}
+
 /**
  * Reads the body of a request whose media type already matched `contentType` of the spec.
- * A signed body is verified here, so no handler ever sees an unverified one.
+ * A signed body is verified here, so no handler ever sees an unverified one. `layout` is the
+ * form layout of the matched media type, for form and multipart bodies.
  */
 export async function readRequestBody(
   req: IncomingMessage,
   requestContentType: string,
-  limits: { bodyBytes: number; depth: number },
+  limits: BodyLimits,
   verification: VerificationOptions | undefined,
+  layout?: FormLayout,
 ): Promise<ReadBodyResult | ReadFailure> {
   let decoded: unknown;
   try {
-    const raw = await readBody(req, limits.bodyBytes);
-    decoded = 'bytes' in raw ? (raw.bytes.length === 0 ? undefined : decodeBody(raw.bytes, requestContentType, limits.depth)) : checkPreParsed(raw.parsed, limits.depth);
+    decoded = await readDecoded(req, requestContentType, limits, layout);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return failure('bodyTooLarge', `The request body exceeds ${error.limit} bytes`);
+    if (error instanceof MultipartLimitError) return failure('bodyTooLarge', `body: ${error.message}`, fieldPath(error.field));
     if (error instanceof BodyFormatError) return failure('invalidBody', `body: ${error.message}`, error.path ?? '$');
+    if (error instanceof FormFieldError) return failure('invalidBody', `body: ${error.message}`, fieldPath(error.field));
+    if (error instanceof MultipartFormatError) return failure('invalidBody', `body: not valid multipart/form-data: ${error.message}`, fieldPath(error.field));
     if (error instanceof BodyAbortedError) return { kind: 'aborted' };
     throw error;
   }

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { ApiError, isApiError } from './api-error.js';
 import { bodyKind, matchContentType, negotiate } from './content-negotiation.js';
-import { DEFAULT_BODY_LIMIT, hasBody } from './body.js';
+import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
 import { FAILURES } from './error-codes.js';
 import { commonResponses, errorAnswer, errorPlan } from './error-contract.js';
 import { declaresHeader } from './declared-headers.js';
@@ -174,7 +174,16 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   if (missing.length > 0) (options.onMissingHandlers ?? onMissingHandlersDefault(settings))(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
   const resolved: RouterOptions<unknown> = { ...options, onError: options.onError ?? defaultOnError };
   const prefix = normalizePrefix(options.prefix ?? definition.api.pathPrefix);
-  const limits = { bodyBytes: options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT, depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH };
+  const bodyBytes = options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT;
+  const limits = {
+    bodyBytes,
+    depth: options.limits?.depth ?? DEFAULT_MAX_DEPTH,
+    fileBytes: options.limits?.fileBytes ?? DEFAULT_FILE_LIMIT,
+    files: options.limits?.files ?? DEFAULT_FILES_LIMIT,
+    fields: options.limits?.fields ?? DEFAULT_FIELDS_LIMIT,
+    // A field of a multipart body is bounded as a whole body of another media type is.
+    fieldBytes: bodyBytes,
+  };
   const paths = compilePaths(operations.map((op) => op.path));
   const apiResponses = commonResponses(operations);
   for (const [status, response] of commonResponses(settings.fallbackResponses)) if (!apiResponses.has(status)) apiResponses.set(status, response);
@@ -289,7 +298,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     let body: ReadBodyResult | undefined;
     if (bodySpec && bodySent && specContentType !== undefined) {
-      const read = await readRequestBody(req, requestContentType!, limits, resolved.verification);
+      const read = await readRequestBody(req, requestContentType!, limits, resolved.verification, bodySpec.encoding?.[specContentType]);
       if ('kind' in read) {
         if (read.kind === 'bodyTooLarge' && op.responses['413'] === undefined) {
           // Answer only with statuses the spec defines: an oversized body is a bad request

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import type { FormEncodings } from './form-layout.js';
 import type { ParameterWire } from './parameters.js';
 
 /** Schemas by media type, exactly as written in the spec (`application/json; charset=utf-8`). */
@@ -16,7 +17,7 @@ export interface RequestSchemas {
   /** Keys are lower-case header names. */
   readonly headers: z.ZodType;
   readonly cookies: z.ZodType;
-  readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas };
+  readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas; readonly encoding?: FormEncodings };
   /** Parameters that travel as more than one plain text (styles, arrays, objects, content). */
   readonly parameters?: readonly ParameterWire[];
 }
@@ -93,6 +94,8 @@ type IsStructured<K extends string> = K extends
   | `${string}+json;${string}`
   | 'application/x-www-form-urlencoded'
   | `application/x-www-form-urlencoded;${string}`
+  | 'multipart/form-data'
+  | `multipart/form-data;${string}`
   | `text/${string}`
   ? true
   : false;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ApiIR, HeaderIR, NamedSchema, OperationIR, ParameterIR, SchemaNode, WebhookIR } from '../../ir/types.js';
+import type { ApiIR, HeaderIR, MediaTypeIR, NamedSchema, OperationIR, ParameterIR, SchemaNode, WebhookIR } from '../../ir/types.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
@@ -9,6 +9,7 @@ import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
 import { DIRECTION_SUFFIX } from '../../ir/direction.js';
+import { encodingLiteral, fileMembers, inlineLiteral, withoutFileTypes } from './form-body.js';
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 import { derefKind, wireDescriptors } from './parameter-wire.js';
 
@@ -210,11 +211,20 @@ function parameterObject(
   return `rt.compiledOnFirstUse(z.looseObject({\n${members.join('\n')}\n${indent}}))`;
 }
 
-function contentMap(content: Array<{ contentType: string; schema?: SchemaNode }>, ctx: TypeContext, indent: string): string {
+function contentMap(content: MediaTypeIR[], ctx: TypeContext, indent: string, components?: Map<string, SchemaNode>): string {
   if (content.length === 0) return '{}';
   const inner = indent + '  ';
-  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${m.schema ? heldSchema(m.schema, printSchema(m.schema, ctx, inner), ctx) : 'rt.declared(z.unknown())'},`);
+  const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${mediaSchema(m, ctx, inner, components)},`);
   return `{\n${entries.join('\n')}\n${indent}}`;
+}
+
+/** The schema of one media type; in a request's multipart body, file members are typed as files. */
+function mediaSchema(m: MediaTypeIR, ctx: TypeContext, indent: string, components: Map<string, SchemaNode> | undefined): string {
+  if (!m.schema) return 'rt.declared(z.unknown())';
+  const files = components ? fileMembers(m) : {};
+  if (Object.keys(files).length === 0) return heldSchema(m.schema, printSchema(m.schema, ctx, indent), ctx);
+  const schema = withoutFileTypes(m.schema, files, components!);
+  return `rt.declared(rt.withFiles(${printSchema(schema, ctx, indent)}, ${inlineLiteral(files)}))`;
 }
 
 function headerParameters(headers: HeaderIR[]): Array<{ name: string; required: boolean; schema: SchemaNode; explode: boolean; description?: string }> {
@@ -279,7 +289,9 @@ function printEntry(
   const wire = wireDescriptors(entry.parameters, components);
   if (wire !== undefined) lines.push(`${i2}parameters: ${shared.share('parameterStyles', wire)},`);
   if (entry.requestBody) {
-    const body = `{\n  required: ${entry.requestBody.required},\n  content: ${contentMap(entry.requestBody.content, ctx, '  ')},\n}`;
+    const encoding = encodingLiteral(entry.requestBody.content, '  ');
+    const content = contentMap(entry.requestBody.content, ctx, '  ', components);
+    const body = `{\n  required: ${entry.requestBody.required},\n  content: ${content},\n${encoding ? `  encoding: ${encoding},\n` : ''}}`;
     lines.push(`${i2}body: ${shared.share('requestBody', body)},`);
   } else {
     lines.push(`${i2}body: undefined,`);

@@ -20,6 +20,13 @@ const requestBody1 = /* @__PURE__ */ (() => ({
   content: {
     "application/x-www-form-urlencoded": TokenRequest as unknown as z.ZodType<TokenRequest, TokenRequest>,
   },
+  encoding: {
+    "application/x-www-form-urlencoded": {
+      grant_type: { type: "string" },
+      scope: { type: "string" },
+      client_id: { type: "string" },
+    },
+  },
 } as const))();
 
 const responseHeaders1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObject({

@@ -1,0 +1,175 @@
+/**
+ * Encodes a body object as `application/x-www-form-urlencoded` or `multipart/form-data`, by
+ * the body's form layout (the generated `body.encoding`): arrays as repeated names or
+ * delimited text, objects per their `encoding` style (`form`, `deepObject`) or as JSON text,
+ * files (`Blob`, `File`, `Uint8Array`) as file parts. A value the media type cannot carry is a
+ * `RequestError` naming the member, never `[object Object]` or `{}` on the wire.
+ */
+import { RequestError } from './errors.js';
+
+/** What a member is (see the generated validators' `encoding`). */
+export interface FormValue {
+  readonly type: 'string' | 'number' | 'integer' | 'boolean' | 'file' | 'array' | 'object' | 'any';
+  readonly items?: FormValue;
+  readonly properties?: { readonly [name: string]: FormValue };
+}
+
+/** One member: its value and the spec's `encoding` entry for it (only what it writes). */
+export interface FormField extends FormValue {
+  readonly contentType?: string;
+  readonly style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  readonly explode?: boolean;
+  readonly allowReserved?: boolean;
+}
+
+/** The members of one form media type, by name. */
+export type FormLayout = { readonly [name: string]: FormField };
+
+/** A file as a client sends it. */
+export type FileInput = Blob | Uint8Array;
+
+type Part = readonly [name: string, value: string | Blob];
+
+const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' } as const;
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return essence === 'application/json' || essence.endsWith('+json');
+}
+
+export function isFile(value: unknown): value is FileInput {
+  return value instanceof Uint8Array || (typeof Blob !== 'undefined' && value instanceof Blob);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+interface Writer {
+  readonly operationId: string;
+  readonly mediaType: string;
+  readonly multipart: boolean;
+  readonly parts: Part[];
+}
+
+function refuse(writer: Writer, member: string, why: string): never {
+  throw new RequestError(`${writer.operationId}: body member "${member}" cannot be sent as ${writer.mediaType}: ${why}`);
+}
+
+/** A primitive as form text; anything else is refused, naming the member. */
+function text(writer: Writer, member: string, value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (isFile(value)) return refuse(writer, member, 'a file can only be a member of a multipart/form-data body');
+  return refuse(writer, member, `${describe(value)} is not text, and its encoding entry does not say how to write it (contentType application/json, or a style)`);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function json(writer: Writer, member: string, value: unknown): string {
+  let out: string | undefined;
+  try {
+    out = JSON.stringify(value);
+  } catch (error) {
+    return refuse(writer, member, `not JSON-serialisable (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return out === undefined ? refuse(writer, member, 'not JSON-serialisable') : out;
+}
+
+function filePart(writer: Writer, member: string, value: unknown, field: FormValue | undefined, contentType: string | undefined): string | Blob {
+  if (!writer.multipart) return refuse(writer, member, 'a file can only be a member of a multipart/form-data body');
+  if (value instanceof Uint8Array) return new Blob([value as Uint8Array<ArrayBuffer>], { type: contentType ?? 'application/octet-stream' });
+  if (value instanceof Blob) return value;
+  // A member the spec calls a file, given as text: its text is the file.
+  if (typeof value === 'string' && field?.type === 'file') return value;
+  return refuse(writer, member, `expected a file (Blob, File or Uint8Array), got ${describe(value)}`);
+}
+
+/** An object member, written as its style says (JSON text where `encoding` or multipart says so). */
+function writeObject(writer: Writer, name: string, value: Record<string, unknown>, field: FormField | undefined): void {
+  const asJson = isJson(field?.contentType) || (writer.multipart && field?.style === undefined && field?.explode === undefined);
+  if (asJson) {
+    writer.parts.push([name, json(writer, name, value)]);
+    return;
+  }
+  const style = field?.style ?? 'form';
+  const members = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+  if (style === 'deepObject') {
+    for (const [key, member] of members) writer.parts.push([`${name}[${key}]`, text(writer, `${name}.${key}`, member)]);
+    return;
+  }
+  if (field?.explode ?? style === 'form') {
+    for (const [key, member] of members) writer.parts.push([key, text(writer, `${name}.${key}`, member)]);
+    return;
+  }
+  writer.parts.push([name, members.flatMap(([key, member]) => [key, text(writer, `${name}.${key}`, member)]).join(DELIMITERS[style])]);
+}
+
+function writeArray(writer: Writer, name: string, value: readonly unknown[], field: FormField | undefined): void {
+  const items = value.filter((v) => v !== undefined && v !== null);
+  if (isJson(field?.contentType)) {
+    writer.parts.push([name, json(writer, name, items)]);
+    return;
+  }
+  const itemField = field?.items;
+  if (itemField?.type === 'file' || items.some(isFile)) {
+    items.forEach((item, i) => writer.parts.push([name, filePart(writer, `${name}[${i}]`, item, itemField, field?.contentType)]));
+    return;
+  }
+  if (writer.multipart && field?.style === undefined && items.some((item) => isPlainObject(item) || Array.isArray(item))) {
+    // Multipart lists of objects: one JSON part per item.
+    items.forEach((item, i) => writer.parts.push([name, json(writer, `${name}[${i}]`, item)]));
+    return;
+  }
+  const style = field?.style ?? 'form';
+  const texts = items.map((item, i) => text(writer, `${name}[${i}]`, item));
+  if (field?.explode ?? style === 'form') for (const t of texts) writer.parts.push([name, t]);
+  else writer.parts.push([name, texts.join(DELIMITERS[style])]);
+}
+
+function writeMember(writer: Writer, name: string, value: unknown, field: FormField | undefined): void {
+  if (value === undefined || value === null) return;
+  if (field?.type === 'file' || isFile(value)) writer.parts.push([name, filePart(writer, name, value, field, field?.contentType)]);
+  else if (Array.isArray(value)) writeArray(writer, name, value, field);
+  else if (isJson(field?.contentType)) writer.parts.push([name, json(writer, name, value)]);
+  else if (isPlainObject(value) && (field === undefined || field.type === 'object' || field.type === 'any')) writeObject(writer, name, value, field);
+  else writer.parts.push([name, text(writer, name, value)]);
+}
+
+/**
+ * The parts of a form body, in the order of the body object's members.
+ *
+ * @example
+ * formParts({ scope: 42, tags: ['a', 'b'] }, undefined, { operationId: 'op', mediaType: 'application/x-www-form-urlencoded' })
+ * // → [['scope', '42'], ['tags', 'a'], ['tags', 'b']]
+ */
+export function formParts(body: unknown, layout: FormLayout | undefined, context: { operationId: string; mediaType: string }): Part[] {
+  const multipart = context.mediaType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
+  const writer: Writer = { ...context, multipart, parts: [] };
+  if (!isPlainObject(body)) throw new RequestError(`${context.operationId}: a ${context.mediaType} body must be an object of members, got ${describe(body)}`);
+  for (const [name, value] of Object.entries(body)) writeMember(writer, name, value, layout?.[name]);
+  return writer.parts;
+}
+
+/** `application/x-www-form-urlencoded` text of a body object. */
+export function encodeUrlEncoded(body: unknown, layout: FormLayout | undefined, context: { operationId: string; mediaType: string }): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of formParts(body, layout, context)) search.append(name, value as string);
+  return search.toString();
+}
+
+/** `multipart/form-data` of a body object (fetch writes the boundary into `Content-Type`). */
+export function encodeMultipart(body: unknown, layout: FormLayout | undefined, context: { operationId: string; mediaType: string }): FormData {
+  const form = new FormData();
+  // A `File` keeps its name; another `Blob` is named `blob`, as FormData names it.
+  for (const [name, value] of formParts(body, layout, context)) form.append(name, value);
+  return form;
+}

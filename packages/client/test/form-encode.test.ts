@@ -1,0 +1,95 @@
+/**
+ * Request bodies the client encodes by media type and the body's form layout: form fields
+ * (numbers, lists, objects per style), multipart parts with files, text and bytes; and values
+ * a media type cannot carry, refused with a RequestError naming the member.
+ */
+import { describe, expect, it } from 'vitest';
+import { encodeMultipart, encodeUrlEncoded, formParts, RequestError, type FormLayout } from '../src/runtime/index.js';
+import { encodeBody } from '../src/runtime/request.js';
+
+const FORM = { operationId: 'op', mediaType: 'application/x-www-form-urlencoded' };
+const MULTIPART = { operationId: 'op', mediaType: 'multipart/form-data' };
+
+const layout: FormLayout = {
+  n: { type: 'integer' },
+  tags: { type: 'array', items: { type: 'string' } },
+  piped: { type: 'array', items: { type: 'string' }, style: 'pipeDelimited', explode: false },
+  spaced: { type: 'array', items: { type: 'string' }, style: 'spaceDelimited', explode: false },
+  where: { type: 'object', properties: { lat: { type: 'number' } }, style: 'deepObject' },
+  flat: { type: 'object', properties: { a: { type: 'integer' } } },
+  pairs: { type: 'object', properties: { a: { type: 'integer' } }, explode: false },
+  meta: { type: 'object', contentType: 'application/json' },
+};
+
+describe('application/x-www-form-urlencoded', () => {
+  it('writes each member as its encoding says', () => {
+    const body = { n: 4, tags: ['a b', 'c&d'], piped: ['x', 'y'], spaced: ['p', 'q'], where: { lat: 1.5 }, flat: { a: 1 }, pairs: { a: 2 }, meta: { k: [1] }, when: new Date(0), skipped: undefined };
+    expect(formParts(body, layout, FORM)).toEqual([
+      ['n', '4'],
+      ['tags', 'a b'],
+      ['tags', 'c&d'],
+      ['piped', 'x|y'],
+      ['spaced', 'p q'],
+      ['where[lat]', '1.5'],
+      ['a', '1'],
+      ['pairs', 'a,2'],
+      ['meta', '{"k":[1]}'],
+      ['when', '1970-01-01T00:00:00.000Z'],
+    ]);
+    expect(encodeUrlEncoded({ n: 4, tags: ['a b'] }, layout, FORM)).toBe('n=4&tags=a+b');
+  });
+
+  it('refuses what form text cannot carry, naming the member', () => {
+    expect(() => formParts({ n: { deep: 1 } }, layout, FORM)).toThrow(/body member "n" cannot be sent as application\/x-www-form-urlencoded/);
+    expect(() => formParts({ where: { lat: { deep: 1 } } }, layout, FORM)).toThrow(/"where\.lat"/);
+    expect(() => formParts({ tags: [{}] }, layout, FORM)).toThrow(/"tags\[0\]"/);
+    expect(() => formParts({ file: new Blob(['x']) }, layout, FORM)).toThrow(/"file".*multipart\/form-data/);
+    expect(() => formParts('a=b', layout, FORM)).toThrow(RequestError);
+    expect(() => formParts({ f: () => 1 }, layout, FORM)).toThrow(/"f"/);
+  });
+});
+
+describe('multipart/form-data', () => {
+  const files: FormLayout = { doc: { type: 'file', contentType: 'image/png' }, docs: { type: 'array', items: { type: 'file' } }, meta: { type: 'object' }, n: { type: 'integer' } };
+
+  it('sends files as file parts with their bytes, name and type, and objects as JSON', async () => {
+    const form = encodeMultipart({ doc: Uint8Array.of(0, 255), docs: [new File(['a'], 'a.txt', { type: 'text/plain' })], meta: { a: 1 }, n: 3 }, files, MULTIPART);
+    const doc = form.get('doc') as File;
+    expect(doc.type).toBe('image/png');
+    expect(Array.from(new Uint8Array(await doc.arrayBuffer()))).toEqual([0, 255]);
+    const [first] = form.getAll('docs') as File[];
+    expect([first!.name, first!.type, await first!.text()]).toEqual(['a.txt', 'text/plain', 'a']);
+    expect(form.get('meta')).toBe('{"a":1}');
+    expect(form.get('n')).toBe('3');
+  });
+
+  it('refuses a file member that is not a file, naming it', () => {
+    expect(() => encodeMultipart({ doc: { name: 'x' } }, files, MULTIPART)).toThrow(/body member "doc".*expected a file/);
+    expect(() => encodeMultipart({ docs: [1] }, files, MULTIPART)).toThrow(/"docs\[0\]"/);
+  });
+});
+
+describe('encodeBody by media type', () => {
+  const encode = (contentType: string, body: unknown) => encodeBody([contentType], { body, contentType }, 'op', undefined);
+
+  it('sends text as text and bytes as bytes', async () => {
+    expect(await encode('text/plain', 'hi')).toEqual({ contentType: 'text/plain', body: 'hi' });
+    expect(await encode('text/plain', 5)).toEqual({ contentType: 'text/plain', body: '5' });
+    const bytes = Uint8Array.of(1, 2);
+    expect((await encode('application/octet-stream', bytes))!.body).toBe(bytes);
+    expect((await encode('image/png', new ArrayBuffer(2)))!.body).toBeInstanceOf(Uint8Array);
+  });
+
+  it('refuses a value the media type cannot carry, never sending [object Object]', async () => {
+    await expect(encode('text/plain', { a: 1 })).rejects.toThrow(/op: the body cannot be sent as text\/plain: expected text/);
+    await expect(encode('image/png', { a: 1 })).rejects.toThrow(RequestError);
+    await expect(encode('application/xml', [1])).rejects.toThrow(/got a list/);
+    await expect(encode('multipart/form-data', [1])).rejects.toThrow(RequestError);
+  });
+
+  it('passes FormData and URLSearchParams the caller built through', async () => {
+    const form = new FormData();
+    expect((await encode('multipart/form-data', form))!.body).toBe(form);
+    expect((await encode('application/x-www-form-urlencoded', new URLSearchParams('a=1')))!.body).toBe('a=1');
+  });
+});
