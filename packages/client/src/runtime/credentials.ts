@@ -188,9 +188,13 @@ function describeAlternatives(security: SecurityRequirements): string {
   return security.map((requirement) => Object.keys(requirement).join(' + ')).join('; ');
 }
 
-function unsatisfiable(security: SecurityRequirements, operationId: string): RequestError {
+function unsatisfiable(security: SecurityRequirements, clashing: readonly Candidate[], operationId: string): RequestError {
+  const clash =
+    clashing.length > 0
+      ? `; held but not sendable in one request (two credentials for the same header, query parameter or cookie): ${clashing.map((c) => c.entries.map((e) => e.name).join(' + ')).join('; ')}`
+      : '';
   return new RequestError(
-    `${operationId}: no security alternative of the operation can be sent with the credentials the client holds; it needs one of: ${describeAlternatives(security)} (give them in the client's \`credentials\` option, or bearer tokens through \`tokens\`)`,
+    `${operationId}: no security alternative of the operation can be sent with the credentials the client holds; it needs one of: ${describeAlternatives(security)}${clash} (give them in the client's \`credentials\` option, or bearer tokens through \`tokens\`)`,
   );
 }
 
@@ -269,6 +273,7 @@ export function securityPlanner(schemes: Readonly<Record<string, SecuritySchemeI
 
   async function planWaiting(list: readonly Candidate[], security: SecurityRequirements, operationId: string): Promise<SecurityPlan> {
     const values = new Map<string, unknown>();
+    const clashing: Candidate[] = [];
     next: for (const candidate of list) {
       for (const entry of candidate.entries) {
         if (entry.source.kind !== 'value' || values.has(entry.name)) continue;
@@ -288,8 +293,9 @@ export function securityPlanner(schemes: Readonly<Record<string, SecuritySchemeI
       if (candidate.entries.some((e) => e.source.kind === 'value' && values.get(e.name) === undefined)) continue;
       const plan = planOf(candidate, values, operationId);
       if (plan) return plan;
+      clashing.push(candidate);
     }
-    throw unsatisfiable(security, operationId);
+    throw unsatisfiable(security, clashing, operationId);
   }
 
   return {
@@ -303,14 +309,16 @@ export function securityPlanner(schemes: Readonly<Record<string, SecuritySchemeI
       }
       const values = new Map<string, unknown>();
       for (const candidate of list) for (const e of candidate.entries) if (e.source.kind === 'value') values.set(e.name, e.source.value);
+      const clashing: Candidate[] = [];
       for (const candidate of list) {
         const plan = planOf(candidate, values, operationId);
         if (plan) {
           if (!credentials) remembered.set(security, plan);
           return plan;
         }
+        clashing.push(candidate);
       }
-      throw unsatisfiable(security, operationId);
+      throw unsatisfiable(security, clashing, operationId);
     },
   };
 }
