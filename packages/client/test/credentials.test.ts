@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createClientCore,
   RequestError,
@@ -6,6 +6,8 @@ import {
   staticToken,
   withCookieCredentials,
   withQueryCredentials,
+  type BasicCredentials,
+  type ClientOptions,
   type OperationSpec,
   type SchemaLike,
   type SecurityPlan,
@@ -32,6 +34,21 @@ function planSync(credentials: Record<string, unknown> | undefined, security: Se
   if (plan instanceof Promise) throw new Error('expected a plan without waiting');
   return plan;
 }
+
+describe('the credentials option, typed from the scheme names', () => {
+  type Typed = NonNullable<ClientOptions<typeof schemes>['credentials']>;
+  it('takes a string for API keys and tokens, { username, password } for basic, nothing for mutualTLS', () => {
+    expectTypeOf<Typed['headerKey']>().toEqualTypeOf<string | (() => string | undefined | Promise<string | undefined>) | undefined>();
+    expectTypeOf<Typed['basic']>().toEqualTypeOf<BasicCredentials | (() => BasicCredentials | undefined | Promise<BasicCredentials | undefined>) | undefined>();
+    expectTypeOf<Typed['oauth']>().toEqualTypeOf<Typed['bearer']>();
+    expectTypeOf<Typed['tls']>().toEqualTypeOf<undefined>();
+    // @ts-expect-error a scheme the spec does not define
+    const unknown: Typed = { nope: 'x' };
+    // @ts-expect-error basic takes { username, password }, not a string
+    const basicText: Typed = { basic: 'user:password' };
+    expect([unknown, basicText]).toHaveLength(2);
+  });
+});
 
 describe('securityPlanner: where each scheme type puts its credential', () => {
   it('API keys in a header (lower-case name), a query parameter and a cookie', () => {

@@ -45,7 +45,9 @@ export type CredentialOf<S> = S extends { readonly type: infer T }
   : string | BasicCredentials;
 
 /** The `credentials` client option, typed from the spec's scheme names. */
-export type CredentialsFor<Schemes> = { [K in keyof Schemes]?: CredentialSource<CredentialOf<Schemes[K]>> };
+export type CredentialsFor<Schemes> = {
+  [K in keyof Schemes]?: [CredentialOf<Schemes[K]>] extends [never] ? never : CredentialSource<CredentialOf<Schemes[K]>>;
+};
 
 /** Untyped credentials, scheme name to credential. */
 export type Credentials = Readonly<Record<string, CredentialSource<string | BasicCredentials> | undefined>>;
