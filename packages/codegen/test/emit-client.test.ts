@@ -62,7 +62,10 @@ describe('emitClient', () => {
         "import * as rt from '@bank-data-sharing/client/runtime';",
         "import { api, operations } from '@bank-data-sharing/validators/v1';",
         '',
-        'export type ClientOptions = rt.ClientOptions;',
+        "/** How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names. */",
+        'export const securitySchemes = {} as const satisfies Record<string, rt.SecuritySchemeInfo>;',
+        '',
+        'export type ClientOptions = rt.ClientOptions<typeof securitySchemes>;',
         'export type CallOptions = rt.CallOptions;',
         '',
         '/** Parameters and 2xx results of GET /things — List things. */',
@@ -82,8 +85,8 @@ describe('emitClient', () => {
         " * const client = createClient({ origin: 'https://api.example.com', tokens });",
         ' * const result = await client.getThings();',
         ' */',
-        'export function createClient(options: rt.ClientOptions = {}) {',
-        '  const core = rt.createClientCore(api, options);',
+        'export function createClient(options: ClientOptions = {}) {',
+        '  const core = rt.createClientCore(api, options, securitySchemes);',
         '  return {',
         '    /** GET /things — List things */',
         '    getThings: core.operation(operations.GetThings, {',
@@ -126,6 +129,33 @@ describe('emitClient', () => {
     // An operation called Client does not clash with the exported Client type.
     expect(text).toContain('export type ClientParams = rt.ParamsOf<typeof operations.Client>;');
     expect(text).toContain('    client: core.operation(operations.Client, {');
+  });
+
+  it('emits how each security scheme carries its credential, for the runtime and the `credentials` type', () => {
+    const withSchemes: ApiIR = {
+      ...api([op({ operationId: 'securitySchemes', method: 'get', path: '/s' })]),
+      securitySchemes: [
+        { name: 'key', type: 'apiKey', in: 'cookie', parameterName: "it's" },
+        { name: 'basic-auth', type: 'http', scheme: 'Basic' },
+        { name: 'oauth', type: 'oauth2', flows: { clientCredentials: { scopes: ['write'], tokenUrl: 'https://a.example/token' } } },
+        { name: 'tls', type: 'mutualTLS' },
+      ],
+    };
+    const text = emit(withSchemes)[0]!.contents;
+    expect(text).toContain(
+      [
+        'export const securitySchemes = {',
+        "  key: { type: 'apiKey', in: 'cookie', name: 'it\\'s' },",
+        "  \"basic-auth\": { type: 'http', scheme: 'basic' },",
+        "  oauth: { type: 'oauth2' },",
+        "  tls: { type: 'mutualTLS' },",
+        '} as const satisfies Record<string, rt.SecuritySchemeInfo>;',
+      ].join('\n'),
+    );
+    expect(text).toContain('export type ClientOptions = rt.ClientOptions<typeof securitySchemes>;');
+    expect(text).toContain('  const core = rt.createClientCore(api, options, securitySchemes);');
+    // An operation named like the constant keeps its method, beside the module's constant.
+    expect(text).toContain('    securitySchemes: core.operation(operations.securitySchemes, {');
   });
 
   it('says the default base URL is the absolute server when the spec gives one', () => {

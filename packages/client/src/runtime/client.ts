@@ -2,6 +2,7 @@
  * The engine behind every generated `createClient`: it holds the configuration and turns
  * each operation of the validators into a typed method.
  */
+import { securityPlanner, withCookieCredentials, withQueryCredentials, type Credentials, type CredentialsFor, type SecurityPlan, type SecuritySchemeInfo } from './credentials.js';
 import type { DecodedResponse } from './decode.js';
 import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
 import { declaresHeader } from './declared-headers.js';
@@ -12,10 +13,13 @@ import { buildUrl, cookieHeader, encodeBody, headerParameters, resolveBaseUrl, t
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
 import { fetchTransport, undiciTransport, type DispatcherLike, type FetchLike } from './transport.js';
-import type { ApiInfo, OperationMeta, OperationSpec, ParamsOf, ResultOf } from './types.js';
+import type { ApiInfo, OperationMeta, OperationSpec, ParamsOf, ResultOf, SecurityRequirements } from './types.js';
+
+/** The security schemes of an API, by name (a generated client passes its spec's). */
+export type SecuritySchemes = Readonly<Record<string, SecuritySchemeInfo>>;
 
 /**
- * Options of a generated `createClient`.
+ * Options of a generated `createClient`. `Schemes` types `credentials` by the spec's scheme names.
  *
  * @example
  * const client = createClient({
@@ -24,7 +28,7 @@ import type { ApiInfo, OperationMeta, OperationSpec, ParamsOf, ResultOf } from '
  *   customer: { ipAddress: '198.51.100.7' },
  * });
  */
-export interface ClientOptions {
+export interface ClientOptions<Schemes = SecuritySchemes> {
   /** Full base URL (origin and path prefix). Default: `origin` + the spec's server path. */
   baseUrl?: string;
   /** Origin (`https://host[:port]`) to put in front of the spec's server path prefix. */
@@ -45,8 +49,20 @@ export interface ClientOptions {
    * const client = createClient({ baseUrl, dispatcher: mtls, tokens });
    */
   dispatcher?: DispatcherLike;
-  /** Where bearer tokens come from; without it no `Authorization` header is sent. */
+  /** Where bearer tokens come from (`oauth2`, `openIdConnect` and `http` bearer schemes without a `credentials` entry). */
   tokens?: TokenProvider;
+  /**
+   * Credentials by security scheme name: API keys and tokens as strings, `http` basic as
+   * `{ username, password }`, each a value or a function called per call. Each call sends the
+   * first alternative of the operation's `security` whose every credential is held (or
+   * none, where `{}` allows it). With `credentials` or `tokens` given, a call no alternative
+   * can be satisfied for fails with `RequestError` before sending; with neither, calls go
+   * out without credentials and the server answers.
+   *
+   * @example
+   * createClient({ credentials: { apiKey_header: process.env.API_KEY!, basic: { username: 'u', password: 'p' } } });
+   */
+  credentials?: CredentialsFor<Schemes>;
   /** Refresh a token when it has less than this left (default 60 000 ms). */
   tokenRefreshMarginMs?: number;
   /** Lifetime assumed for tokens whose provider does not say (default 600 000 ms: section 5). */
@@ -170,8 +186,17 @@ function operationFacts(operation: OperationSpec, interactionIdOption: boolean |
  * const core = createClientCore(api, { baseUrl });
  * const getAccounts = core.operation(operations.GetAccounts, { security: [{ UserOAuth2Security: ['accounts'] }] });
  */
-export function createClientCore(api: ApiInfo, options: ClientOptions = {}): ClientCore {
+export function createClientCore<Schemes extends SecuritySchemes = SecuritySchemes>(
+  api: ApiInfo,
+  options: ClientOptions<Schemes> = {},
+  securitySchemes: Schemes = {} as Schemes,
+): ClientCore {
   const baseUrl = resolveBaseUrl(api, options);
+  // Without credentials or tokens, calls go out as built (the server decides), as before either existed.
+  const planner =
+    options.credentials !== undefined || options.tokens !== undefined
+      ? securityPlanner(securitySchemes, options.credentials as Credentials | undefined, options.tokens !== undefined)
+      : undefined;
   const now = options.now ?? Date.now;
   const env: ExecuteEnvironment = {
     transport: options.fetch
@@ -218,7 +243,7 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
 
   function prepared(
     operation: OperationSpec,
-    meta: OperationMeta,
+    security: SecurityRequirements,
     facts: OperationFacts,
     callOptions: CallOptions,
     url: string,
@@ -230,7 +255,7 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
     if (headers['x-fapi-interaction-id'] !== undefined) delete headers['x-fapi-interaction-id'];
     return {
       operation,
-      security: meta.security,
+      security,
       url,
       headers,
       body,
@@ -242,7 +267,20 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
     };
   }
 
-  /** A call with something to wait for before sending: a header function, or a body to encode (and maybe sign). */
+  /**
+   * Puts the chosen alternative's credentials on the request; returns the URL (query keys
+   * added) and the requirement the executor asks the `tokens` provider for.
+   */
+  function withCredentials(plan: SecurityPlan | undefined, meta: OperationMeta, url: string, headers: Record<string, string>): { url: string; security: SecurityRequirements } {
+    if (!plan) return { url, security: meta.security };
+    const { placement } = plan;
+    Object.assign(headers, placement.headers);
+    const cookie = withCookieCredentials(headers['cookie'], placement.cookies);
+    if (cookie !== undefined) headers['cookie'] = cookie;
+    return { url: withQueryCredentials(url, placement.query), security: plan.tokenSecurity };
+  }
+
+  /** A call with something to wait for before sending: credentials from functions, a header function, or a body to encode (and maybe sign). */
   async function callAfterWaiting(
     operation: OperationSpec,
     meta: OperationMeta,
@@ -250,7 +288,9 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
     params: RequestParams,
     callOptions: CallOptions,
     url: string,
+    plan: SecurityPlan | Promise<SecurityPlan> | undefined,
   ): Promise<DecodedResponse> {
+    const chosen = await plan;
     const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
     let body: RequestInit['body'] | undefined;
     if (operation.request.body) {
@@ -261,16 +301,26 @@ export function createClientCore(api: ApiInfo, options: ClientOptions = {}): Cli
         if (!(encoded.body instanceof FormData)) headers['content-type'] = encoded.contentType;
       }
     }
-    return await execute(env, prepared(operation, meta, facts, callOptions, url, headers, signed, body));
+    const sent = withCredentials(chosen, meta, url, headers);
+    return await execute(env, prepared(operation, sent.security, facts, callOptions, sent.url, headers, signed, body));
   }
 
   /** One call. Never throws: every failure is a rejection, as from an async function. */
   function call(operation: OperationSpec, meta: OperationMeta, facts: OperationFacts, params: RequestParams, callOptions: CallOptions, url: string): Promise<DecodedResponse> {
-    if (typeof options.headers === 'function' || operation.request.body) return callAfterWaiting(operation, meta, facts, params, callOptions, url);
+    let plan: SecurityPlan | Promise<SecurityPlan> | undefined;
+    try {
+      plan = planner?.plan(meta.security, operation.operationId);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (plan instanceof Promise || typeof options.headers === 'function' || operation.request.body) {
+      return callAfterWaiting(operation, meta, facts, params, callOptions, url, plan);
+    }
     // Nothing to wait for: straight to the executor, without an extra asynchronous step.
     try {
       const { headers, signed } = callHeaders(facts, options.headers, params, callOptions);
-      return execute(env, prepared(operation, meta, facts, callOptions, url, headers, signed, undefined));
+      const sent = withCredentials(plan, meta, url, headers);
+      return execute(env, prepared(operation, sent.security, facts, callOptions, sent.url, headers, signed, undefined));
     } catch (error) {
       return Promise.reject(error);
     }

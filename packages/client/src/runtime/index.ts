@@ -3,7 +3,22 @@
  * Generated code imports it by that name; applications import `paginate`, the token and
  * error types from here.
  */
-export { createClientCore, type CallOptions, type ClientCore, type ClientOptions, type OperationMethod } from './client.js';
+export { createClientCore, type CallOptions, type ClientCore, type ClientOptions, type OperationMethod, type SecuritySchemes } from './client.js';
+export {
+  basicAuthorization,
+  securityPlanner,
+  withCookieCredentials,
+  withQueryCredentials,
+  type BasicCredentials,
+  type CredentialOf,
+  type Credentials,
+  type CredentialSource,
+  type CredentialsFor,
+  type Placement,
+  type SecurityPlan,
+  type SecurityPlanner,
+  type SecuritySchemeInfo,
+} from './credentials.js';
 export { execute, type ClientEvent } from './execute.js';
 export { answerOfResponse, fetchTransport, undiciTransport, type DispatcherLike, type FetchLike, type HttpAnswer, type HttpRequest, type Transport } from './transport.js';
 export { decodeResponse, responseSpecFor, type DecodedResponse } from './decode.js';

@@ -3,7 +3,12 @@
 import * as rt from '@bank-data-sharing/client/runtime';
 import { api, operations } from '@bank-data-sharing/validators/directory';
 
-export type ClientOptions = rt.ClientOptions;
+/** How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names. */
+export const securitySchemes = {
+  DirectoryBearer: { type: 'http', scheme: 'bearer' },
+} as const satisfies Record<string, rt.SecuritySchemeInfo>;
+
+export type ClientOptions = rt.ClientOptions<typeof securitySchemes>;
 export type CallOptions = rt.CallOptions;
 
 /** Parameters and 2xx results of POST /token — Obtain a directory access token. */
@@ -27,8 +32,8 @@ export type GetOrganisationSoftwareStatementsResult = rt.ResultOf<typeof operati
  * const client = createClient({ tokens });
  * const result = await client.getOrganisations();
  */
-export function createClient(options: rt.ClientOptions = {}) {
-  const core = rt.createClientCore(api, options);
+export function createClient(options: ClientOptions = {}) {
+  const core = rt.createClientCore(api, options, securitySchemes);
   return {
     /** POST /token — Obtain a directory access token */
     getToken: core.operation(operations.getToken, {

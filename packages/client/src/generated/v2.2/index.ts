@@ -3,7 +3,13 @@
 import * as rt from '@bank-data-sharing/client/runtime';
 import { api, operations } from '@bank-data-sharing/validators/v2.2';
 
-export type ClientOptions = rt.ClientOptions;
+/** How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names. */
+export const securitySchemes = {
+  TPPOAuth2Security: { type: 'oauth2' },
+  UserOAuth2Security: { type: 'oauth2' },
+} as const satisfies Record<string, rt.SecuritySchemeInfo>;
+
+export type ClientOptions = rt.ClientOptions<typeof securitySchemes>;
 export type CallOptions = rt.CallOptions;
 
 /** Parameters and 2xx results of GET /account-access-consents — List the consents of a base consent. */
@@ -83,8 +89,8 @@ export type GetAccountAccountIdStatementsResult = rt.ResultOf<typeof operations.
  * const client = createClient({ origin: 'https://api.example.com', tokens });
  * const result = await client.getAccounts();
  */
-export function createClient(options: rt.ClientOptions = {}) {
-  const core = rt.createClientCore(api, options);
+export function createClient(options: ClientOptions = {}) {
+  const core = rt.createClientCore(api, options, securitySchemes);
   return {
     /** GET /account-access-consents — List the consents of a base consent */
     getAccountAccessConsentsByBaseConsentId: core.operation(operations.GetAccountAccessConsentsByBaseConsentId, {

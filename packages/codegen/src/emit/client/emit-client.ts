@@ -4,7 +4,7 @@
  * `operations` by the runtime's helper types. The file stays thin: all behaviour lives in
  * `@bank-data-sharing/client/runtime`, and the spec's facts live in the validators.
  */
-import type { ApiIR, OperationIR, SecurityRequirementIR } from '../../ir/types.js';
+import type { ApiIR, OperationIR, SecurityRequirementIR, SecuritySchemeIR } from '../../ir/types.js';
 import { generatedHeader } from '../shared/header.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
 import type { Emitter, GeneratedFile } from '../types.js';
@@ -14,7 +14,7 @@ import { methodName, typeBaseName } from './method-name.js';
 export const CLIENT_RUNTIME_IMPORT = '@bank-data-sharing/client/runtime';
 
 /** Module-level names the file declares or imports: operation type names never take them. */
-const MODULE_NAMES = ['rt', 'api', 'operations', 'createClient', 'Client', 'ClientOptions', 'CallOptions'];
+const MODULE_NAMES = ['rt', 'api', 'operations', 'securitySchemes', 'createClient', 'Client', 'ClientOptions', 'CallOptions'];
 
 /** A single-quoted TypeScript string literal. */
 function quote(text: string): string {
@@ -45,6 +45,23 @@ function printSecurity(security: SecurityRequirementIR[]): string {
     return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
   });
   return `[${alternatives.join(', ')}]`;
+}
+
+/** One scheme as the client runtime reads it: how its credential travels (`http` schemes in lower case, as they compare). */
+function printScheme(scheme: SecuritySchemeIR): string {
+  const members = [`type: ${quote(scheme.type)}`];
+  if (scheme.scheme !== undefined) members.push(`scheme: ${quote(scheme.scheme.toLowerCase())}`);
+  if (scheme.in !== undefined) members.push(`in: ${quote(scheme.in)}`);
+  if (scheme.parameterName !== undefined) members.push(`name: ${quote(scheme.parameterName)}`);
+  return `  ${propertyKey(scheme.name)}: { ${members.join(', ')} },`;
+}
+
+function printSchemes(api: ApiIR): string[] {
+  const schemes = api.securitySchemes.map(printScheme);
+  return [
+    doc(["How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names."], '').trimEnd(),
+    `export const securitySchemes = ${schemes.length > 0 ? `{\n${schemes.join('\n')}\n}` : '{}'} as const satisfies Record<string, rt.SecuritySchemeInfo>;`,
+  ];
 }
 
 /** `operations.GetAccounts`, or `operations["get-accounts"]` when the id is not an identifier. */
@@ -108,7 +125,9 @@ function printClient(api: ApiIR, validatorsImport: string): string {
   out.push(`import * as rt from ${quote(CLIENT_RUNTIME_IMPORT)};`);
   out.push(`import { ${named.length > 0 ? 'api, operations' : 'api'} } from ${quote(validatorsImport)};`);
   out.push('');
-  out.push('export type ClientOptions = rt.ClientOptions;');
+  out.push(...printSchemes(api));
+  out.push('');
+  out.push('export type ClientOptions = rt.ClientOptions<typeof securitySchemes>;');
   out.push('export type CallOptions = rt.CallOptions;');
   for (const { op, params, result } of named) {
     out.push('');
@@ -118,8 +137,8 @@ function printClient(api: ApiIR, validatorsImport: string): string {
   }
   out.push('');
   out.push(createClientDoc(api, named).trimEnd());
-  out.push('export function createClient(options: rt.ClientOptions = {}) {');
-  out.push('  const core = rt.createClientCore(api, options);');
+  out.push('export function createClient(options: ClientOptions = {}) {');
+  out.push('  const core = rt.createClientCore(api, options, securitySchemes);');
   if (named.length === 0) {
     out.push('  void core;');
     out.push('  return {};');

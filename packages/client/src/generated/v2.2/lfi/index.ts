@@ -3,7 +3,12 @@
 import * as rt from '@bank-data-sharing/client/runtime';
 import { api, operations } from '@bank-data-sharing/validators/v2.2/lfi';
 
-export type ClientOptions = rt.ClientOptions;
+/** How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names. */
+export const securitySchemes = {
+  HubToLfiSecurity: { type: 'http', scheme: 'bearer' },
+} as const satisfies Record<string, rt.SecuritySchemeInfo>;
+
+export type ClientOptions = rt.ClientOptions<typeof securitySchemes>;
 export type CallOptions = rt.CallOptions;
 
 /** Parameters and 2xx results of GET /accounts — Page through the accounts of the consent. */
@@ -63,8 +68,8 @@ export type LfiGetAccountAccountIdStatementsResult = rt.ResultOf<typeof operatio
  * const client = createClient({ origin: 'https://api.example.com', tokens });
  * const result = await client.lfiGetAccounts();
  */
-export function createClient(options: rt.ClientOptions = {}) {
-  const core = rt.createClientCore(api, options);
+export function createClient(options: ClientOptions = {}) {
+  const core = rt.createClientCore(api, options, securitySchemes);
   return {
     /** GET /accounts — Page through the accounts of the consent */
     lfiGetAccounts: core.operation(operations.LfiGetAccounts, {
