@@ -3,6 +3,7 @@ import { escapePointerToken, resolvePointer } from './json-pointer.js';
 import { isRecord, schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
+import { assignOperationNames } from './operation-names.js';
 import type {
   ApiIR,
   Diagnostic,
@@ -343,10 +344,14 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
         continue;
       }
       seenIds.set(operationId, pointer);
-      const ir: OperationIR = { operationId, method, path, ...operationParts(builder, op, pointer, pathParameters), security: securityOf(op['security']) ?? defaultSecurity, pointer };
+      // `name` is set below, once every operation is known (collisions need them all).
+      const ir: OperationIR = { operationId, name: operationId, method, path, ...operationParts(builder, op, pointer, pathParameters), security: securityOf(op['security']) ?? defaultSecurity, pointer };
       operations.push(ir);
     }
   }
+  const named = assignOperationNames(operations);
+  operations.forEach((op, i) => (op.name = named.names[i]!));
+  builder.diagnostics.push(...named.diagnostics);
   return operations;
 }
 

@@ -36,7 +36,7 @@ function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, ke
 /** `meta.gen.ts`: security schemes and per-operation security and permissions, as plain data. */
 export function printMeta(api: ApiIR, header: string, runtimeImport: string): string {
   const schemes = [...api.securitySchemes].map(printScheme);
-  const operations = api.operations.map((op) => printOperationMeta(op, op.operationId));
+  const operations = api.operations.map((op) => printOperationMeta(op, op.name));
   const hooks = api.webhooks ?? [];
   const webhookMeta = hooks.map((hook) => printOperationMeta(hook, hook.key));
   return [
