@@ -468,7 +468,8 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
   if (gone.length > 0 && existsSync(fromSpec)) {
     previous = await loadApi(fromSpec);
     for (const id of gone) {
-      const old = previous.operations.find((o) => o.name === id);
+      // By name, or by operationId: a folder scaffolded before operations had names keyed its handlers so.
+      const old = previous.operations.find((o) => o.name === id) ?? previous.operations.find((o) => o.operationId === id);
       const successor = old && api.operations.find((o) => o.method === old.method && o.path === old.path);
       if (successor) renamed.set(id, successor);
     }
