@@ -2,10 +2,11 @@
 // { id, title, description, run(ctx) }; register it here. See bench/README.md.
 import client from './client.mjs';
 import generation from './generation.mjs';
+import github from './github.mjs';
 import scaffold from './scaffold.mjs';
 import server from './server.mjs';
 import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client];
+export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github];

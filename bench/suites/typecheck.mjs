@@ -22,13 +22,13 @@ function diagnostics(output) {
   return { files: read('Files'), lines: read('Lines of TypeScript'), types: read('Types'), checkS: read('Check time'), totalS: read('Total time'), memoryKB: read('Memory used') };
 }
 
-function timeTsc(ctx, { project, runs, warmup }) {
+export function timeTsc(ctx, { project, runs, warmup, timeoutMs = 180_000 }) {
   const times = [];
   const checks = [];
   const cpu = [];
   let diag;
   for (let i = 0; i < warmup + runs; i++) {
-    const res = runMeasured({ args: [tscBin, '-p', project, '--noEmit', '--extendedDiagnostics', '--incremental', 'false'], rss: true, timeoutMs: 180_000 });
+    const res = runMeasured({ args: [tscBin, '-p', project, '--noEmit', '--extendedDiagnostics', '--incremental', 'false'], rss: true, timeoutMs });
     const out = res.stdout + res.stderr;
     if (res.status !== 0) {
       const errors = out.split('\n').filter((l) => /error TS\d+/.test(l));
@@ -44,10 +44,10 @@ function timeTsc(ctx, { project, runs, warmup }) {
   return { times, checks, cpu, diag };
 }
 
-const cpuText = (r) => (r.cpu.length ? `CPU median ${median(r.cpu).toFixed(2)} s; ` : '');
+export const cpuText = (r) => (r.cpu.length ? `CPU median ${median(r.cpu).toFixed(2)} s; ` : '');
 
 /** A tsconfig beside the generated folders (include is relative to it) extending the repository's base options. */
-function writeTsconfig(dir, id, include) {
+export function writeTsconfig(dir, id, include) {
   const base = path.relative(dir, path.join(repoRoot, 'tsconfig.base.json')).split(path.sep).join('/');
   const file = path.join(dir, `tsconfig.${id}.json`);
   writeFileSync(

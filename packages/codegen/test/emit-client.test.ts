@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { emitClient } from '../src/emit/client/emit-client.js';
 import { methodName, typeBaseName } from '../src/emit/client/method-name.js';
 import type { BuiltIR } from '../src/ir/build-ir.js';
+import { wantedOperationName } from '../src/ir/operation-names.js';
 import type { ApiIR, OperationIR } from '../src/ir/types.js';
 
 function op(partial: Partial<OperationIR> & Pick<OperationIR, 'operationId' | 'method' | 'path'>): OperationIR {
-  return { deprecated: false, tags: [], parameters: [], responses: [], security: [], extensions: {}, pointer: '#/paths', ...partial };
+  const name = wantedOperationName(partial.operationId, partial.method, partial.path);
+  return { name, deprecated: false, tags: [], parameters: [], responses: [], security: [], extensions: {}, pointer: '#/paths', ...partial };
 }
 
 function api(operations: OperationIR[], serverUrl = '/open-finance/things/v1'): ApiIR {
@@ -109,23 +111,25 @@ describe('emitClient', () => {
     );
   });
 
-  it('never lets two operations share a method or type name, and indexes odd operationIds by string', () => {
+  it('never lets two operations share a method or type name, and calls an odd operationId by its name', () => {
     const [file] = emit(
       api([
         op({ operationId: 'getThing', method: 'get', path: '/a' }),
         op({ operationId: 'GetThing', method: 'get', path: '/b' }),
-        op({ operationId: 'get-thing', method: 'get', path: '/c', security: [{}] }),
+        // As the IR names it: getThing is another operation's exact name.
+        op({ operationId: 'get-thing', name: 'getThing_2', method: 'get', path: '/c', security: [{}] }),
         op({ operationId: 'Client', method: 'get', path: '/d' }),
       ]),
     );
     const text = file!.contents;
     expect(text).toContain('    getThing: core.operation(operations.getThing, {');
-    expect(text).toContain('    getThing_2: core.operation(operations.GetThing, {');
-    expect(text).toContain('    getThing_3: core.operation(operations["get-thing"], {');
+    // get-thing's client method is its name, the one its server handler has.
+    expect(text).toContain('    getThing_2: core.operation(operations.getThing_2, {');
+    expect(text).toContain('    getThing_3: core.operation(operations.GetThing, {');
     expect(text).toContain('      security: [{}],');
     expect(text).toContain('export type GetThingParams = rt.ParamsOf<typeof operations.getThing>;');
     expect(text).toContain('export type GetThingParams_2 = rt.ParamsOf<typeof operations.GetThing>;');
-    expect(text).toContain('export type GetThingParams_3 = rt.ParamsOf<typeof operations["get-thing"]>;');
+    expect(text).toContain('export type GetThing2Params = rt.ParamsOf<typeof operations.getThing_2>;');
     // An operation called Client does not clash with the exported Client type.
     expect(text).toContain('export type ClientParams = rt.ParamsOf<typeof operations.Client>;');
     expect(text).toContain('    client: core.operation(operations.Client, {');

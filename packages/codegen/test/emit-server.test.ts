@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { emitServer, SERVER_RUNTIME_IMPORT } from '../src/emit/server/emit-server.js';
 import { jsDoc, moduleSpecifier } from '../src/emit/server/comment.js';
 import type { BuiltIR } from '../src/ir/build-ir.js';
+import { wantedOperationName } from '../src/ir/operation-names.js';
 import type { ApiIR, OperationIR, SecuritySchemeIR } from '../src/ir/types.js';
 
 function op(partial: Partial<OperationIR> & Pick<OperationIR, 'operationId' | 'method' | 'path'>): OperationIR {
-  return { deprecated: false, tags: [], parameters: [], responses: [], security: [], extensions: {}, pointer: '#/paths', ...partial };
+  const name = wantedOperationName(partial.operationId, partial.method, partial.path);
+  return { name, deprecated: false, tags: [], parameters: [], responses: [], security: [], extensions: {}, pointer: '#/paths', ...partial };
 }
 
 function api(operations: OperationIR[], securitySchemes: SecuritySchemeIR[] = [], serverUrl?: string): ApiIR {
@@ -90,7 +92,7 @@ export const operationMeta = {
     security: [{ UserAuth: ["openid", "things"] }],
     permissions: ["ReadThingsBasic", "ReadThingsDetail"],
   },
-  "delete-thing": {
+  deleteThing: {
     security: [{ ApiKey: [] }, {}],
     permissions: [],
   },
@@ -133,9 +135,9 @@ export const operationMeta = {
         '   *',
         '   * @deprecated The spec marks this operation as deprecated.',
         '   */',
-        '  "delete-thing"(',
-        '    request: HandlerRequest<(typeof operations)["delete-thing"]>,',
-        '  ): HandlerReply<(typeof operations)["delete-thing"]>;',
+        '  deleteThing(',
+        '    request: HandlerRequest<typeof operations.deleteThing>,',
+        '  ): HandlerReply<typeof operations.deleteThing>;',
       ].join('\n'),
     );
     expect(handlers).toContain('   * Security: none.\n   */\n  Ping(request: HandlerRequest<typeof operations.Ping>): HandlerReply<typeof operations.Ping>;');

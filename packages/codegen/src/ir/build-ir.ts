@@ -4,6 +4,7 @@ import { isRecord, schemaToIR, type FormatMode, type NullableReading, type Schem
 import { JsonSchemaScope } from './json-schema-table.js';
 import { formLayout } from './form-encoding.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
+import { assignOperationNames } from './operation-names.js';
 import type {
   ApiIR,
   Diagnostic,
@@ -358,10 +359,14 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
         continue;
       }
       seenIds.set(operationId, pointer);
-      const ir: OperationIR = { operationId, method, path, ...operationParts(builder, op, pointer, pathParameters), security: securityOf(op['security']) ?? defaultSecurity, pointer };
+      // `name` is set below, once every operation is known (collisions need them all).
+      const ir: OperationIR = { operationId, name: operationId, method, path, ...operationParts(builder, op, pointer, pathParameters), security: securityOf(op['security']) ?? defaultSecurity, pointer };
       operations.push(ir);
     }
   }
+  const named = assignOperationNames(operations);
+  operations.forEach((op, i) => (op.name = named.names[i]!));
+  builder.diagnostics.push(...named.diagnostics);
   return operations;
 }
 

@@ -302,7 +302,14 @@ export interface SecurityRequirementIR {
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 export interface OperationIR {
+  /** As written in the file (or made from method and path when it has none): data for messages and logs. */
   operationId: string;
+  /**
+   * The one identifier of the operation in generated code: the `Handlers` key, the client
+   * method, the validators' `operations` key and the scaffold stub. The operationId when it is
+   * an identifier, else derived from it (ir/operation-names.ts); unique in the API.
+   */
+  name: string;
   method: HttpMethod;
   /** Path as written in `paths`, relative to the server prefix. */
   path: string;

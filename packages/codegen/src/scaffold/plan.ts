@@ -13,9 +13,11 @@ export type GroupBy = 'tag' | 'path';
 
 export interface PlannedOperation {
   operationId: string;
-  /** Export name of the handler (the operation id when it is an identifier). */
+  /** The operation's name (`OperationIR.name`): its key in `Handlers`. */
+  name: string;
+  /** Export name of the handler (the name, unless a name of the folder's own holds it). */
   identifier: string;
-  /** The operation id as a key of `Handlers`, quoted: `'GetAccounts'`. */
+  /** The name as a key of `Handlers`, quoted: `'GetAccounts'`. */
   key: string;
   /** The key as written in an object literal (bare when possible). */
   propertyKey: string;
@@ -48,7 +50,7 @@ export interface ScaffoldPlan {
   serverSpecifier: string;
   runtimeSpecifier: string;
   groups: PlannedGroup[];
-  /** Operations whose id is not an identifier: `index.ts` maps them by key. */
+  /** Operations exported under another identifier than their name: `index.ts` maps them by key. */
   aliases: Array<{ key: string; namespace: string; identifier: string }>;
 }
 
@@ -90,14 +92,14 @@ function stubDoc(op: OperationIR): string {
   );
 }
 
-/** Handler identifiers for every operation: the id when it is an identifier, unique across the API. */
+/** Handler identifiers for every operation: its name, unless the folder's own names hold it; unique across the API. */
 export function handlerIdentifiers(api: ApiIR): Map<string, string> {
   const taken = new Set(TAKEN);
   const out = new Map<string, string>();
-  // Ids that are identifiers first, so a converted id never takes a real one's name.
-  const ordered = [...api.operations].sort((a, b) => Number(toIdentifier(a.operationId) !== a.operationId) - Number(toIdentifier(b.operationId) !== b.operationId));
+  // Names that are identifiers first, so a converted name never takes a real one's.
+  const ordered = [...api.operations].sort((a, b) => Number(toIdentifier(a.name) !== a.name) - Number(toIdentifier(b.name) !== b.name));
   for (const op of ordered) {
-    const base = toIdentifier(op.operationId);
+    const base = toIdentifier(op.name);
     let candidate = base;
     for (let n = 2; taken.has(candidate); n++) candidate = `${base}_${n}`;
     taken.add(candidate);
@@ -109,9 +111,10 @@ export function handlerIdentifiers(api: ApiIR): Map<string, string> {
 export function planOperation(op: OperationIR, identifier: string, group: string): PlannedOperation {
   return {
     operationId: op.operationId,
+    name: op.name,
     identifier,
-    key: quote(op.operationId),
-    propertyKey: propertyKey(op.operationId),
+    key: quote(op.name),
+    propertyKey: propertyKey(op.name),
     method: op.method,
     path: op.path,
     group,
@@ -151,7 +154,7 @@ export function planScaffold({ api, server, groupBy }: PlanOptions): ScaffoldPla
   }
   const groups = [...byName.values()];
   const aliases = groups.flatMap((g) =>
-    g.operations.filter((o) => o.identifier !== o.operationId).map((o) => ({ key: o.propertyKey, namespace: g.namespace, identifier: o.identifier })),
+    g.operations.filter((o) => o.identifier !== o.name).map((o) => ({ key: o.propertyKey, namespace: g.namespace, identifier: o.identifier })),
   );
   return {
     title: api.title.replace(/\s+/g, ' ').trim(),

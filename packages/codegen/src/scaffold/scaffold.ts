@@ -141,7 +141,7 @@ function checkRendered(tsMorph: TsMorph, files: Map<string, string>, plan: Scaff
   for (const group of plan.groups) {
     const source = project.createSourceFile(group.file, files.get(group.file) ?? '');
     const found = new Set(readFileModel(tsMorph, source, group.file).handlers.map((h) => h.operationId));
-    const missing = group.operations.find((o) => !found.has(o.operationId));
+    const missing = group.operations.find((o) => !found.has(o.name));
     if (missing) {
       throw new ScaffoldError(
         `${templates.sources['group.ts.hbs']}: the rendered ${group.file} has no "export const ${missing.identifier}: Handlers[${missing.key}]" ` +
@@ -290,7 +290,7 @@ function moveImports(ctx: UpdateContext): void {
 }
 
 function markRemoved(ctx: UpdateContext): void {
-  const current = new Set(ctx.api.operations.map((o) => o.operationId));
+  const current = new Set(ctx.api.operations.map((o) => o.name));
   for (const model of ctx.models.values()) {
     for (const handler of model.handlers) {
       if (current.has(handler.operationId)) continue;
@@ -305,10 +305,10 @@ function markRemoved(ctx: UpdateContext): void {
       const comment =
         `${indent}// ${MARKER(handler.operationId)} ${ctx.plan.title} ${ctx.api.version}: nothing serves it.\n` +
         (successor
-          ? `${indent}// ${successor.method.toUpperCase()} ${successor.path} is now ${JSON.stringify(successor.operationId)}: move its code there, then delete it.\n`
+          ? `${indent}// ${successor.method.toUpperCase()} ${successor.path} is now ${JSON.stringify(successor.name)}: move its code there, then delete it.\n`
           : `${indent}// Move its code to the operation that replaced it (see codegen diff), then delete it.\n`);
       addEdit(ctx, model.file, { pos: at, end: at, text: comment });
-      const renamedTo = successor ? `; ${successor.method.toUpperCase()} ${successor.path} is now ${successor.operationId}` : '';
+      const renamedTo = successor ? `; ${successor.method.toUpperCase()} ${successor.path} is now ${successor.name}` : '';
       ctx.report.actions.push({ kind: 'marked', file: model.file, line, detail: `${handler.operationId}: not in ${ctx.api.version} (kept, marked${renamedTo})` });
     }
   }
@@ -317,7 +317,7 @@ function markRemoved(ctx: UpdateContext): void {
 /** The file a new operation's stub goes to: where most of its group's handlers are, else the group's own file. */
 function targetFile(ctx: UpdateContext, op: OperationIR, groupFile: string): string {
   const group = groupOf(op, ctx.manifest.groupBy);
-  const groups = new Map(ctx.api.operations.map((o) => [o.operationId, groupOf(o, ctx.manifest.groupBy)]));
+  const groups = new Map(ctx.api.operations.map((o) => [o.name, groupOf(o, ctx.manifest.groupBy)]));
   let best: string | undefined;
   let bestCount = 0;
   for (const model of ctx.models.values()) {
@@ -338,13 +338,13 @@ function stubNewOperations(ctx: UpdateContext): void {
   for (const key of index?.keys ?? []) present.add(key);
 
   const planned = new Map<string, { group: PlannedGroup; op: PlannedOperation }>();
-  for (const group of ctx.plan.groups) for (const op of group.operations) planned.set(op.operationId, { group, op });
+  for (const group of ctx.plan.groups) for (const op of group.operations) planned.set(op.name, { group, op });
 
   const appended = new Map<string, PlannedOperation[]>();
   const newFiles = new Map<string, { group: PlannedGroup; ops: PlannedOperation[] }>();
   for (const op of ctx.api.operations) {
-    if (present.has(op.operationId)) continue;
-    const { group, op: stub } = planned.get(op.operationId)!;
+    if (present.has(op.name)) continue;
+    const { group, op: stub } = planned.get(op.name)!;
     const file = targetFile(ctx, op, group.file);
     if (ctx.models.has(file)) appended.set(file, [...(appended.get(file) ?? []), stub]);
     else {
@@ -373,7 +373,7 @@ function stubNewOperations(ctx: UpdateContext): void {
       const action: ScaffoldAction = { kind: 'stub', file, detail: `${stub.operationId} (answers 501 until written)` };
       ctx.report.actions.push(action);
       ctx.stubLines.push({ action, anchor: `export const ${stub.identifier}` });
-      if (stub.identifier !== stub.operationId) aliasesFor.push({ file, op: stub });
+      if (stub.identifier !== stub.name) aliasesFor.push({ file, op: stub });
     }
   }
 
@@ -391,7 +391,7 @@ function stubNewOperations(ctx: UpdateContext): void {
     const specifier = quote(`./${file.replace(/\.[mc]?tsx?$/, '')}.js`);
     indexImports.push(`import * as ${namespace} from ${specifier};`);
     indexSpreads.push(`...${namespace},`);
-    for (const op of ops) if (op.identifier !== op.operationId) indexSpreads.push(`${op.propertyKey}: ${namespace}.${op.identifier},`);
+    for (const op of ops) if (op.identifier !== op.name) indexSpreads.push(`${op.propertyKey}: ${namespace}.${op.identifier},`);
   }
   for (const { file, op } of aliasesFor) {
     const namespace = indexModel?.imports.find((i) => i.namespace !== undefined && sameModule(i.specifier, file))?.namespace;
@@ -460,7 +460,7 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
     diagnostics: api.diagnostics,
   };
   // Handlers of operations the new spec lacks: the older spec tells whether one was renamed.
-  const current = new Set(api.operations.map((o) => o.operationId));
+  const current = new Set(api.operations.map((o) => o.name));
   const gone = [...models.values()].flatMap((m) => m.handlers.filter((h) => !current.has(h.operationId)).map((h) => h.operationId));
   const fromSpec = options.from ?? path.resolve(dir, manifest.spec);
   let previous: ApiIR | undefined;
@@ -468,7 +468,8 @@ async function update(options: ScaffoldOptions, api: ApiIR, dir: string, manifes
   if (gone.length > 0 && existsSync(fromSpec)) {
     previous = await loadApi(fromSpec);
     for (const id of gone) {
-      const old = previous.operations.find((o) => o.operationId === id);
+      // By name, or by operationId: a folder scaffolded before operations had names keyed its handlers so.
+      const old = previous.operations.find((o) => o.name === id) ?? previous.operations.find((o) => o.operationId === id);
       const successor = old && api.operations.find((o) => o.method === old.method && o.path === old.path);
       if (successor) renamed.set(id, successor);
     }

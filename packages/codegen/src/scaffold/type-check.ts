@@ -54,15 +54,20 @@ function schemasOf(op: OperationIR, components: Map<string, SchemaNode>): Set<st
   return seen;
 }
 
-/** The diff entries that concern one operation of the newer (or, when removed, older) API. */
-function changesFor(operationId: string, diff: ApiDiff, apis: ApiIR[]): ApiChange[] {
+/**
+ * The diff entries that concern one operation of the newer (or, when removed, older) API,
+ * given by its handler key (its name); the diff names operations by operationId.
+ */
+function changesFor(handlerKey: string, diff: ApiDiff, apis: ApiIR[]): ApiChange[] {
   const schemas = new Set<string>();
+  const ids = new Set([handlerKey]);
   for (const api of apis) {
-    const op = api.operations.find((o) => o.operationId === operationId);
+    const op = api.operations.find((o) => o.name === handlerKey);
+    if (op) ids.add(op.operationId);
     if (op) for (const name of schemasOf(op, new Map(api.schemas.map((s) => [s.name, s.schema])))) schemas.add(name);
   }
   return diff.changes.filter((c) => {
-    if (c.location === `operation ${operationId}` || c.location.startsWith(`operation ${operationId} `)) return true;
+    if ([...ids].some((id) => c.location === `operation ${id}` || c.location.startsWith(`operation ${id} `))) return true;
     const schema = /^schema (\S+)/.exec(c.location)?.[1];
     return schema !== undefined && schemas.has(schema);
   });

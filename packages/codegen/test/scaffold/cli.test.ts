@@ -52,7 +52,7 @@ describe('codegen scaffold CLI', () => {
     const check = run('scaffold', '--spec', spec, '--out', dir, '--server', 'x', '--check');
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('would scaffold Pet Shelter 1.0.0: 5 operations, 5 files');
-    expect(check.stdout).toMatch(/create +\S*pets\.ts +pets: listPets, addPet, find_pet_by_id, deletePet/);
+    expect(check.stdout).toMatch(/create +\S*pets\.ts +pets: listPets, addPet, findPetById, deletePet/);
     expect(existsSync(dir)).toBe(false);
     const real = run('scaffold', '--spec', spec, '--out', dir, '--server', 'x');
     expect(real.code).toBe(0);

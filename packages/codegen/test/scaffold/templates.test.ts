@@ -19,10 +19,18 @@ describe('scaffold plan', () => {
   it('groups by first tag (untagged operations by path segment), with unique identifiers and files', async () => {
     const { plan } = await petsPlan();
     expect(plan.groups.map((g) => [g.name, g.file, g.namespace, g.operations.map((o) => o.identifier)])).toStrictEqual([
-      ['pets', 'pets.ts', 'pets', ['listPets', 'addPet', 'find_pet_by_id', 'deletePet']],
+      ['pets', 'pets.ts', 'pets', ['listPets', 'addPet', 'findPetById', 'deletePet']],
       ['health', 'health.ts', 'health', ['health']],
     ]);
-    expect(plan.aliases).toStrictEqual([{ key: '"find pet by id"', namespace: 'pets', identifier: 'find_pet_by_id' }]);
+    // `find pet by id` is named findPetById, its key in Handlers too: no alias is needed.
+    expect(plan.aliases).toStrictEqual([]);
+  });
+
+  it('exports a handler whose name index.ts itself uses under another identifier, mapped by its name', async () => {
+    const { api } = await petsPlan();
+    const renamed = { ...api, operations: api.operations.map((o) => (o.name === 'health' ? { ...o, name: 'router' } : o)) };
+    const plan = planScaffold({ api: renamed, server: 'x', groupBy: 'tag' });
+    expect(plan.aliases).toStrictEqual([{ key: 'router', namespace: 'health', identifier: 'router_2' }]);
   });
 
   it('groups by path segment on request, and keeps file and namespace names legal', async () => {
@@ -64,7 +72,7 @@ describe('scaffold templates', () => {
     expect(pets).toContain(
       [
         '/** GET /pets/{id} — Read one pet */',
-        "export const find_pet_by_id: Handlers['find pet by id'] = async () => {",
+        "export const findPetById: Handlers['findPetById'] = async () => {",
         "  throw new ApiError(501, 'NotImplemented', 'find pet by id is not implemented yet');",
         '};',
         '',
@@ -89,7 +97,6 @@ describe('scaffold templates', () => {
         'export const handlers: Handlers = {',
         '  ...pets,',
         '  ...health,',
-        '  "find pet by id": pets.find_pet_by_id,',
         '};',
         '',
         '/**',

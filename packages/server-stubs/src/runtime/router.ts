@@ -113,9 +113,20 @@ function onMissingHandlersDefault(settings: RouterSettings) {
   };
 }
 
+/**
+ * Each operation's name: its key in `definition.operations`, which is also the key of its
+ * handler and of its `meta`. (Generated code gives an operation one identifier; its operationId,
+ * which need not be one, is data for messages and logs.)
+ */
+function operationNames(definition: ApiDefinition): Map<OperationSchemas, string> {
+  return new Map(Object.entries(definition.operations).map(([name, op]) => [op, name]));
+}
+
 /** Operations of `definition` without a handler function. */
 function missingHandlers(definition: ApiDefinition, handlers: object): OperationSchemas[] {
-  return Object.values(definition.operations).filter((op) => typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function');
+  return Object.entries(definition.operations)
+    .filter(([name]) => typeof (handlers as Record<string, unknown>)[name] !== 'function')
+    .map(([, op]) => op);
 }
 
 /** Fails at start-up, not on the first request, when the options cannot serve the API. */
@@ -128,7 +139,8 @@ function checkConfiguration(definition: ApiDefinition, handlers: object, options
   if (options.missingHandlers !== undefined && options.missingHandlers !== 'throw' && options.missingHandlers !== 'notImplemented') {
     throw new TypeError(`${label}: options.missingHandlers must be 'notImplemented' or 'throw' (got ${JSON.stringify(options.missingHandlers)})`);
   }
-  const secured = ops.filter((op) => (definition.meta[op.operationId]?.security ?? []).some((r) => Object.keys(r).length > 0));
+  const names = operationNames(definition);
+  const secured = ops.filter((op) => (definition.meta[names.get(op)!]?.security ?? []).some((r) => Object.keys(r).length > 0));
   if (secured.length > 0 && !options.authorize) {
     throw new TypeError(`${label}: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
   }
@@ -155,6 +167,7 @@ export function createApiRouter(definition: ApiDefinition, handlers: object, opt
 /** `createApiRouter`, and the webhook receiver (webhook-router.ts), which differs in `settings`. */
 export function buildRouter(definition: ApiDefinition, handlers: object, options: RouterOptions<unknown>, settings: RouterSettings): ApiRouter {
   const operations = Object.values(definition.operations);
+  const names = operationNames(definition);
   // Operations by path and method; two at the same method and path (webhooks can be given
   // any path) are refused first, before any other check or callback.
   const byPath = new Map<string, Map<string, OperationSchemas>>();
@@ -246,7 +259,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       return true;
     }
     ex.op = op;
-    const meta = definition.meta[op.operationId] ?? { security: [] };
+    const name = names.get(op)!;
+    const meta = definition.meta[name] ?? { security: [] };
     const permissions = meta.permissions ?? [];
 
     if (resolved.rateLimit) {
@@ -291,7 +305,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     // No handler: 501 once the caller is known to be allowed, before the body is read (so an
     // operation not implemented yet needs no verification key for its signed bodies).
-    if (typeof (handlers as Record<string, unknown>)[op.operationId] !== 'function') {
+    if (typeof (handlers as Record<string, unknown>)[name] !== 'function') {
       await sendFailure(ex, 'notImplemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented by this server`);
       return true;
     }
@@ -334,7 +348,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       url: absoluteUrl(req, resolved.publicUrl),
       raw: { req, res },
     };
-    const handler = (handlers as Record<string, (r: unknown) => unknown>)[op.operationId]!;
+    const handler = (handlers as Record<string, (r: unknown) => unknown>)[name]!;
     let result: unknown;
     try {
       if (resolved.checkConsent) await resolved.checkConsent({ operationId: op.operationId, permissions, grant: security.grant, request });

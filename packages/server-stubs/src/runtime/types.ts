@@ -70,8 +70,9 @@ export interface SecuritySchemeMeta {
 /** Everything a generated `createRouter` hands to the runtime. */
 export interface ApiDefinition {
   readonly api: ApiInfo;
-  readonly operations: { readonly [operationId: string]: OperationSchemas };
-  readonly meta: { readonly [operationId: string]: OperationMeta };
+  /** Keyed by each operation's name, which is also the key of its handler and of its `meta`. */
+  readonly operations: { readonly [name: string]: OperationSchemas };
+  readonly meta: { readonly [name: string]: OperationMeta };
   readonly securitySchemes: { readonly [name: string]: SecuritySchemeMeta };
 }
 

@@ -8,7 +8,7 @@ import type { ApiIR, OperationIR, SecurityRequirementIR, SecuritySchemeIR } from
 import { generatedHeader } from '../shared/header.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
 import type { Emitter, GeneratedFile } from '../types.js';
-import { methodName, typeBaseName } from './method-name.js';
+import { clientMethodName, typeBaseName } from './method-name.js';
 
 /** Module specifier generated clients import their runtime from. */
 export const CLIENT_RUNTIME_IMPORT = '@bank-data-sharing/client/runtime';
@@ -64,9 +64,9 @@ function printSchemes(api: ApiIR): string[] {
   ];
 }
 
-/** `operations.GetAccounts`, or `operations["get-accounts"]` when the id is not an identifier. */
-function operationRef(operationId: string): string {
-  const key = propertyKey(operationId);
+/** `operations.GetAccounts`, or `operations["ö"]` when the name is not an ASCII identifier. */
+function operationRef(name: string): string {
+  const key = propertyKey(name);
   return key.startsWith('"') ? `operations[${key}]` : `operations.${key}`;
 }
 
@@ -83,14 +83,17 @@ export function clientNames(api: ApiIR): NamedOperation[] {
   const types = new NameResolver(MODULE_NAMES);
   const seen = new Set<string>();
   const out: NamedOperation[] = [];
+  // Operations named from an operationId that is not an identifier claim their name first, so
+  // that the method is the name their server handler has (see method-name.ts).
+  for (const op of api.operations) if (op.name !== op.operationId) methods.assign(clientMethodName(op), op.operationId);
   for (const op of api.operations) {
     // A duplicated operationId (reported by the IR) maps to one validator entry: emit it once.
     if (seen.has(op.operationId)) continue;
     seen.add(op.operationId);
-    const base = typeBaseName(op.operationId);
+    const base = typeBaseName(op.name);
     out.push({
       op,
-      method: methods.assign(methodName(op.operationId), op.operationId),
+      method: methods.assign(clientMethodName(op), op.operationId),
       params: types.assign(`${base}Params`, `params:${op.operationId}`),
       result: types.assign(`${base}Result`, `result:${op.operationId}`),
     });
@@ -132,8 +135,8 @@ function printClient(api: ApiIR, validatorsImport: string): string {
   for (const { op, params, result } of named) {
     out.push('');
     out.push(doc([`Parameters and 2xx results of ${operationTitle(op)}.`], '').trimEnd());
-    out.push(`export type ${params} = rt.ParamsOf<typeof ${operationRef(op.operationId)}>;`);
-    out.push(`export type ${result} = rt.ResultOf<typeof ${operationRef(op.operationId)}>;`);
+    out.push(`export type ${params} = rt.ParamsOf<typeof ${operationRef(op.name)}>;`);
+    out.push(`export type ${result} = rt.ResultOf<typeof ${operationRef(op.name)}>;`);
   }
   out.push('');
   out.push(createClientDoc(api, named).trimEnd());
@@ -148,7 +151,7 @@ function printClient(api: ApiIR, validatorsImport: string): string {
       const lines = [operationTitle(op)];
       if (op.deprecated) lines.push('@deprecated The spec marks this operation as deprecated.');
       out.push(doc(lines, '    ').trimEnd());
-      out.push(`    ${method}: core.operation(${operationRef(op.operationId)}, {`);
+      out.push(`    ${method}: core.operation(${operationRef(op.name)}, {`);
       out.push(`      security: ${printSecurity(op.security)},`);
       out.push('    }),');
     }

@@ -1,8 +1,11 @@
 /**
- * The one naming function of the client emitter: an operationId becomes a lowerCamel method
- * name (`GetAccountsAccountIdTransactions` → `getAccountsAccountIdTransactions`,
- * `Parties_read` → `partiesRead`, `get-token` → `getToken`).
+ * The client emitter's method names. An operation's name (`OperationIR.name`, decided once in
+ * the IR) is its method: `find pet by id` is `findPetById` on the server and the client. Only
+ * an operationId that already is an identifier keeps the client's earlier lowerCamel spelling
+ * (`GetAccountsAccountIdTransactions` → `getAccountsAccountIdTransactions`, `Parties_read` →
+ * `partiesRead`), because clients written against it call those methods today.
  */
+import type { OperationIR } from '../../ir/types.js';
 
 /** Words of an identifier-ish name: split on anything that is not a letter or a digit. */
 function words(name: string): string[] {
@@ -35,4 +38,9 @@ export function methodName(operationId: string): string {
 export function typeBaseName(operationId: string): string {
   const camel = methodName(operationId);
   return camel.charAt(0).toUpperCase() + camel.slice(1);
+}
+
+/** The client method of `op`: its name, unless its operationId is an identifier (see above). */
+export function clientMethodName(op: Pick<OperationIR, 'operationId' | 'name'>): string {
+  return op.name === op.operationId ? methodName(op.operationId) : op.name;
 }

@@ -3,9 +3,9 @@ import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
 
-/** `typeof operations.X`, or `(typeof operations)["x-y"]` when the id is not an identifier. */
-export function operationType(operationId: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(operationId) ? `typeof operations.${operationId}` : `(typeof operations)[${JSON.stringify(operationId)}]`;
+/** `typeof operations.X`, or `(typeof operations)["ö"]` when the name is not an ASCII identifier. */
+export function operationType(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `typeof operations.${name}` : `(typeof operations)[${JSON.stringify(name)}]`;
 }
 
 /** `typeof webhooks.x`, or `(typeof webhooks)["x.y"]` when the key is not an identifier. */
@@ -37,12 +37,12 @@ function printMember(op: OperationIR): string {
     ],
     '  ',
   );
-  const type = operationType(op.operationId);
+  const type = operationType(op.name);
   // Whether a body is required comes from the IR, so it holds however the validators type it.
   const request = op.requestBody?.required ? `HandlerRequest<${type}, true>` : `HandlerRequest<${type}>`;
-  const oneLine = `  ${propertyKey(op.operationId)}(request: ${request}): HandlerReply<${type}>;`;
+  const oneLine = `  ${propertyKey(op.name)}(request: ${request}): HandlerReply<${type}>;`;
   if (oneLine.length <= 100) return `${doc}${oneLine}`;
-  return `${doc}  ${propertyKey(op.operationId)}(\n    request: ${request},\n  ): HandlerReply<${type}>;`;
+  return `${doc}  ${propertyKey(op.name)}(\n    request: ${request},\n  ): HandlerReply<${type}>;`;
 }
 
 function printWebhookMember(hook: WebhookIR, key: string): string {

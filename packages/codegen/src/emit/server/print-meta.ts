@@ -39,7 +39,7 @@ export function printMeta(api: ApiIR, header: string, runtimeImport: string): st
   const hooks = api.webhooks ?? [];
   // Consent permissions are spoken of only in an API that has some (`x-permissions`).
   const withPermissions = [...api.operations, ...hooks].some((op) => permissionsOf(op).length > 0);
-  const operations = api.operations.map((op) => printOperationMeta(op, op.operationId, withPermissions));
+  const operations = api.operations.map((op) => printOperationMeta(op, op.name, withPermissions));
   const webhookMeta = hooks.map((hook) => printOperationMeta(hook, hook.key, withPermissions));
   return [
     header.trimEnd(),

@@ -99,7 +99,7 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   const variants = api.schemas.filter((s) => s.variantOf);
   for (const schema of components) names.assign(schema.name);
   const operationIds = new Map<string, string>();
-  for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.operationId, `operation:${op.operationId}`));
+  for (const op of api.operations) operationIds.set(op.operationId, names.assign(op.name, `operation:${op.operationId}`));
   const inputTypeNames = new Map<string, string>();
   const distinctInput = new Set(schemasWithDistinctInput(api));
   for (const s of components) if (distinctInput.has(s.name)) inputTypeNames.set(s.name, names.assign(`${s.name}Input`, `input:${s.name}`));
@@ -425,7 +425,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   // Keyed by exact name in the file: the per-direction variants are exported, not listed.
   const schemaEntries = api.schemas.filter((s) => !s.variantOf).map((s): [string, string] => [JSON.stringify(s.name), `S.${naming.names.get(s.name)}`]);
   const checkEntries = api.schemas.filter((s) => !s.variantOf && naming.checkNames.has(s.name)).map((s): [string, string] => [JSON.stringify(s.name), `C.${naming.checkNames.get(s.name)}`]);
-  const operationEntries = api.operations.map((op): [string, string] => [propertyKey(op.operationId), `O.${naming.operationIds.get(op.operationId)}`]);
+  const operationEntries = api.operations.map((op): [string, string] => [propertyKey(op.name), `O.${naming.operationIds.get(op.operationId)}`]);
   const webhookEntries = webhooks.map((hook): [string, string] => [propertyKey(hook.key), `O.${naming.webhookIds.get(hook)}`]);
   const indexFile = [
     header.trimEnd(),
@@ -452,7 +452,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     '/** The check function (type guard) of every schema that has one, keyed by its exact name. */',
     referenceMap('checks', checkEntries),
     '',
-    '/** Every operation, keyed by operationId. */',
+    '/** Every operation, keyed by its name: the operationId, made an identifier when it is not one. */',
     referenceMap('operations', operationEntries),
     '',
     ...(webhookEntries.length > 0

@@ -67,7 +67,7 @@ export const checks: {
   "SoftwareStatementPage": C.isSoftwareStatementPage,
 };
 
-/** Every operation, keyed by operationId. */
+/** Every operation, keyed by its name: the operationId, made an identifier when it is not one. */
 export const operations: {
   readonly getToken: typeof O.getToken;
   readonly getOrganisations: typeof O.getOrganisations;

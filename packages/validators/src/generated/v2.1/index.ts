@@ -647,7 +647,7 @@ export const checks: {
   "StatementsResponseSigned": C.isStatementsResponseSigned,
 };
 
-/** Every operation, keyed by operationId. */
+/** Every operation, keyed by its name: the operationId, made an identifier when it is not one. */
 export const operations: {
   readonly GetAccountAccessConsentsByBaseConsentId: typeof O.GetAccountAccessConsentsByBaseConsentId;
   readonly GetAccountAccessConsentsConsentId: typeof O.GetAccountAccessConsentsConsentId;

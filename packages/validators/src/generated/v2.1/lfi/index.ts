@@ -463,7 +463,7 @@ export const checks: {
   "LfiStatementsPage": C.isLfiStatementsPage,
 };
 
-/** Every operation, keyed by operationId. */
+/** Every operation, keyed by its name: the operationId, made an identifier when it is not one. */
 export const operations: {
   readonly LfiGetAccounts: typeof O.LfiGetAccounts;
   readonly LfiGetAccountsAccountId: typeof O.LfiGetAccountsAccountId;
