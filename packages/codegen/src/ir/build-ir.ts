@@ -2,6 +2,7 @@ import type { LoadedSpec } from '../load/load-spec.js';
 import { escapePointerToken, resolvePointer } from './json-pointer.js';
 import { isRecord, schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
+import { valueFits } from './value-fits.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import type {
   ApiIR,
@@ -121,7 +122,16 @@ class IRBuilder {
       // Schema `examples` (3.1): an array of values.
       examples.forEach((value, i) => found.push({ pointer: `${pointer}/examples/${i}`, value }));
     }
-    if (schema) for (const example of found) this.examples.push({ ...example, schema });
+    if (schema) {
+      for (const example of found) {
+        this.examples.push({ ...example, schema });
+        // `verify` checks each with the generated validators; generate already names the sure misfits.
+        const fit = valueFits(example.value, schema, this.ctx);
+        if (fit !== true) {
+          this.diagnostics.push({ severity: 'warning', code: 'example-mismatch', pointer: example.pointer, message: `example does not fit its schema (${fit})` });
+        }
+      }
+    }
     return found;
   }
 }

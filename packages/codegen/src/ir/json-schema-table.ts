@@ -10,6 +10,7 @@
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
+import { patternError, patternFlags } from './pattern.js';
 
 /** The base URI of the document itself; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
@@ -158,11 +159,9 @@ export class JsonSchemaScope {
       }
       const patterns = [...(typeof raw['pattern'] === 'string' ? [raw['pattern']] : []), ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']) : [])];
       for (const source of patterns) {
-        try {
-          new RegExp(source, 'u');
-        } catch (error) {
-          diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression with the u flag: ${(error as Error).message}` });
-        }
+        const flags = patternFlags(source);
+        if (flags === '') diagnostics.push({ severity: 'info', code: 'pattern-without-unicode', pointer: at, message: `pattern ${JSON.stringify(source)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)` });
+        if (flags === undefined) diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(source)}` });
       }
       if (typeof raw['$ref'] === 'string') {
         const resolved = this.resolve(raw['$ref'], at);

@@ -167,6 +167,19 @@ function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/**
+ * A `pattern` with the Unicode semantics JSON Schema wants, or, for a pattern that is valid
+ * ECMA-262 only without the `u` flag (`\:`, a lone `{`), as written without it: the
+ * generator reported it, and the publisher's own tools read it so.
+ */
+function compilePattern(source: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return new RegExp(source);
+  }
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -502,7 +515,7 @@ export class JsonSchemas {
     sizeBounds(schema, add, ['minLength', 'maxLength'], 'characters', (value) => (typeof value === 'string' ? rt.codePointLength(value) : undefined));
     if (typeof schema['pattern'] === 'string') {
       const source = schema['pattern'];
-      const pattern = new RegExp(source, 'u');
+      const pattern = compilePattern(source);
       add((value, path, issues) => {
         if (typeof value !== 'string' || pattern.test(value)) return true;
         issues?.push({ path: [...path], message: `must match ${source} (pattern)` });
@@ -697,7 +710,7 @@ export class JsonSchemas {
     const propertyChecks = properties.map((name): [string, Validate] => [name, this.sub(pointer, 'properties', name)]);
     const patterns = isObject(schema['patternProperties'])
       ? Object.keys(schema['patternProperties']).map((source): [RegExp, Validate] => [
-          new RegExp(source, 'u'),
+          compilePattern(source),
           this.sub(pointer, 'patternProperties', source),
         ])
       : [];
