@@ -551,5 +551,7 @@ function collectPropertyExamples(builder: IRBuilder): void {
   const before = builder.diagnostics.length;
   // Schemas the JSON Schema runtime validates stay in its table: `verify` checks their examples.
   for (const [name, raw] of Object.entries(builder.ctx.rawComponents)) visit(raw, `#/components/schemas/${escapePointerToken(name)}`, true);
-  builder.diagnostics.length = before;
+  // Only the examples' own findings are new.
+  const added = builder.diagnostics.splice(before);
+  builder.diagnostics.push(...added.filter((d) => d.code === 'example-mismatch'));
 }
