@@ -200,3 +200,42 @@ describe('discriminators whose variants are inline schemas', () => {
     }
   });
 });
+
+describe('$recursiveRef and $recursiveAnchor (JSON Schema 2019-09) in a 3.1 file', () => {
+  const tree = (anchor: boolean) => ({
+    Tree: {
+      $id: 'https://example.com/tree',
+      ...(anchor ? { $recursiveAnchor: true } : {}),
+      type: 'object',
+      properties: { data: true, children: { type: 'array', items: { $recursiveRef: '#' } } },
+    },
+    StrictTree: { $id: 'https://example.com/strict-tree', $recursiveAnchor: true, $ref: 'tree', unevaluatedProperties: false },
+  });
+
+  it('are accepted (a 3.0 file still refuses them)', () => {
+    expect(built(tree(true), '3.1.0').api.diagnostics).toStrictEqual([]);
+    expect(codes({ A: { $recursiveRef: '#' } })).toContainEqual(['error', 'unsupported-keyword', `${P}/A/$recursiveRef`]);
+    expect(codes({ A: { $id: 'https://example.com/a', $recursiveRef: '#/x' } }, '3.1.0')).toContainEqual(['error', 'unsupported-keyword', `${P}/A/$recursiveRef`]);
+  });
+
+  it('lead to the outermost resource in the dynamic scope with $recursiveAnchor: true', { timeout: 60_000 }, async () => {
+    const v = await loadValidators(specWithSchemas(tree(true), '3.1.0'));
+    const ok = (name: string, value: unknown) => v.schemas[name]!.safeParse(value).success;
+    const extraInChild = { data: 1, children: [{ data: 2, extra: true }] };
+    expect(ok('Tree', extraInChild)).toBe(true);
+    // From StrictTree, the children of Tree are strict trees too.
+    expect(ok('StrictTree', extraInChild)).toBe(false);
+    expect(ok('StrictTree', { data: 1, children: [{ data: 2, children: [{ data: 3 }] }] })).toBe(true);
+    expect(ok('StrictTree', { data: 1, children: [{ data: 2, children: [{ data: 3, extra: 1 }] }] })).toBe(false);
+    expect(ok('StrictTree', { data: 1, extra: 1 })).toBe(false);
+  });
+
+  it('read as $ref: "#" when the initial target has no $recursiveAnchor', { timeout: 60_000 }, async () => {
+    const v = await loadValidators(specWithSchemas(tree(false), '3.1.0'));
+    const ok = (name: string, value: unknown) => v.schemas[name]!.safeParse(value).success;
+    // The children are plain trees, whatever refers to Tree.
+    expect(ok('StrictTree', { data: 1, children: [{ data: 2, extra: true }] })).toBe(true);
+    expect(ok('StrictTree', { data: 1, extra: 1 })).toBe(false);
+    expect(ok('Tree', { data: 1, children: ['not a tree'] })).toBe(false);
+  });
+});

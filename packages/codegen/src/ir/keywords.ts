@@ -74,6 +74,9 @@ export const RUNTIME_KEYWORDS_31 = new Set([
   'unevaluatedItems',
   '$id',
   '$anchor',
+  // JSON Schema 2019-09's dynamic recursion, which OpenAPI's large 3.1 files still use.
+  '$recursiveRef',
+  '$recursiveAnchor',
 ]);
 /** OpenAPI 3.0's schema object is based on draft 4, whose keywords these are. */
 export const RUNTIME_KEYWORDS_30 = new Set(['not', 'patternProperties', 'dependencies', 'additionalItems', 'id']);

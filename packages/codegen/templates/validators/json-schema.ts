@@ -373,7 +373,37 @@ export class JsonSchemas {
     return this.validatorAt(`${pointer}/${tokens.map(escapeToken).join('/')}`);
   }
 
+  /**
+   * The dynamic scope of JSON Schema 2019-09's `$recursiveRef`: the resources with
+   * `$recursiveAnchor: true` that the validation in progress has entered, outermost first.
+   */
+  private readonly recursiveScope: string[] = [];
+
   private compile(schema: unknown, pointer: string): Validate {
+    const validate = this.compileSchema(schema, pointer);
+    if (!isObject(schema) || schema['$recursiveAnchor'] !== true) return validate;
+    return (value, path, issues, seen) => {
+      this.recursiveScope.push(pointer);
+      try {
+        return validate(value, path, issues, seen);
+      } finally {
+        this.recursiveScope.pop();
+      }
+    };
+  }
+
+  /**
+   * Where a `$recursiveRef` leads: its initial target (the generator wrote its pointer), or,
+   * when that target has `$recursiveAnchor: true`, the outermost resource in the dynamic
+   * scope that has it too.
+   */
+  private recursiveTarget(initial: string): string {
+    const target = this.resolve(initial);
+    if (!isObject(target) || target['$recursiveAnchor'] !== true) return initial;
+    return this.recursiveScope[0] ?? initial;
+  }
+
+  private compileSchema(schema: unknown, pointer: string): Validate {
     if (schema === true) return () => true;
     if (schema === false)
       return (_v, path, issues) => {
@@ -433,8 +463,9 @@ export class JsonSchemas {
 
   private compileRef(schema: Record<string, unknown>, add: (c: Validate, collects?: boolean) => void): void {
     const target = schema['$ref'];
-    if (typeof target !== 'string') return;
-    add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
+    if (typeof target === 'string') add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
+    const recursive = schema['$recursiveRef'];
+    if (typeof recursive === 'string') add((v, p, i, s) => this.validatorAt(this.recursiveTarget(recursive))(v, p, i, s), true);
   }
 
   private compileType(schema: Record<string, unknown>, add: (c: Validate) => void): void {
