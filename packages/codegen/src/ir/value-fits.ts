@@ -68,7 +68,8 @@ export function valueFits(value: unknown, node: SchemaNode, ctx: SchemaContext, 
       for (const property of target.properties) {
         const member = `${path === '' ? '' : `${path}.`}${property.name}`;
         if (!Object.prototype.hasOwnProperty.call(value, property.name)) {
-          if (property.required && !('default' in property.schema)) return at(member, 'is required (required)');
+          // readOnly and writeOnly members are required in one direction only (ir/direction.ts).
+          if (property.required && !('default' in property.schema) && !oneDirectionOnly(property.schema, ctx)) return at(member, 'is required (required)');
           continue;
         }
         const fit = valueFits(value[property.name], property.schema, ctx, member, depth + 1);
@@ -129,4 +130,9 @@ function numberFits(value: unknown, node: Extract<SchemaNode, { kind: 'number' }
   if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return at(path, `must be greater than ${node.exclusiveMinimum} (exclusiveMinimum)`);
   if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) return at(path, `must be less than ${node.exclusiveMaximum} (exclusiveMaximum)`);
   return true;
+}
+
+function oneDirectionOnly(node: SchemaNode, ctx: SchemaContext): boolean {
+  const target = deref(node, ctx);
+  return node.readOnly === true || node.writeOnly === true || target?.readOnly === true || target?.writeOnly === true;
 }
