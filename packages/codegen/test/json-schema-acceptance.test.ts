@@ -164,6 +164,21 @@ describe('values that do not fit their schema', () => {
   });
 });
 
+describe('a shared example that does not fit', () => {
+  it('is named once, however many operations use it', () => {
+    const response = { description: 'd', content: { 'application/json': { schema: { type: 'object' }, examples: { none: { value: null } } } } };
+    const document = {
+      ...specWithSchemas({}),
+      paths: { '/a': { get: { operationId: 'a', responses: { '202': { $ref: '#/components/responses/Accepted' } } } }, '/b': { get: { operationId: 'b', responses: { '202': { $ref: '#/components/responses/Accepted' } } } } },
+      components: { schemas: {}, responses: { Accepted: response } },
+    };
+    const diagnostics = buildIR({ source: 'f.yaml', document, diagnostics: [] }).api.diagnostics;
+    expect(diagnostics.map((d) => [d.code, d.pointer, d.message])).toStrictEqual([
+      ['example-mismatch', '#/components/responses/Accepted/content/application~1json/examples/none/value', 'example does not fit its schema (expected object, got null)'],
+    ]);
+  });
+});
+
 describe('discriminators whose variants are inline schemas', () => {
   const pet = (openapi: string, mapping?: Record<string, string>) =>
     specWithSchemas(

@@ -42,6 +42,8 @@ class IRBuilder {
   readonly diagnostics: Diagnostic[];
   readonly examples: CheckedExample[] = [];
   readonly ctx: SchemaContext;
+  /** Pointers of the examples already named by an `example-mismatch` warning. */
+  private readonly misfitsNamed = new Set<JsonPointer>();
   private readonly inProgress = new Set<string>();
 
   constructor(
@@ -126,8 +128,11 @@ class IRBuilder {
       for (const example of found) {
         this.examples.push({ ...example, schema });
         // `verify` checks each with the generated validators; generate already names the sure misfits.
+        // A shared component (a response, an example) is reached once per use: named once.
+        if (this.misfitsNamed.has(example.pointer)) continue;
         const fit = valueFits(example.value, schema, this.ctx);
         if (fit !== true) {
+          this.misfitsNamed.add(example.pointer);
           this.diagnostics.push({ severity: 'warning', code: 'example-mismatch', pointer: example.pointer, message: `example does not fit its schema (${fit})` });
         }
       }
