@@ -6,6 +6,6 @@ export { buildIR, type BuiltIR, type CheckedExample } from './ir/build-ir.js';
 export { applyDirections, type DirectionOptions } from './ir/direction.js';
 export type * from './ir/types.js';
 export { emitValidators } from './emit/validators/emit-validators.js';
-export { verify, type VerifyReport, type VerifyOptions } from './verify/verify.js';
+export { verify, verifyAll, type VerifyReport, type VerifyOptions } from './verify/verify.js';
 export { generatedCodeCompilerOptions } from './verify/compiler-options.js';
 export { main } from './cli.js';

@@ -3,6 +3,7 @@ import { escapePointerToken, resolvePointer } from './json-pointer.js';
 import { isRecord, schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { formLayout } from './form-encoding.js';
+import { valueFits } from './value-fits.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import { assignOperationNames } from './operation-names.js';
 import type {
@@ -43,6 +44,8 @@ class IRBuilder {
   readonly diagnostics: Diagnostic[];
   readonly examples: CheckedExample[] = [];
   readonly ctx: SchemaContext;
+  /** Pointers of the examples already named by an `example-mismatch` warning. */
+  private readonly misfitsNamed = new Set<JsonPointer>();
   private readonly inProgress = new Set<string>();
 
   constructor(
@@ -123,7 +126,19 @@ class IRBuilder {
       // Schema `examples` (3.1): an array of values.
       examples.forEach((value, i) => found.push({ pointer: `${pointer}/examples/${i}`, value }));
     }
-    if (schema) for (const example of found) this.examples.push({ ...example, schema });
+    if (schema) {
+      for (const example of found) {
+        this.examples.push({ ...example, schema });
+        // `verify` checks each with the generated validators; generate already names the sure misfits.
+        // A shared component (a response, an example) is reached once per use: named once.
+        if (this.misfitsNamed.has(example.pointer)) continue;
+        const fit = valueFits(example.value, schema, this.ctx);
+        if (fit !== true) {
+          this.misfitsNamed.add(example.pointer);
+          this.diagnostics.push({ severity: 'warning', code: 'example-mismatch', pointer: example.pointer, message: `example does not fit its schema (${fit})` });
+        }
+      }
+    }
     return found;
   }
 }
@@ -561,5 +576,7 @@ function collectPropertyExamples(builder: IRBuilder): void {
   const before = builder.diagnostics.length;
   // Schemas the JSON Schema runtime validates stay in its table: `verify` checks their examples.
   for (const [name, raw] of Object.entries(builder.ctx.rawComponents)) visit(raw, `#/components/schemas/${escapePointerToken(name)}`, true);
-  builder.diagnostics.length = before;
+  // Only the examples' own findings are new.
+  const added = builder.diagnostics.splice(before);
+  builder.diagnostics.push(...added.filter((d) => d.code === 'example-mismatch'));
 }

@@ -5,11 +5,13 @@
  * References are resolved here, where the whole document is at hand: against the base URI
  * each `$id` sets, to `$anchor`s, and to JSON pointers. The generated runtime then only
  * follows pointers. A reference to a resource the document does not contain (a remote
- * reference) and `$dynamicRef` are refused with a named error.
+ * reference) and `$dynamicRef` are refused with a named error. `$recursiveRef` (2019-09) is
+ * written as the pointer of its initial target; the runtime follows the dynamic scope from there.
  */
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
+import { patternError, patternFlags } from './pattern.js';
 
 /** The base URI of the document itself; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
@@ -144,6 +146,20 @@ export class JsonSchemaScope {
   }
 
   /**
+   * Where `$recursiveRef` (JSON Schema 2019-09) leads before the dynamic scope is consulted: it
+   * may only be `"#"`, the root of the schema resource it is written in, as `$ref: "#"` would.
+   */
+  recursiveTarget(ref: unknown, pointer: JsonPointer): ResolvedRef {
+    if (ref !== '#') return { error: { code: 'unsupported-keyword', message: `$recursiveRef ${JSON.stringify(ref)}: JSON Schema 2019-09 defines only "#"` } };
+    return this.resolve('#', pointer);
+  }
+
+  /** True for the root of a schema resource (an `$id`, or the document itself). */
+  isResourceRoot(raw: Record<string, unknown>, pointer: JsonPointer): boolean {
+    return pointer === '#' || (this.dialect === '3.1' && typeof raw['$id'] === 'string');
+  }
+
+  /**
    * Problems that keep the schema at `pointer` (and what it references) from being validated
    * exactly: unresolvable references, `$dynamicRef`, patterns that are not ECMA-262.
    */
@@ -153,16 +169,19 @@ export class JsonSchemaScope {
     const visit = (raw: unknown, at: JsonPointer): void => {
       if (seen.has(at) || !isRecord(raw)) return;
       seen.add(at);
-      for (const keyword of ['$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$vocabulary']) {
+      for (const keyword of ['$dynamicRef', '$dynamicAnchor', '$vocabulary', ...(this.dialect === '3.0' ? ['$recursiveRef'] : [])]) {
         if (keyword in raw) diagnostics.push({ severity: 'error', code: 'unsupported-keyword', pointer: `${at}/${keyword}`, message: `the keyword "${keyword}" is not supported` });
+      }
+      if (this.dialect === '3.1' && '$recursiveRef' in raw) {
+        const resolved = this.recursiveTarget(raw['$recursiveRef'], at);
+        if (resolved.error) diagnostics.push({ severity: 'error', code: resolved.error.code, pointer: `${at}/$recursiveRef`, message: resolved.error.message });
+        else visit(resolvePointer(this.document, resolved.pointer!), resolved.pointer!);
       }
       const patterns = [...(typeof raw['pattern'] === 'string' ? [raw['pattern']] : []), ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']) : [])];
       for (const source of patterns) {
-        try {
-          new RegExp(source, 'u');
-        } catch (error) {
-          diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression with the u flag: ${(error as Error).message}` });
-        }
+        const flags = patternFlags(source);
+        if (flags === '') diagnostics.push({ severity: 'info', code: 'pattern-without-unicode', pointer: at, message: `pattern ${JSON.stringify(source)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)` });
+        if (flags === undefined) diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(source)}` });
       }
       if (typeof raw['$ref'] === 'string') {
         const resolved = this.resolve(raw['$ref'], at);
@@ -275,6 +294,14 @@ export class JsonSchemaScope {
         const target = this.resolve(value, pointer).pointer ?? value;
         referenced(target);
         out[key] = target;
+      } else if (key === '$recursiveRef') {
+        // The pointer of the initial target; the runtime consults the dynamic scope from there.
+        const target = this.recursiveTarget(value, pointer).pointer ?? '#';
+        referenced(target);
+        out[key] = target;
+      } else if (key === '$recursiveAnchor') {
+        // It has effect only at the root of a schema resource (the runtime cannot see `$id`).
+        if (value === true && this.isResourceRoot(raw, pointer)) out[key] = true;
       } else if (SINGLE.includes(key) && (isRecord(value) || typeof value === 'boolean')) out[key] = this.copy(value, at, referenced, formats);
       else if (LISTS.includes(key) && Array.isArray(value)) out[key] = value.map((child, i) => this.copy(child, `${at}/${i}`, referenced, formats));
       else if (MAPS.includes(key) && isRecord(value)) {

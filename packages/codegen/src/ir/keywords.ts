@@ -74,9 +74,32 @@ export const RUNTIME_KEYWORDS_31 = new Set([
   'unevaluatedItems',
   '$id',
   '$anchor',
+  // JSON Schema 2019-09's dynamic recursion, which OpenAPI's large 3.1 files still use.
+  '$recursiveRef',
+  '$recursiveAnchor',
 ]);
 /** OpenAPI 3.0's schema object is based on draft 4, whose keywords these are. */
 export const RUNTIME_KEYWORDS_30 = new Set(['not', 'patternProperties', 'dependencies', 'additionalItems', 'id']);
+
+/**
+ * Every keyword of JSON Schema (drafts 4 to 2020-12) and of OpenAPI's Schema Object. A key
+ * outside this list (`min_items`, `optional`, an extension) is an annotation, as JSON Schema
+ * treats unknown keywords; one inside it that the generator cannot represent is refused.
+ */
+export const JSON_SCHEMA_VOCABULARY: ReadonlySet<string> = new Set([
+  ...ANNOTATION_KEYWORDS,
+  ...VALIDATION_KEYWORDS,
+  ...RUNTIME_KEYWORDS_31,
+  ...RUNTIME_KEYWORDS_30,
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+  '$vocabulary',
+  'dependencies',
+  'additionalItems',
+  'id',
+]);
 
 /** Dialects a 3.1 schema may declare with `$schema`; another meta-schema may change what validates. */
 export const KNOWN_DIALECTS = new Set([
@@ -84,7 +107,33 @@ export const KNOWN_DIALECTS = new Set([
   'https://spec.openapis.org/oas/3.1/dialect/base',
   'https://spec.openapis.org/oas/3.1/dialect/2024-10-25',
   'http://json-schema.org/draft-04/schema',
+  ...olderDrafts(),
 ]);
+
+/**
+ * Earlier drafts a published 3.1 file names with `$schema` (draft 5 never existed as a
+ * meta-schema; files that name it mean draft 4). Their keywords read as 2020-12's except the
+ * ones listed in `CHANGED_SINCE_OLDER_DRAFTS`, which are refused under them.
+ */
+function olderDrafts(): string[] {
+  return ['draft-04', 'draft-05', 'draft-06', 'draft-07'].flatMap((d) => [`http://json-schema.org/${d}/schema`, `https://json-schema.org/${d}/schema`]).concat(
+    'http://json-schema.org/draft/2019-09/schema',
+    'https://json-schema.org/draft/2019-09/schema',
+  );
+}
+
+/** The meta-schema URI as `KNOWN_DIALECTS` lists it (without an empty fragment). */
+export function dialectKey(uri: string): string {
+  return uri.replace(/#$/, '');
+}
+
+/** True for a `$schema` of a draft before 2020-12. */
+export function isOlderDraft(uri: string): boolean {
+  return olderDrafts().includes(dialectKey(uri));
+}
+
+/** Keywords whose meaning changed after the older drafts (tuple `items` became `prefixItems`...). */
+export const CHANGED_SINCE_OLDER_DRAFTS = ['additionalItems', 'dependencies'];
 
 /**
  * Keywords that say something only about values of one type, and that type (`format` also

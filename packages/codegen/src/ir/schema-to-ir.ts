@@ -18,8 +18,14 @@ import { provablyDisjoint } from './disjoint.js';
 import { deref } from './deref.js';
 import type { JsonSchemaScope } from './json-schema-table.js';
 import { jsonShape } from './json-shape.js';
+import { valueFits } from './value-fits.js';
+import { patternError, patternFlags } from './pattern.js';
 import {
   ANNOTATION_KEYWORDS,
+  CHANGED_SINCE_OLDER_DRAFTS,
+  dialectKey,
+  isOlderDraft,
+  JSON_SCHEMA_VOCABULARY,
   KNOWN_DIALECTS,
   RUNTIME_KEYWORDS_30,
   RUNTIME_KEYWORDS_31,
@@ -143,6 +149,30 @@ function componentNameOf(ref: string): string | undefined {
  * innermost schema that cannot be represented is the one skipped.
  */
 export function schemaToIR(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
+  return withFittingDefault(convertOrSkip(raw, pointer, ctx), pointer, ctx);
+}
+
+/**
+ * A `default` that does not fit its schema could never be what an absent value means, and
+ * would not type-check in the output (`z.string().default(null)`): it is dropped, with a
+ * warning naming it.
+ */
+function withFittingDefault(node: SchemaNode, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
+  if (!('default' in node)) return node;
+  const fit = valueFits(node.default, node, ctx);
+  if (fit === true) return node;
+  report(ctx, {
+    severity: 'warning',
+    code: 'default-mismatch',
+    pointer: `${pointer}/default`,
+    message: `default ${JSON.stringify(node.default)} does not fit its schema (${fit}); it is dropped, so an absent value stays absent`,
+  });
+  const rest = { ...node };
+  delete rest.default;
+  return rest;
+}
+
+function convertOrSkip(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): SchemaNode {
   if (ctx.unsupported === 'refuse') return convertSchema(raw, pointer, ctx);
   const before = ctx.diagnostics.length;
   const node = convertSchema(raw, pointer, ctx);
@@ -164,7 +194,19 @@ function convertSchema(raw: unknown, pointer: JsonPointer, ctx: SchemaContext): 
   }
   reportUnsupportedKeywords(raw, pointer, ctx);
   const dialect = raw['$schema'];
-  if (typeof dialect === 'string' && !KNOWN_DIALECTS.has(dialect.replace(/#$/, ''))) {
+  if (typeof dialect === 'string' && isOlderDraft(dialect)) {
+    const changed = [...CHANGED_SINCE_OLDER_DRAFTS.filter((k) => k in raw), ...(Array.isArray(raw['items']) ? ['items'] : [])];
+    if (changed.length > 0) {
+      report(ctx, {
+        severity: 'error',
+        code: 'unsupported-dialect',
+        pointer: `${pointer}/$schema`,
+        message: `$schema ${JSON.stringify(dialect)} names an earlier draft, where ${changed.join(', ')} ${changed.length > 1 ? 'mean' : 'means'} something else than in 2020-12; the generator reads only 2020-12's meaning`,
+      });
+      return { kind: 'any', pointer };
+    }
+  }
+  if (typeof dialect === 'string' && !KNOWN_DIALECTS.has(dialectKey(dialect))) {
     report(ctx, {
       severity: 'error',
       code: 'unsupported-dialect',
@@ -300,6 +342,16 @@ function reportUnsupportedKeywords(raw: Record<string, unknown>, pointer: JsonPo
   for (const key of Object.keys(raw)) {
     if (VALIDATION_KEYWORDS.has(key) || ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
     if ((ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30).has(key)) continue;
+    if (!JSON_SCHEMA_VOCABULARY.has(key)) {
+      // JSON Schema ignores keywords it does not know: they annotate, never validate.
+      report(ctx, {
+        severity: 'info',
+        code: 'unknown-keyword',
+        pointer: `${pointer}/${escapePointerToken(key)}`,
+        message: `"${key}" is no JSON Schema or OpenAPI keyword: read as an annotation (it validates nothing)`,
+      });
+      continue;
+    }
     report(ctx, {
       severity: 'error',
       code: 'unsupported-keyword',
@@ -553,7 +605,7 @@ function typedSchemaToIR(raw: Record<string, unknown>, pointer: JsonPointer, met
 
   if (allowed !== undefined && types.length <= 1) {
     const typeAllowsNull = nullable || meta.nullable === true;
-    return literalToIR(allowed, types[0], pointer, { ...meta, ...(typeAllowsNull ? { nullable: true } : {}) }, ctx);
+    return literalToIR(allowed, constValue ? 'const' : 'enum', types[0], pointer, { ...meta, ...(typeAllowsNull ? { nullable: true } : {}) }, ctx);
   }
   if (types.length === 0) {
     if (nullable) return { ...meta, kind: 'null' };
@@ -573,6 +625,7 @@ function typedSchemaToIR(raw: Record<string, unknown>, pointer: JsonPointer, met
 
 function literalToIR(
   values: unknown[],
+  keyword: 'enum' | 'const',
   type: string | undefined,
   pointer: JsonPointer,
   meta: SchemaMeta,
@@ -596,6 +649,15 @@ function literalToIR(
     if (type === 'integer') return typeof v === 'number' && Number.isInteger(v);
     return typeof v === type;
   });
+  const unfit = primitives.filter((v) => !kept.includes(v));
+  if (unfit.length > 0) {
+    report(ctx, {
+      severity: 'warning',
+      code: `${keyword}-mismatch`,
+      pointer: `${pointer}/${keyword}`,
+      message: `${keyword} value${unfit.length > 1 ? 's' : ''} ${unfit.map((v) => JSON.stringify(v)).join(', ')} ${unfit.length > 1 ? 'do' : 'does'} not fit "type": ${type}${meta.nullable ? ' (nullable)' : ''}, so ${unfit.length > 1 ? 'they' : 'it'} can never validate`,
+    });
+  }
   const withoutNull = kept.filter((v) => v !== null);
   // null passes only if the enum lists it: `nullable` (3.0) or a null type (3.1) does not
   // override the enum, which applies as well.
@@ -661,20 +723,29 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
   return node;
 }
 
-/** Patterns are ECMA-262 regular expressions with Unicode semantics, as JSON Schema says. */
+/**
+ * Patterns are ECMA-262 regular expressions with Unicode semantics, as JSON Schema says; one
+ * that is valid only without the `u` flag is compiled without it (pattern.ts), with a note.
+ */
 function checkPattern(pattern: string, pointer: JsonPointer, ctx: SchemaContext): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch (error) {
+  const flags = patternFlags(pattern);
+  if (flags === 'u') return true;
+  if (flags === '') {
     report(ctx, {
-      severity: 'error',
-      code: 'invalid-pattern',
+      severity: 'info',
+      code: 'pattern-without-unicode',
       pointer,
-      message: `pattern ${JSON.stringify(pattern)} is not a valid ECMA-262 regular expression with the u flag: ${(error as Error).message}`,
+      message: `pattern ${JSON.stringify(pattern)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)`,
     });
-    return false;
+    return true;
   }
+  report(ctx, {
+    severity: 'error',
+    code: 'invalid-pattern',
+    pointer,
+    message: `pattern ${JSON.stringify(pattern)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(pattern)}`,
+  });
+  return false;
 }
 
 function numberToIR(
@@ -711,6 +782,7 @@ function numberToIR(
   } else {
     if (minimum !== undefined) node.minimum = minimum;
     if (maximum !== undefined) node.maximum = maximum;
+    draft4ExclusiveBounds(raw, node, pointer, ctx);
     const exMin = numberOrUndefined(raw['exclusiveMinimum']);
     const exMax = numberOrUndefined(raw['exclusiveMaximum']);
     if (exMin !== undefined) node.exclusiveMinimum = exMin;
@@ -719,6 +791,28 @@ function numberToIR(
   const multipleOf = numberOrUndefined(raw['multipleOf']);
   if (multipleOf !== undefined && multipleOf > 0) node.multipleOf = multipleOf;
   return node;
+}
+
+/**
+ * `exclusiveMinimum: true` beside `minimum` (draft 4's form) in a 3.1 file, as files that name
+ * an older `$schema` write it: a boolean means nothing in 2020-12, so it is read the only way
+ * it means anything, as draft 4 does, with a warning.
+ */
+function draft4ExclusiveBounds(raw: Record<string, unknown>, node: NumberNode, pointer: JsonPointer, ctx: SchemaContext): void {
+  for (const [keyword, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof raw[keyword] !== 'boolean') continue;
+    const limit = node[bound];
+    if (raw[keyword] === true && limit !== undefined) {
+      node[keyword] = limit;
+      delete node[bound];
+    }
+    report(ctx, {
+      severity: 'warning',
+      code: 'draft4-exclusive-bound',
+      pointer: `${pointer}/${keyword}`,
+      message: `${keyword} is a boolean (draft 4's form), which JSON Schema 2020-12 does not define: read as draft 4 reads it${raw[keyword] === true ? `, ${bound} ${limit} excluded` : ''}`,
+    });
+  }
 }
 
 function arrayToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): ArrayNode {

@@ -167,6 +167,19 @@ function unescapeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/**
+ * A `pattern` with the Unicode semantics JSON Schema wants, or, for a pattern that is valid
+ * ECMA-262 only without the `u` flag (`\:`, a lone `{`), as written without it: the
+ * generator reported it, and the publisher's own tools read it so.
+ */
+function compilePattern(source: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return new RegExp(source);
+  }
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -360,7 +373,37 @@ export class JsonSchemas {
     return this.validatorAt(`${pointer}/${tokens.map(escapeToken).join('/')}`);
   }
 
+  /**
+   * The dynamic scope of JSON Schema 2019-09's `$recursiveRef`: the resources with
+   * `$recursiveAnchor: true` that the validation in progress has entered, outermost first.
+   */
+  private readonly recursiveScope: string[] = [];
+
   private compile(schema: unknown, pointer: string): Validate {
+    const validate = this.compileSchema(schema, pointer);
+    if (!isObject(schema) || schema['$recursiveAnchor'] !== true) return validate;
+    return (value, path, issues, seen) => {
+      this.recursiveScope.push(pointer);
+      try {
+        return validate(value, path, issues, seen);
+      } finally {
+        this.recursiveScope.pop();
+      }
+    };
+  }
+
+  /**
+   * Where a `$recursiveRef` leads: its initial target (the generator wrote its pointer), or,
+   * when that target has `$recursiveAnchor: true`, the outermost resource in the dynamic
+   * scope that has it too.
+   */
+  private recursiveTarget(initial: string): string {
+    const target = this.resolve(initial);
+    if (!isObject(target) || target['$recursiveAnchor'] !== true) return initial;
+    return this.recursiveScope[0] ?? initial;
+  }
+
+  private compileSchema(schema: unknown, pointer: string): Validate {
     if (schema === true) return () => true;
     if (schema === false)
       return (_v, path, issues) => {
@@ -420,8 +463,9 @@ export class JsonSchemas {
 
   private compileRef(schema: Record<string, unknown>, add: (c: Validate, collects?: boolean) => void): void {
     const target = schema['$ref'];
-    if (typeof target !== 'string') return;
-    add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
+    if (typeof target === 'string') add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
+    const recursive = schema['$recursiveRef'];
+    if (typeof recursive === 'string') add((v, p, i, s) => this.validatorAt(this.recursiveTarget(recursive))(v, p, i, s), true);
   }
 
   private compileType(schema: Record<string, unknown>, add: (c: Validate) => void): void {
@@ -502,7 +546,7 @@ export class JsonSchemas {
     sizeBounds(schema, add, ['minLength', 'maxLength'], 'characters', (value) => (typeof value === 'string' ? rt.codePointLength(value) : undefined));
     if (typeof schema['pattern'] === 'string') {
       const source = schema['pattern'];
-      const pattern = new RegExp(source, 'u');
+      const pattern = compilePattern(source);
       add((value, path, issues) => {
         if (typeof value !== 'string' || pattern.test(value)) return true;
         issues?.push({ path: [...path], message: `must match ${source} (pattern)` });
@@ -697,7 +741,7 @@ export class JsonSchemas {
     const propertyChecks = properties.map((name): [string, Validate] => [name, this.sub(pointer, 'properties', name)]);
     const patterns = isObject(schema['patternProperties'])
       ? Object.keys(schema['patternProperties']).map((source): [RegExp, Validate] => [
-          new RegExp(source, 'u'),
+          compilePattern(source),
           this.sub(pointer, 'patternProperties', source),
         ])
       : [];

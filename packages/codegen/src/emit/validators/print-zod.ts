@@ -18,6 +18,7 @@ import type {
 import type { NameResolver } from '../shared/names.js';
 import { propertyKey } from '../shared/names.js';
 import { hasHint, sortedEntries, unionForm } from './union-form.js';
+import { compilePattern, patternFlags } from '../../ir/pattern.js';
 
 /** What a printer needs to know besides the node. */
 export interface PrintContext {
@@ -34,10 +35,16 @@ function literal(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A regular expression exactly as the file wrote it, with the Unicode flag JSON Schema implies. */
+/**
+ * A regular expression exactly as the file wrote it, with the Unicode flag JSON Schema implies,
+ * or without it for a pattern valid only without it (see ir/pattern.ts).
+ */
 export function regexLiteral(pattern: string): string {
-  if (!pattern.includes('/') && !/[\n\r\u2028\u2029]/.test(pattern)) return `/${pattern}/u`;
-  return `new RegExp(${JSON.stringify(pattern)}, 'u')`;
+  const flags = patternFlags(pattern) ?? 'u';
+  // A pattern valid only without `u` is built from a string: TypeScript would check the
+  // literal's syntax more strictly than the engine that runs it.
+  if (flags === 'u' && !pattern.includes('/') && !/[\n\r\u2028\u2029]/.test(pattern)) return `/${pattern}/u`;
+  return flags === 'u' ? `new RegExp(${JSON.stringify(pattern)}, 'u')` : `new RegExp(${JSON.stringify(pattern)})`;
 }
 
 /** The runtime function that checks each format. */
@@ -54,7 +61,7 @@ export const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
 
 export function enumValuesSatisfying(node: StringNode): string[] {
   // With `enum` beside other keywords both apply: keep only the values that pass them all.
-  const patterns = (node.patterns ?? []).map((p) => new RegExp(p, 'u'));
+  const patterns = (node.patterns ?? []).map((p) => compilePattern(p) ?? new RegExp(p, 'u'));
   return (node.enum ?? []).filter(
     (v) =>
       (node.minLength === undefined || [...v].length >= node.minLength) &&
