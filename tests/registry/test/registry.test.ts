@@ -219,14 +219,18 @@ describe('the packages, released to a registry and installed by another service'
         '@bank-data-sharing/validators',
         '@bank-data-sharing/server-stubs',
         '@bank-data-sharing/client',
+        // The generator, for the team's own OpenAPI file (own-api/).
+        '@bank-data-sharing/codegen',
         `zod@${stubs.devDependencies.zod}`,
         `express@${stubs.devDependencies.express}`,
         `express4@${stubs.devDependencies.express4}`,
         // The server stubs' declarations name node:http types, as any Node service's do.
         `@types/node@${stubs.devDependencies['@types/node']}`,
+        `@types/express@${stubs.devDependencies['@types/express']}`,
       ]);
     console.log(`npm install: ${Math.round((Date.now() - started) / 1000)} s`);
     await cp(path.join(HERE, 'fixtures'), consumer, { recursive: true });
+    await cp(path.join(HERE, 'own-api'), path.join(consumer, 'own-api'), { recursive: true });
   }, LIMIT.start + LIMIT.release + LIMIT.install + 4 * LIMIT.step);
 
   /**
@@ -318,5 +322,24 @@ describe('the packages, released to a registry and installed by another service'
   it.skipIf(NODE_MAJOR < 22)('runs on Node 22 and later without warnings about loading ES modules', async () => {
     const { stderr } = await node(['cjs.cjs']);
     expect(stderr).not.toMatch(/ExperimentalWarning/);
+  });
+
+  // The README's "Use it with your own OpenAPI file": a file nobody here wrote (own-api/openapi.yaml,
+  // RFC 9457 problem details for errors), generated with the installed generator, compiled by
+  // strict TypeScript (the packages' declarations included) and run: the server mounted on
+  // Express, called through the generated client.
+  it("generates a team's own OpenAPI file, type-checks it strictly and serves and calls it", async () => {
+    const ownApi = path.join(consumer, 'own-api');
+    const cli = path.join(consumer, 'node_modules/@bank-data-sharing/codegen/bin/codegen.mjs');
+    await run(process.execPath, [cli, 'generate', '--spec', 'openapi.yaml', '--out', 'api'], { cwd: ownApi, env: childEnv, timeout: LIMIT.step });
+    expect(await tsc(path.join('own-api', 'tsconfig.json'))).toBe('');
+    const { stdout } = await run(process.execPath, [path.join(ownApi, 'dist/service.js')], { cwd: ownApi, env: childEnv, timeout: LIMIT.step });
+    const seen = JSON.parse(stdout);
+    expect(seen).toMatchObject({ added: 201, titles: ['Middlemarch'], missing: 404 });
+    expect(seen.invalid.status).toBe(400);
+    expect(seen.invalid.contentType).toBe('application/problem+json');
+    expect(seen.invalid.body).toMatchObject({ type: expect.any(String), title: 'Bad Request', status: 400, detail: expect.stringContaining('limit') });
+    // The file declares no interaction id, so none is sent.
+    expect(seen.invalid.interactionId).toBeNull();
   });
 });
