@@ -43,7 +43,7 @@ describe('petstore-expanded (3.0)', () => {
       }),
       addPet: ({ body }: { body: { name: string; tag?: string } }) => ({ status: 200, body: { id: 3, ...body } }),
       // deletePet has no handler: 501.
-      'find pet by id': ({ path }: { path: { id: number } }) => {
+      findPetById: ({ path }: { path: { id: number } }) => {
         if (path.id === 500) throw new TypeError('the pet database is gone');
         const pet = pets.find((p) => p.id === path.id);
         if (!pet) throw new ApiError(404, 'Pet.NotFound', `No pet has id ${path.id}`);
