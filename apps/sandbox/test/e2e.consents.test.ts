@@ -39,17 +39,17 @@ describe('consents through the hub', () => {
     for (const version of ['v2.1', 'v2.2'] as const) {
       const { ConsentId, AccountId, clients } = freshConsent();
       const client = clients[version];
-      expect((await client.getAccountsAccountIdBalances({ path: { AccountId } })).status).toBe(200);
-      const patched = await client.patchAccountAccessConsentsConsentId({ path: { ConsentId }, body: { Data: { Status: 'Revoked', RevokedBy: 'TPP.InitiatedByUser' } } });
+      expect((await client.GetAccountsAccountIdBalances({ path: { AccountId } })).status).toBe(200);
+      const patched = await client.PatchAccountAccessConsentsConsentId({ path: { ConsentId }, body: { Data: { Status: 'Revoked', RevokedBy: 'TPP.InitiatedByUser' } } });
       expect(patched.status).toBe(204);
-      await expectApiError(client.getAccountsAccountIdBalances({ path: { AccountId } }), 403, 'Consent.PermanentAccountAccessFailure');
-      await expectApiError(client.getAccounts(), 403, 'Consent.PermanentAccountAccessFailure');
-      const { body } = await client.getAccountAccessConsentsConsentId({ path: { ConsentId } });
+      await expectApiError(client.GetAccountsAccountIdBalances({ path: { AccountId } }), 403, 'Consent.PermanentAccountAccessFailure');
+      await expectApiError(client.GetAccounts(), 403, 'Consent.PermanentAccountAccessFailure');
+      const { body } = await client.GetAccountAccessConsentsConsentId({ path: { ConsentId } });
       expect(body.Data.Status).toBe('Revoked');
       expect(body.Data.RevokedBy).toBe('TPP.InitiatedByUser');
       // Revoked is terminal: revoking again breaks a business rule.
       await expectApiError(
-        client.patchAccountAccessConsentsConsentId({ path: { ConsentId }, body: { Data: { Status: 'Revoked' } } }),
+        client.PatchAccountAccessConsentsConsentId({ path: { ConsentId }, body: { Data: { Status: 'Revoked' } } }),
         400,
         'Consent.BusinessRuleViolation',
       );
@@ -59,24 +59,24 @@ describe('consents through the hub', () => {
   it('accepts a signed patch verified with the TPP key', async () => {
     const { ConsentId, clients } = freshConsent();
     const client = clients['v2.2'];
-    const result = await client.patchAccountAccessConsentsConsentId({
+    const result = await client.PatchAccountAccessConsentsConsentId({
       path: { ConsentId },
       body: signedBody({ Data: { Status: 'Revoked' as const } }),
       contentType: 'application/jwt',
     });
     expect(result.status).toBe(204);
-    expect((await client.getAccountAccessConsentsConsentId({ path: { ConsentId } })).body.Data.Status).toBe('Revoked');
+    expect((await client.GetAccountAccessConsentsConsentId({ path: { ConsentId } })).body.Data.Status).toBe('Revoked');
   });
 
   it('an attestation on an active consent is refused; on a revoked one it is recorded', async () => {
     const { ConsentId, clients } = freshConsent();
     const client = e2e.clients(undefined, { signatures: { keys: e2e.sandbox.jwks, issuer: e2e.sandbox.issuer } })['v2.2'];
-    const submit = () => client.createAccountAccessConsentAttestation({ path: { ConsentId }, body: signedBody({ Data: attestation() }) });
+    const submit = () => client.CreateAccountAccessConsentAttestation({ path: { ConsentId }, body: signedBody({ Data: attestation() }) });
 
     await expectApiError(submit(), 400, 'Consent.BusinessRuleViolation');
-    expect((await client.readAccountAccessConsentAttestations({ path: { ConsentId } })).body.Data).toEqual([]);
+    expect((await client.ReadAccountAccessConsentAttestations({ path: { ConsentId } })).body.Data).toEqual([]);
 
-    await clients['v2.2'].patchAccountAccessConsentsConsentId({ path: { ConsentId }, body: { Data: { Status: 'Revoked' } } });
+    await clients['v2.2'].PatchAccountAccessConsentsConsentId({ path: { ConsentId }, body: { Data: { Status: 'Revoked' } } });
     const created = await submit();
     expect(created.status).toBe(201);
     expect(created.contentType).toBe('application/jwt');
@@ -86,18 +86,18 @@ describe('consents through the hub', () => {
 
     clock += 1_000;
     const second = await submit();
-    const all = await client.readAccountAccessConsentAttestations({ path: { ConsentId } });
+    const all = await client.ReadAccountAccessConsentAttestations({ path: { ConsentId } });
     expect(all.body.Data.map((e) => e.AttestationId)).toEqual([created.body.Data.AttestationId, second.body.Data.AttestationId]);
-    const last = await client.readAccountAccessConsentAttestations({ path: { ConsentId }, query: { LastSubmitted: true } });
+    const last = await client.ReadAccountAccessConsentAttestations({ path: { ConsentId }, query: { LastSubmitted: true } });
     expect(last.body.Data.map((e) => e.AttestationId)).toEqual([second.body.Data.AttestationId]);
   });
 
   it('an expired consent refuses data and accepts attestations', async () => {
     const { ConsentId, AccountId, clients } = freshConsent();
     e2e.sandbox.auth.consents.setStatus(ConsentId, 'Expired');
-    await expectApiError(clients['v2.2'].getAccountsAccountIdTransactions({ path: { AccountId } }), 403, 'Consent.PermanentAccountAccessFailure');
+    await expectApiError(clients['v2.2'].GetAccountsAccountIdTransactions({ path: { AccountId } }), 403, 'Consent.PermanentAccountAccessFailure');
     const client = e2e.clients(undefined, { signatures: { keys: e2e.sandbox.jwks } })['v2.2'];
-    const created = await client.createAccountAccessConsentAttestation({ path: { ConsentId }, body: signedBody({ Data: attestation() }) });
+    const created = await client.CreateAccountAccessConsentAttestation({ path: { ConsentId }, body: signedBody({ Data: attestation() }) });
     expect(created.status).toBe(201);
   });
 
@@ -106,18 +106,18 @@ describe('consents through the hub', () => {
     const base = first.consent.Data.ConsentId;
     const second = e2e.sandbox.auth.consents.create({ permissions: ['ReadAccountsBasic'], accountIds: first.accountIds, baseConsentId: base });
     const client = e2e.clients()['v2.1'];
-    const { body } = await client.getAccountAccessConsentsByBaseConsentId({ query: { baseConsentId: base } });
+    const { body } = await client.GetAccountAccessConsentsByBaseConsentId({ query: { baseConsentId: base } });
     expect(body.map((c) => c.Data.ConsentId)).toEqual([base, second.consent.Data.ConsentId]);
-    await expectApiError(client.getAccountAccessConsentsByBaseConsentId({ query: { baseConsentId: 'aac-unknown' } }), 404);
-    await expectApiError(client.getAccountAccessConsentsConsentId({ path: { ConsentId: 'aac-unknown' } }), 400, 'Consent.Invalid');
+    await expectApiError(client.GetAccountAccessConsentsByBaseConsentId({ query: { baseConsentId: 'aac-unknown' } }), 404);
+    await expectApiError(client.GetAccountAccessConsentsConsentId({ path: { ConsentId: 'aac-unknown' } }), 400, 'Consent.Invalid');
   });
 
   it('a token lives 10 minutes', async () => {
     const { AccountId, clients } = freshConsent();
     clock += 9 * 60_000;
-    expect((await clients['v2.2'].getAccountsAccountIdBalances({ path: { AccountId } })).status).toBe(200);
+    expect((await clients['v2.2'].GetAccountsAccountIdBalances({ path: { AccountId } })).status).toBe(200);
     clock += 60_000;
-    await expectApiError(clients['v2.2'].getAccountsAccountIdBalances({ path: { AccountId } }), 401);
+    await expectApiError(clients['v2.2'].GetAccountsAccountIdBalances({ path: { AccountId } }), 401);
   });
 
   it('v2.1 has no attestation operations', async () => {

@@ -83,7 +83,7 @@ describe('the /sandbox helper routes', () => {
     expect(issued.status).toBe(200);
     const token = (await issued.json()) as { access_token: string; expires_in: number; refresh_token: string; scope: string };
     expect(token).toMatchObject({ expires_in: 600, scope: 'openid accounts' });
-    expect((await e2e.clients(token.access_token)['v2.2'].getAccounts()).status).toBe(200);
+    expect((await e2e.clients(token.access_token)['v2.2'].GetAccounts()).status).toBe(200);
 
     const refreshed = await post('/token', { grant_type: 'refresh_token', refresh_token: token.refresh_token }, true);
     expect(refreshed.status).toBe(200);

@@ -56,7 +56,7 @@ describe('a two-year transaction history through the hub', () => {
     const received: Transaction[] = [];
     let count = 0;
     const totalPages = Math.ceil(expected.length / 100);
-    for await (const page of pages(client.getAccountsAccountIdTransactions, { path: { AccountId: accountId } })) {
+    for await (const page of pages(client.GetAccountsAccountIdTransactions, { path: { AccountId: accountId } })) {
       count += 1;
       const { Links, Meta, Data } = page.result.body;
       expect(Data.AccountId).toBe(accountId);
@@ -79,7 +79,7 @@ describe('a two-year transaction history through the hub', () => {
     const expected = expectedOrder(records);
     const client = e2e.clients()['v2.2'];
     const read = (query: { fromBookingDateTime?: string; toBookingDateTime?: string }) =>
-      readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: accountId }, query });
+      readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: accountId }, query });
     const within = (from?: string, to?: string) =>
       expected.filter((t) => {
         const at = epochMicros(t.BookingDateTime);
@@ -104,7 +104,7 @@ describe('a two-year transaction history through the hub', () => {
     const { accountId } = firstAccount();
     const client = e2e.clients()['v2.2'];
     for (const query of [{ fromBookingDateTime: '2031-01-01T00:00:00Z' }, { fromBookingDateTime: '2024-06-01T00:00:00Z', toBookingDateTime: '2024-05-01T00:00:00Z' }]) {
-      const { status, body } = await client.getAccountsAccountIdTransactions({ path: { AccountId: accountId }, query });
+      const { status, body } = await client.GetAccountsAccountIdTransactions({ path: { AccountId: accountId }, query });
       expect(status).toBe(200);
       expect(body.Data.Transaction).toEqual([]);
       expect(body.Meta.TotalPages).toBe(0);
@@ -118,7 +118,7 @@ describe('a two-year transaction history through the hub', () => {
     const all = e2e.sandbox.stores['v2.1'].list('statements', { accountId, pageSize: 1_000_000 }).data;
     expect(all.length).toBeGreaterThanOrEqual(24);
     const read = (query: { fromStatementDate?: string; toStatementDate?: string }) =>
-      readAll(client.getAccountAccountIdStatements, { path: { AccountId: accountId }, query }, { records: (body) => body.Data.Statements });
+      readAll(client.GetAccountAccountIdStatements, { path: { AccountId: accountId }, query }, { records: (body) => body.Data.Statements });
 
     const everything = await read({});
     expect(everything.map((s) => s.OpeningDate)).toEqual(all.map((s) => s.OpeningDate).sort().reverse());
@@ -128,7 +128,7 @@ describe('a two-year transaction history through the hub', () => {
     expect(narrowed.map((s) => s.StatementId)).toEqual(everything.filter((s) => s.OpeningDate >= from && s.OpeningDate <= to).map((s) => s.StatementId));
     expect(narrowed.length).toBe(8);
     expect(await read({ fromStatementDate: '2031-01-01' })).toEqual([]);
-    const empty = await client.getAccountAccountIdStatements({ path: { AccountId: accountId }, query: { toStatementDate: '2001-01-01' } });
+    const empty = await client.GetAccountAccountIdStatements({ path: { AccountId: accountId }, query: { toStatementDate: '2001-01-01' } });
     expect(empty.body.Meta.TotalPages).toBe(0);
     expect(Object.keys(empty.body.Links)).toEqual(['Self']);
   });
@@ -143,7 +143,7 @@ describe('a two-year transaction history through the hub', () => {
     const beyond = await e2e.wire.fetch(`${url}?page=999`, { headers });
     expect(beyond.status).toBe(400);
     await expectApiError(
-      e2e.clients()['v2.2'].getAccountsAccountIdTransactions.follow(`${url}?page=0`),
+      e2e.clients()['v2.2'].GetAccountsAccountIdTransactions.follow(`${url}?page=0`),
       400,
       'Resource.InvalidFormat',
     );

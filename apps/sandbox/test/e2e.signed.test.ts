@@ -32,14 +32,14 @@ describe('signed answers', () => {
     const plain = e2e.clients();
     const AccountId = e2e.sandbox.seeded.consent.accountIds[0]!;
     for (const version of ['v2.1', 'v2.2'] as const) {
-      const fromJwt = await signed[version].getAccountAccountIdStatements({ path: { AccountId } });
-      const fromJson = await plain[version].getAccountAccountIdStatements({ path: { AccountId } });
+      const fromJwt = await signed[version].GetAccountAccountIdStatements({ path: { AccountId } });
+      const fromJson = await plain[version].GetAccountAccountIdStatements({ path: { AccountId } });
       expect(fromJwt.contentType).toBe('application/jwt');
       expect(fromJwt.signature?.protectedHeader['kid']).toBe(e2e.sandbox.jwks.keys[0]?.kid);
       // The claims beside `message` (which became the body): exactly those of section 2.1, no aud configured.
       expect(Object.keys(fromJwt.signature?.claims ?? {}).sort()).toEqual(['exp', 'iat', 'iss', 'nbf']);
       expect(fromJwt.body).toEqual(fromJson.body);
-      const consent = await signed[version].getAccountAccessConsentsConsentId({ path: { ConsentId: e2e.sandbox.seeded.consent.consent.Data.ConsentId } });
+      const consent = await signed[version].GetAccountAccessConsentsConsentId({ path: { ConsentId: e2e.sandbox.seeded.consent.consent.Data.ConsentId } });
       expect(consent.contentType).toBe('application/jwt');
     }
   });
@@ -48,12 +48,12 @@ describe('signed answers', () => {
     const keys = e2e.sandbox.jwks;
     const signed = e2e.clients(undefined, { prefer: 'signed', signatures: { keys } })['v2.2'];
     const foreign = e2e.sandbox.stores['v2.2'].customers()[1]!.accountIds[0]!;
-    const error = await expectApiError(signed.getAccountsAccountIdBalances({ path: { AccountId: foreign } }), 403, 'Consent.PermanentAccountAccessFailure');
+    const error = await expectApiError(signed.GetAccountsAccountIdBalances({ path: { AccountId: foreign } }), 403, 'Consent.PermanentAccountAccessFailure');
     expect(error.body).toBeDefined();
 
     const { publicKey } = await generateKeyPair('ES256');
     const other = { keys: [{ ...(await exportJWK(publicKey)), kid: e2e.sandbox.jwks.keys[0]?.kid, alg: 'ES256' }] };
     const wrong = e2e.clients(undefined, { prefer: 'signed', signatures: { keys: other } })['v2.2'];
-    await expect(wrong.getAccounts()).rejects.toBeInstanceOf(SignatureError);
+    await expect(wrong.GetAccounts()).rejects.toBeInstanceOf(SignatureError);
   });
 });

@@ -9,6 +9,6 @@ const [origin, runsText = '10', validate = 'on'] = process.argv.slice(2);
 const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: validate !== 'off' });
 let records = 0;
 const started = performance.now();
-for (let i = 0; i < Number(runsText); i++) records += (await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).length;
+for (let i = 0; i < Number(runsText); i++) records += (await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).length;
 const ms = performance.now() - started;
 process.stdout.write(`${JSON.stringify({ records, ms, rate: (records / ms) * 1000 })}\n`);

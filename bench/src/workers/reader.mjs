@@ -51,13 +51,13 @@ function reader() {
     case 'client':
     case 'client-novalidate': {
       const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN), validate: kind === 'client' });
-      return async () => (await readAll(client.getAccountsAccountIdTransactions, params)).length;
+      return async () => (await readAll(client.GetAccountsAccountIdTransactions, params)).length;
     }
     case 'client-pages': {
       const client = createClient({ origin, retry: false, tokens: staticToken(TOKEN) });
       return async () => {
         let count = 0;
-        for await (const page of pages(client.getAccountsAccountIdTransactions, params)) count += page.result.body.Data.Transaction.length;
+        for await (const page of pages(client.GetAccountsAccountIdTransactions, params)) count += page.result.body.Data.Transaction.length;
         return count;
       };
     }

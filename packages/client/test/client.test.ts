@@ -39,8 +39,8 @@ describe('requests', () => {
       tokens: staticToken('token-abc'),
       customer: { authDate: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), ipAddress: '198.51.100.7', userAgent: 'test-agent/1.0' },
     });
-    await client.getAccounts();
-    await client.getAccounts();
+    await client.GetAccounts();
+    await client.GetAccounts();
     const [first, second] = s.requests;
     expect(first!.url).toBe(`${PREFIX}/accounts`);
     expect(first!.headers['authorization']).toBe('Bearer token-abc');
@@ -59,7 +59,7 @@ describe('requests', () => {
     const s = await serve(() => ({ body: accountsBody(server!.origin) }));
     const client = createClient({ origin: s.origin });
     const id = '6f1e6c1a-3b7d-4f0e-9a51-2c4d8e0b7a19';
-    const result = await client.getAccounts(undefined, { interactionId: id });
+    const result = await client.GetAccounts(undefined, { interactionId: id });
     expect(s.requests[0]!.headers['x-fapi-interaction-id']).toBe(id);
     expect(result.interactionId).toBe(id);
     expect(result.status).toBe(200);
@@ -69,7 +69,7 @@ describe('requests', () => {
   it('refuses a response whose interaction id is not the request’s', async () => {
     const s = await serve(() => ({ headers: { 'x-fapi-interaction-id': '11111111-1111-4111-8111-111111111111' }, body: accountsBody(server!.origin) }));
     const client = createClient({ origin: s.origin });
-    await expect(client.getAccounts()).rejects.toBeInstanceOf(InteractionIdMismatchError);
+    await expect(client.GetAccounts()).rejects.toBeInstanceOf(InteractionIdMismatchError);
   });
 
   it('fills path parameters (encoded) and query parameters, and uses baseUrl as given', async () => {
@@ -77,7 +77,7 @@ describe('requests', () => {
       body: transactionsPage('a/b c', [], { Self: `${server!.origin}${r.url}` }, 0),
     }));
     const client = createClient({ baseUrl: `${s.origin}${PREFIX}/` });
-    await client.getAccountsAccountIdTransactions({
+    await client.GetAccountsAccountIdTransactions({
       path: { AccountId: 'a/b c' },
       query: { fromBookingDateTime: '2025-01-01T00:00:00Z', toBookingDateTime: '2025-12-31T23:59:59+04:00' },
     });
@@ -93,7 +93,7 @@ describe('requests', () => {
   it('sends a JSON body with its content type (PATCH consent, 204 no body)', async () => {
     const s = await serve(() => ({ status: 204 }));
     const client = createClient({ origin: s.origin, tokens: staticToken('t') });
-    const result = await client.patchAccountAccessConsentsConsentId({
+    const result = await client.PatchAccountAccessConsentsConsentId({
       path: { ConsentId: 'c-1' },
       body: { Subscription: { Webhook: { Url: 'https://tpp.example/hook', IsActive: true } } },
     });
@@ -109,7 +109,7 @@ describe('response validation', () => {
   it('is on by default: a success that breaks the contract fails with the problems listed', async () => {
     const s = await serve(() => ({ body: { Data: { Account: [{ Currency: 'AED' }] }, Links: { Self: 'x' }, Meta: { TotalPages: 1 } } }));
     const client = createClient({ origin: s.origin });
-    const error = await client.getAccounts().catch((e: unknown) => e);
+    const error = await client.GetAccounts().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toEqual(expect.arrayContaining([expect.stringMatching(/^Data\.Account\.0\.AccountId: /), expect.stringMatching(/^Links\.Self: /)]));
   });
@@ -118,21 +118,21 @@ describe('response validation', () => {
     const bad = { Data: { Account: [{ Currency: 'AED' }] }, Links: { Self: 'x' }, Meta: { TotalPages: 1 } };
     const s = await serve(() => ({ body: bad }));
     const off = createClient({ origin: s.origin, validate: false });
-    expect((await off.getAccounts()).body).toEqual(bad);
+    expect((await off.GetAccounts()).body).toEqual(bad);
     const on = createClient({ origin: s.origin });
-    expect((await on.getAccounts(undefined, { validate: false })).body).toEqual(bad);
+    expect((await on.GetAccounts(undefined, { validate: false })).body).toEqual(bad);
   });
 
   it('refuses an undeclared content type for a success', async () => {
     const s = await serve(() => ({ headers: { 'content-type': 'text/html' }, body: '<html></html>' }));
     const client = createClient({ origin: s.origin });
-    await expect(client.getAccounts()).rejects.toThrow(/text\/html is not one of/);
+    await expect(client.GetAccounts()).rejects.toThrow(/text\/html is not one of/);
   });
 
   it('matches a content type whatever its case and spacing', async () => {
     const s = await serve(() => ({ headers: { 'content-type': 'Application/JSON;Charset=UTF-8' }, body: JSON.stringify(accountsBody(server!.origin)) }));
     const client = createClient({ origin: s.origin });
-    expect((await client.getAccounts()).contentType).toBe('application/json; charset=utf-8');
+    expect((await client.GetAccounts()).contentType).toBe('application/json; charset=utf-8');
   });
 });
 
@@ -143,7 +143,7 @@ describe('typed errors', () => {
       body: { Errors: [{ Code: 'Consent.AccountTemporarilyBlocked', Message: 'Blocked for now' }] },
     }));
     const client = createClient({ origin: s.origin });
-    const error = await client.getAccountsAccountId({ path: { AccountId: 'a' } }).catch((e: unknown) => e);
+    const error = await client.GetAccountsAccountId({ path: { AccountId: 'a' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(403);
@@ -157,7 +157,7 @@ describe('typed errors', () => {
   it('keeps an error body that breaks its schema, without hiding the status', async () => {
     const s = await serve(() => ({ status: 400, body: { Errors: [{ Code: 'Not a code!', Message: 'x' }] } }));
     const client = createClient({ origin: s.origin });
-    const error = (await client.getAccounts().catch((e: unknown) => e)) as ApiError;
+    const error = (await client.GetAccounts().catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(400);
     expect(error.errors).toEqual([{ Code: 'Not a code!', Message: 'x' }]);
   });
@@ -165,7 +165,7 @@ describe('typed errors', () => {
   it('gives Retry-After of a 429 it will not wait for', async () => {
     const s = await serve(() => ({ status: 429, headers: { 'retry-after': '120' } }));
     const client = createClient({ origin: s.origin, retry: { maxRetryAfterSeconds: 60 } });
-    const error = (await client.getAccounts().catch((e: unknown) => e)) as ApiError;
+    const error = (await client.GetAccounts().catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(429);
     expect(error.retryAfter).toBe(120);
@@ -176,7 +176,7 @@ describe('typed errors', () => {
     const s = await serve(() => ({ destroy: true }));
     const { sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep, retry: { maxRetries: 1 } });
-    await expect(client.getAccounts()).rejects.toBeInstanceOf(NetworkError);
+    await expect(client.GetAccounts()).rejects.toBeInstanceOf(NetworkError);
     expect(s.requests).toHaveLength(2);
   });
 });
@@ -186,7 +186,7 @@ describe('events', () => {
     const s = await serve(() => ({ body: transactionsPage('a', [transaction('t1', new Date(0))], { Self: `${server!.origin}/x` }, 1) }));
     const events: ClientEvent[] = [];
     const client = createClient({ origin: s.origin, onEvent: (e) => events.push(e) });
-    await client.getAccountsAccountIdTransactions({ path: { AccountId: 'a' } });
+    await client.GetAccountsAccountIdTransactions({ path: { AccountId: 'a' } });
     expect(events.map((e) => e.type)).toEqual(['request', 'response']);
   });
 });
@@ -198,7 +198,7 @@ describe('time limits', () => {
     const started = vi.spyOn(globalThis, 'setTimeout');
     const cleared = vi.spyOn(globalThis, 'clearTimeout');
     try {
-      for (let i = 0; i < 5; i++) await client.getAccounts();
+      for (let i = 0; i < 5; i++) await client.GetAccounts();
       // One timer per attempt, each cleared: a long read does not leave thousands pending.
       const limits = started.mock.results.filter((_, i) => started.mock.calls[i]![1] === 45_000).map((r) => r.value as unknown);
       expect(limits).toHaveLength(5);

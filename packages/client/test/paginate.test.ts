@@ -28,7 +28,7 @@ describe('paginate over the three shapes of section 4.6', () => {
   it('follows Links.Next until it is absent (paginated: 7 pages of 10, last one short)', async () => {
     const all = records(65);
     const { client, server } = await serve({ records: all, pageSize: 10 });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
     expect(ids(got)).toEqual(ids(all));
     expect(server.requests).toHaveLength(7);
     // The first request carries the parameters; later ones are the links exactly as given.
@@ -39,14 +39,14 @@ describe('paginate over the three shapes of section 4.6', () => {
   it('ends after one request for an unpaginated answer (TotalPages 1, Links.Self only)', async () => {
     const all = records(12);
     const { client, server } = await serve({ records: all, pageSize: 5, shape: 'unpaginated' });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
     expect(ids(got)).toEqual(ids(all));
     expect(server.requests).toHaveLength(1);
   });
 
   it('yields nothing for the empty shape (TotalPages 0, empty array) and makes one request', async () => {
     const { client, server } = await serve({ records: [], pageSize: 100 });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
     expect(got).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
@@ -54,7 +54,7 @@ describe('paginate over the three shapes of section 4.6', () => {
   it('pages() yields each page with its number and URL', async () => {
     const { client } = await serve({ records: records(25), pageSize: 10 });
     const seen: Array<[number, number, number]> = [];
-    for await (const page of pages(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })) {
+    for await (const page of pages(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })) {
       seen.push([page.number, page.result.body.Data.Transaction.length, page.result.body.Meta.TotalPages]);
     }
     expect(seen).toEqual([
@@ -68,7 +68,7 @@ describe('paginate over the three shapes of section 4.6', () => {
     const all = records(30);
     const { client, server } = await serve({ records: all, pageSize: 10, relativeLinks: true });
     // Relative links break the `uri` format of Links, so validation is off for this read.
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { call: { validate: false } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { call: { validate: false } });
     expect(ids(got)).toEqual(ids(all));
     expect(server.requests[2]!.url).toBe(`${PREFIX}/accounts/${ACCOUNT}/transactions?cursor=${cursor(3)}`);
   });
@@ -84,7 +84,7 @@ describe('paginate never loops', () => {
     });
     const got: string[] = [];
     const error = await (async () => {
-      for await (const t of paginate(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })) got.push(t.TransactionId);
+      for await (const t of paginate(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })) got.push(t.TransactionId);
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect((error as PaginationError).reason).toBe('loop');
@@ -99,13 +99,13 @@ describe('paginate never loops', () => {
       pageSize: 10,
       next: (page) => (page === 1 ? `${server!.origin}${PREFIX}/accounts/${ACCOUNT}/transactions` : undefined),
     });
-    await expect(readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).rejects.toMatchObject({ reason: 'loop' });
+    await expect(readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).rejects.toMatchObject({ reason: 'loop' });
     expect(server.requests).toHaveLength(1);
   });
 
   it('stops at the page cap with a clear error', async () => {
     const { client, server } = await serve({ records: records(100), pageSize: 10 });
-    const error = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { maxPages: 4 }).catch((e: unknown) => e);
+    const error = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { maxPages: 4 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
     expect((error as PaginationError).reason).toBe('page-cap');
     expect((error as Error).message).toMatch(/read 4 pages and Links.Next is still present; stopping at maxPages \(4\)/);
@@ -114,7 +114,7 @@ describe('paginate never loops', () => {
 
   it('refuses to follow a Next to another origin (the token would go with it)', async () => {
     const { client, server } = await serve({ records: records(20), pageSize: 10, next: (page, next) => (page === 1 ? 'https://elsewhere.example/steal?x=1' : next) });
-    await expect(readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).rejects.toMatchObject({ reason: 'cross-origin' });
+    await expect(readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } })).rejects.toMatchObject({ reason: 'cross-origin' });
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -124,7 +124,7 @@ describe('reading the full history of an account', () => {
     const history = twoYearHistory(new Date(Date.UTC(2026, 5, 30, 12)), 3);
     expect(history).toHaveLength(2190);
     const { client, server } = await serve({ records: history, pageSize: 100 });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
     expect(got).toHaveLength(history.length);
     expect(ids(got)).toEqual(ids(history));
     expect(new Set(ids(got)).size).toBe(history.length);
@@ -137,7 +137,7 @@ describe('reading the full history of an account', () => {
     const all = records(30);
     const shifted = [...all.slice(0, 10), all[9]!, ...all.slice(10, 29)];
     const { client } = await serve({ records: shifted, pageSize: 10 });
-    const method = client.getAccountsAccountIdTransactions;
+    const method = client.GetAccountsAccountIdTransactions;
     const params = { path: { AccountId: ACCOUNT } };
     for (const options of [{}, { uniqueBy: (t: { TransactionId: string }) => t.TransactionId }, { records: (b: { Data: { Transaction: Array<{ TransactionId: string }> } }) => b.Data.Transaction.slice(0, 3) }]) {
       const streamed: unknown[] = [];
@@ -151,9 +151,9 @@ describe('reading the full history of an account', () => {
     // Page 2 repeats the last record of page 1, as a newest-first list does when a record is added mid-read.
     const shifted = [...all.slice(0, 10), all[9]!, ...all.slice(10, 29)];
     const { client } = await serve({ records: shifted, pageSize: 10 });
-    const plain = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
+    const plain = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } });
     expect(plain).toHaveLength(30);
-    const unique = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { uniqueBy: (t) => t.TransactionId });
+    const unique = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { uniqueBy: (t) => t.TransactionId });
     expect(ids(unique)).toEqual(ids(all.slice(0, 29)));
   });
 });

@@ -24,7 +24,7 @@ describe('429 Too Many Requests', () => {
     const s = await serve((_, i) => (i < 2 ? { status: 429, headers: { 'retry-after': String(i + 1) } } : { body: accounts() }));
     const { waits, sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep });
-    const result = await client.getAccounts();
+    const result = await client.GetAccounts();
     expect(result.status).toBe(200);
     expect(waits).toEqual([1000, 2000]);
     expect(s.requests).toHaveLength(3);
@@ -34,7 +34,7 @@ describe('429 Too Many Requests', () => {
     const s = await serve(() => ({ status: 429, headers: { 'retry-after': '1' } }));
     const { waits, sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep, retry: { maxRateLimitRetries: 2 } });
-    const error = (await client.getAccounts().catch((e: unknown) => e)) as ApiError;
+    const error = (await client.GetAccounts().catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(429);
     expect(error.retryAfter).toBe(1);
@@ -46,7 +46,7 @@ describe('429 Too Many Requests', () => {
     const s = await serve((_, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 204 }));
     const { sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep });
-    const result = await client.patchAccountAccessConsentsConsentId({ path: { ConsentId: 'c' }, body: {} });
+    const result = await client.PatchAccountAccessConsentsConsentId({ path: { ConsentId: 'c' }, body: {} });
     expect(result.status).toBe(204);
     expect(s.requests).toHaveLength(2);
   });
@@ -59,7 +59,7 @@ describe('429 Too Many Requests', () => {
       if (e.type === 'retry') setTimeout(() => controller.abort(new Error('caller gave up')), 0);
     };
     const client = createClient({ origin: s.origin, onEvent });
-    await expect(client.getAccounts(undefined, { signal: controller.signal })).rejects.toThrow('caller gave up');
+    await expect(client.GetAccounts(undefined, { signal: controller.signal })).rejects.toThrow('caller gave up');
     expect(s.requests).toHaveLength(1);
   });
 
@@ -67,7 +67,7 @@ describe('429 Too Many Requests', () => {
     const s = await serve((_, i) => (i === 0 ? { status: 429 } : { body: accounts() }));
     const { waits, sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep, random: () => 0.5 });
-    await client.getAccounts();
+    await client.GetAccounts();
     expect(waits).toEqual([188]);
   });
 });
@@ -77,7 +77,7 @@ describe('other retryable failures', () => {
     const s = await serve((_, i) => (i < 2 ? recoverable : { body: accounts() }));
     const { waits, sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep, random: () => 1 });
-    expect((await client.getAccounts()).status).toBe(200);
+    expect((await client.GetAccounts()).status).toBe(200);
     expect(waits).toEqual([250, 500]);
   });
 
@@ -85,7 +85,7 @@ describe('other retryable failures', () => {
     const s = await serve(() => ({ status: 500, body: { Errors: [{ Code: 'GenericError', Message: 'no' }] } }));
     const { sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep });
-    await expect(client.getAccounts()).rejects.toMatchObject({ status: 500, errors: [{ Code: 'GenericError', Message: 'no' }] });
+    await expect(client.GetAccounts()).rejects.toMatchObject({ status: 500, errors: [{ Code: 'GenericError', Message: 'no' }] });
     expect(s.requests).toHaveLength(1);
   });
 
@@ -93,7 +93,7 @@ describe('other retryable failures', () => {
     const s = await serve(() => recoverable);
     const { sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep });
-    await expect(client.patchAccountAccessConsentsConsentId({ path: { ConsentId: 'c' }, body: {} })).rejects.toMatchObject({ status: 500 });
+    await expect(client.PatchAccountAccessConsentsConsentId({ path: { ConsentId: 'c' }, body: {} })).rejects.toMatchObject({ status: 500 });
     expect(s.requests).toHaveLength(1);
   });
 
@@ -101,7 +101,7 @@ describe('other retryable failures', () => {
     const s = await serve(() => ({ destroy: true }));
     const { waits, sleep } = recordingSleep();
     const client = createClient({ origin: s.origin, sleep, retry: { maxRetries: 3 }, random: () => 0 });
-    await expect(client.getAccounts()).rejects.toThrow(/request to .* failed/);
+    await expect(client.GetAccounts()).rejects.toThrow(/request to .* failed/);
     expect(s.requests).toHaveLength(4);
     expect(waits).toEqual([125, 250, 500]);
   });
@@ -128,7 +128,7 @@ describe('other retryable failures', () => {
     origin = s.origin;
     const { sleep } = recordingSleep();
     const client = createClient({ origin, sleep });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: 'a' } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'a' } });
     expect(got.map((t) => t.TransactionId)).toEqual(all.map((t) => t.TransactionId));
     expect(s.requests).toHaveLength(4);
   });

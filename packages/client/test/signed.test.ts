@@ -54,7 +54,7 @@ async function problemOf(promise: Promise<unknown>): Promise<string> {
   return (error as SignatureError).problem;
 }
 
-const read = (c = client()) => c.getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } });
+const read = (c = client()) => c.GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } });
 
 describe('signed responses (application/jwt)', () => {
   it('verifies and returns the same typed value as the JSON form', async () => {
@@ -148,7 +148,7 @@ describe('signed responses (application/jwt)', () => {
 
   it('pages through signed responses like JSON ones', async () => {
     next = { token: await sign({ ...baseClaims(), message: page() }) };
-    const records = await readAll(client().getAccountsAccountIdTransactions, { path: { AccountId: 'acc' } });
+    const records = await readAll(client().GetAccountsAccountIdTransactions, { path: { AccountId: 'acc' } });
     expect(records.map((t) => t.TransactionId)).toEqual(['t1']);
   });
 });

@@ -58,7 +58,7 @@ describe('tokens during a long paged read', () => {
     );
     origin = server.origin;
     const client = createClient({ origin, tokens: auth.provider, now: () => clock.now });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: 'acc' } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'acc' } });
     expect(server.requests).toHaveLength(30);
     expect(got.map((t) => t.TransactionId)).toEqual(history.map((t) => t.TransactionId));
     expect(unauthorized).toBe(0);
@@ -88,7 +88,7 @@ describe('tokens during a long paged read', () => {
     );
     origin = server.origin;
     const client = createClient({ origin, tokens: auth.provider, now: () => clock.now });
-    const got = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: 'acc' } });
+    const got = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'acc' } });
     expect(got.map((t) => t.TransactionId)).toEqual(history.map((t) => t.TransactionId));
     expect(server.requests).toHaveLength(6);
     expect(server.requests[2]!.url).toBe(server.requests[3]!.url);
@@ -104,7 +104,7 @@ describe('401 handling', () => {
     const auth = authority(clock);
     server = await startServer((_, i) => (i === 0 ? { status: 401 } : { body: accounts() }));
     const client = createClient({ origin: server.origin, tokens: auth.provider, now: () => clock.now });
-    const result = await client.getAccounts();
+    const result = await client.GetAccounts();
     expect(result.status).toBe(200);
     expect(server.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer tok-1', 'Bearer tok-2']);
     expect(auth.requests.map((r) => r.reason)).toEqual(['initial', 'rejected']);
@@ -115,7 +115,7 @@ describe('401 handling', () => {
     const auth = authority(clock);
     server = await startServer(() => ({ status: 401 }));
     const client = createClient({ origin: server.origin, tokens: auth.provider, now: () => clock.now });
-    await expect(client.getAccounts()).rejects.toMatchObject({ status: 401 });
+    await expect(client.GetAccounts()).rejects.toMatchObject({ status: 401 });
     expect(server.requests).toHaveLength(2);
     expect(auth.requests).toHaveLength(2);
   });
@@ -123,7 +123,7 @@ describe('401 handling', () => {
   it('without a token provider sends no Authorization and does not retry a 401', async () => {
     server = await startServer(() => ({ status: 401 }));
     const client = createClient({ origin: server.origin });
-    await expect(client.getAccounts()).rejects.toBeInstanceOf(ApiError);
+    await expect(client.GetAccounts()).rejects.toBeInstanceOf(ApiError);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.headers['authorization']).toBeUndefined();
   });

@@ -174,7 +174,7 @@ describe('client options', () => {
     const { dispatcher, agent, paths } = recordingDispatcher();
     try {
       const client = createClient({ baseUrl: `${origin}/v`, dispatcher, retry: false, validate: false });
-      const error = await client.getAccounts().catch((e: unknown) => e);
+      const error = await client.GetAccounts().catch((e: unknown) => e);
       // The test server knows no such path: what matters is which dispatcher carried the request.
       expect(error).toMatchObject({ status: 404 });
       expect(paths).toEqual(['/v/accounts']);
@@ -196,7 +196,7 @@ describe('client options', () => {
         },
         retry: false,
       });
-      await client.getAccounts().catch(() => undefined);
+      await client.GetAccounts().catch(() => undefined);
       expect(fetched).toEqual([`${origin}/v/accounts`]);
       expect(paths).toEqual([]);
     } finally {
@@ -220,7 +220,7 @@ describe('an answer the client refuses before reading its body', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const client = createClient({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retry: false });
-      await expect(client.getAccounts()).rejects.toBeInstanceOf(InteractionIdMismatchError);
+      await expect(client.GetAccounts()).rejects.toBeInstanceOf(InteractionIdMismatchError);
       // Bounded: without the release, the connection would wait for undici's 300 s body timeout.
       const outcome = await Promise.race([done.then(() => 'released'), new Promise((resolve) => setTimeout(resolve, 3000, 'still taken'))]);
       expect(outcome).toBe('released');
@@ -254,7 +254,7 @@ describe('a gzip-compressed paging server', () => {
     await new Promise<void>((resolve) => compressing.listen(0, '127.0.0.1', resolve));
     try {
       const client = createClient({ origin: `http://127.0.0.1:${(compressing.address() as AddressInfo).port}`, tokens: staticToken('t'), retry: false });
-      const records = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: 'acc-1' } });
+      const records = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'acc-1' } });
       expect(records.map((r) => r.TransactionId)).toEqual(['tx-1-0', 'tx-1-1', 'tx-2-0', 'tx-2-1', 'tx-3-0', 'tx-3-1']);
       expect(compressedPages).toBe(pageCount);
     } finally {

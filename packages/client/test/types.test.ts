@@ -20,11 +20,11 @@ describe('generated client types', () => {
     >();
     // The client supplies the interaction id, so a caller may leave it out.
     expectTypeOf<NonNullable<GetAccountsAccountIdTransactionsParams['headers']>>().toHaveProperty('x-fapi-interaction-id');
-    expectTypeOf(client.getAccounts).parameters.toEqualTypeOf<[params?: ParamsOf<typeof operations.GetAccounts>, options?: import('../src/runtime/index.js').CallOptions]>();
+    expectTypeOf(client.GetAccounts).parameters.toEqualTypeOf<[params?: ParamsOf<typeof operations.GetAccounts>, options?: import('../src/runtime/index.js').CallOptions]>();
     // @ts-expect-error AccountId is required
-    void (() => client.getAccountsAccountId({}));
+    void (() => client.GetAccountsAccountId({}));
     // @ts-expect-error no such query parameter
-    void (() => client.getAccountsAccountIdTransactions({ path: { AccountId: 'a' }, query: { page: 2 } }));
+    void (() => client.GetAccountsAccountIdTransactions({ path: { AccountId: 'a' }, query: { page: 2 } }));
   });
 
   it('types results as a union by status and content type, the signed form giving the JSON type', () => {
@@ -44,12 +44,12 @@ describe('generated client types', () => {
   });
 
   it('gives paginate the record type of the page', () => {
-    const records = paginate(client.getAccountsAccountIdTransactions, { path: { AccountId: 'a' } });
+    const records = paginate(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'a' } });
     expectTypeOf(records).toEqualTypeOf<AsyncGenerator<Transaction, void, undefined>>();
   });
 
   it('generates every spec version and the directory', () => {
-    expectTypeOf(createClientV21({ origin: 'https://rs.example' })).toHaveProperty('getAccountsAccountIdTransactions');
+    expectTypeOf(createClientV21({ origin: 'https://rs.example' })).toHaveProperty('GetAccountsAccountIdTransactions');
     const directory = createDirectory();
     expectTypeOf<{ body: { grant_type: 'client_credentials'; scope: string; client_id: string } }>().toExtend<Parameters<typeof directory.getToken>[0]>();
     // @ts-expect-error grant_type is fixed by the spec
@@ -60,10 +60,10 @@ describe('generated client types', () => {
 // The README's first example, kept compiling here.
 export async function readmeExample(myTokenProvider: import('../src/runtime/index.js').TokenProvider): Promise<void> {
   const client = createClient({ origin: 'https://rs.lfi.example', tokens: myTokenProvider });
-  for await (const tx of paginate(client.getAccountsAccountIdTransactions, { path: { AccountId: 'acc-001' } })) {
+  for await (const tx of paginate(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'acc-001' } })) {
     console.log(tx.BookingDateTime, tx.TransactionId, tx.Amount.Amount, tx.Amount.Currency);
   }
-  const result = await client.getAccountsAccountIdTransactions(
+  const result = await client.GetAccountsAccountIdTransactions(
     { path: { AccountId: 'acc-001' }, query: { fromBookingDateTime: '2025-01-01T00:00:00Z' } },
     { signal: AbortSignal.timeout(60_000) },
   );

@@ -85,20 +85,20 @@ describe('emitClient', () => {
         ' *',
         ' * @example',
         " * const client = createClient({ origin: 'https://api.example.com', tokens });",
-        ' * const result = await client.getThings();',
+        ' * const result = await client.GetThings();',
         ' */',
         'export function createClient(options: ClientOptions = {}) {',
         '  const core = rt.createClientCore(api, options, securitySchemes);',
         '  return {',
         '    /** GET /things — List things */',
-        '    getThings: core.operation(operations.GetThings, {',
+        '    GetThings: core.operation(operations.GetThings, {',
         "      security: [{ UserOAuth2Security: ['openid', 'accounts'] }],",
         '    }),',
         '    /**',
         '     * PATCH /things/{ThingId}',
         '     * @deprecated The spec marks this operation as deprecated.',
         '     */',
-        '    thingsPatch: core.operation(operations.Things_patch, {',
+        '    Things_patch: core.operation(operations.Things_patch, {',
         "      security: [{ A: ['x'] }, { B: [] }],",
         '    }),',
         '  };',
@@ -111,7 +111,7 @@ describe('emitClient', () => {
     );
   });
 
-  it('never lets two operations share a method or type name, and calls an odd operationId by its name', () => {
+  it('names each method as the IR names its operation (the server handler\'s name), and never lets two types share a name', () => {
     const [file] = emit(
       api([
         op({ operationId: 'getThing', method: 'get', path: '/a' }),
@@ -125,14 +125,14 @@ describe('emitClient', () => {
     expect(text).toContain('    getThing: core.operation(operations.getThing, {');
     // get-thing's client method is its name, the one its server handler has.
     expect(text).toContain('    getThing_2: core.operation(operations.getThing_2, {');
-    expect(text).toContain('    getThing_3: core.operation(operations.GetThing, {');
+    expect(text).toContain('    GetThing: core.operation(operations.GetThing, {');
     expect(text).toContain('      security: [{}],');
     expect(text).toContain('export type GetThingParams = rt.ParamsOf<typeof operations.getThing>;');
     expect(text).toContain('export type GetThingParams_2 = rt.ParamsOf<typeof operations.GetThing>;');
     expect(text).toContain('export type GetThing2Params = rt.ParamsOf<typeof operations.getThing_2>;');
     // An operation called Client does not clash with the exported Client type.
     expect(text).toContain('export type ClientParams = rt.ParamsOf<typeof operations.Client>;');
-    expect(text).toContain('    client: core.operation(operations.Client, {');
+    expect(text).toContain('    Client: core.operation(operations.Client, {');
   });
 
   it('emits how each security scheme carries its credential, for the runtime and the `credentials` type', () => {

@@ -143,8 +143,8 @@ describe('adding a spec version', () => {
     expect(serverHandlers).toContain('GetAccountsAccountIdTransactions');
     expect(serverHandlers).not.toContain('Parties_read');
     expect(clientIndex).toContain("from '@bank-data-sharing/validators/v2.3'");
-    expect(clientIndex).not.toContain('partiesRead');
-    expect(await readFile(path.join(root, 'packages/client/src/generated/v2.2/index.ts'), 'utf8')).toContain('partiesRead');
+    expect(clientIndex).not.toContain('Parties_read');
+    expect(await readFile(path.join(root, 'packages/client/src/generated/v2.2/index.ts'), 'utf8')).toContain('Parties_read');
 
     // The same code against each version: only v2.3 knows the new member.
     const probe = (version: string) =>

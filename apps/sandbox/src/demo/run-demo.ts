@@ -51,12 +51,12 @@ export async function runDemo(session: SandboxSession, log: (line: string) => vo
   let start = performance.now();
   const accountIds: string[] = [];
   let accountPages = 0;
-  for await (const page of pages(client.getAccounts, {})) {
+  for await (const page of pages(client.GetAccounts, {})) {
     accountPages += 1;
     for (const account of page.result.body.Data.Account) accountIds.push(account.AccountId);
   }
   for (const AccountId of accountIds) {
-    const { body } = await client.getAccountsAccountId({ path: { AccountId } });
+    const { body } = await client.GetAccountsAccountId({ path: { AccountId } });
     log(`  ${AccountId}  ${body.Data.Account.AccountSubType ?? '-'}  ${body.Data.Account.Currency ?? ''}  ${body.Data.Account.Nickname ?? ''}`);
   }
   log(`accounts: ${accountIds.length} listed in ${accountPages} page(s), each read by id, ${ms(start)}`);
@@ -72,7 +72,7 @@ export async function runDemo(session: SandboxSession, log: (line: string) => vo
   const seen = new Set<string>();
   let unique = true;
   // pages() follows Links.Next exactly as given and stops at its page cap (1000 by default).
-  for await (const page of pages(client.getAccountsAccountIdTransactions, { path: { AccountId: accountId } })) {
+  for await (const page of pages(client.GetAccountsAccountIdTransactions, { path: { AccountId: accountId } })) {
     pageCount += 1;
     for (const tx of page.result.body.Data.Transaction) {
       transactions += 1;
@@ -97,7 +97,7 @@ export async function runDemo(session: SandboxSession, log: (line: string) => vo
     prefer: 'signed',
     signatures: { keys: session.jwks, issuer: session.hubUrl },
   });
-  const signed = await signedClient.getAccountsAccountIdBalances({ path: { AccountId: accountId } });
+  const signed = await signedClient.GetAccountsAccountIdBalances({ path: { AccountId: accountId } });
   const kid = typeof signed.signature?.protectedHeader['kid'] === 'string' ? signed.signature.protectedHeader['kid'] : undefined;
   log(`signed balances of ${accountId}: ${signed.body.Data.Balance.length} balances, application/jwt verified with the hub JWKS (kid ${kid ?? '-'}), ${ms(start)}`);
 

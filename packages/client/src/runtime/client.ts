@@ -129,7 +129,7 @@ type MethodArgs<Op extends OperationSpec> = {} extends ParamsOf<Op>
  * A typed method of a generated client.
  *
  * @example
- * const { status, body } = await client.getAccountsAccountId({ path: { AccountId: 'acc-1' } });
+ * const { status, body } = await client.GetAccountsAccountId({ path: { AccountId: 'acc-1' } });
  */
 export interface OperationMethod<Op extends OperationSpec> {
   (...args: MethodArgs<Op>): Promise<ResultOf<Op>>;

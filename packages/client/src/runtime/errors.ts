@@ -47,7 +47,7 @@ function summary(errors: readonly ErrorItem[], problem: ProblemDetails | undefin
  *
  * @example
  * try {
- *   await client.getAccounts();
+ *   await client.GetAccounts();
  * } catch (error) {
  *   if (error instanceof ApiError && error.status === 403) console.log(error.errors[0]?.Code, error.interactionId);
  * }

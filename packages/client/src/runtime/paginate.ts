@@ -96,7 +96,7 @@ function canonicalUrl(url: string, base: string): URL {
  * The pages of a paged read, in order, as the method's results.
  *
  * @example
- * for await (const page of pages(client.getAccountsAccountIdTransactions, { path: { AccountId } })) {
+ * for await (const page of pages(client.GetAccountsAccountIdTransactions, { path: { AccountId } })) {
  *   console.log(page.number, page.result.body.Data.Transaction.length);
  * }
  */
@@ -161,7 +161,7 @@ export async function* pages<Op extends OperationSpec>(
  * Every record of a paged read, exactly once, in the order the API gives.
  *
  * @example
- * for await (const tx of paginate(client.getAccountsAccountIdTransactions, { path: { AccountId: 'acc-1' } })) {
+ * for await (const tx of paginate(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'acc-1' } })) {
  *   console.log(tx.TransactionId);
  * }
  */
@@ -191,7 +191,7 @@ export async function* paginate<Op extends OperationSpec, R = DefaultRecord<Body
  * All records of a paged read in one array.
  *
  * @example
- * const transactions = await readAll(client.getAccountsAccountIdTransactions, { path: { AccountId: 'acc-1' } });
+ * const transactions = await readAll(client.GetAccountsAccountIdTransactions, { path: { AccountId: 'acc-1' } });
  */
 export async function readAll<Op extends OperationSpec, R = DefaultRecord<BodyOf<Op>>>(
   method: OperationMethod<Op>,

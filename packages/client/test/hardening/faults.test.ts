@@ -56,7 +56,7 @@ interface ReadResult {
 async function read(client: ReturnType<typeof createClient>, options: PagesOptions<never> = {}): Promise<ReadResult> {
   const ids: string[] = [];
   try {
-    for await (const t of paginate(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, options as never)) ids.push(t.TransactionId);
+    for await (const t of paginate(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, options as never)) ids.push(t.TransactionId);
     return { ids, error: undefined };
   } catch (error) {
     return { ids, error };
@@ -429,10 +429,10 @@ describe('a token expiring mid-read', () => {
     const hanging: TokenProvider = { getToken: () => (asked++ === 0 ? Promise.resolve({ accessToken: 'first', expiresIn: 61 }) : new Promise(() => undefined)) };
     const clock = { now: Date.UTC(2026, 0, 1) };
     const { client } = clientFor(s, { tokens: hanging, now: () => clock.now, timeoutMs: 60_000 });
-    await client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
+    await client.GetAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
     clock.now += 60_000; // the token now needs a refresh, and the provider hangs
     const controller = new AbortController();
-    const call = client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }, { signal: controller.signal });
+    const call = client.GetAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }, { signal: controller.signal });
     while (asked < 2) await new Promise((r) => setTimeout(r, 5));
     controller.abort(new Error('the caller gave up'));
     const outcome = await Promise.race([
@@ -462,10 +462,10 @@ describe('a token expiring mid-read', () => {
     };
     const clock = { now: Date.UTC(2026, 0, 1) };
     const { client } = clientFor(s, { tokens: provider, now: () => clock.now, timeoutMs: 200 });
-    await client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
+    await client.GetAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
     clock.now += 60_000;
     const outcome = await Promise.race([
-      client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }).then(
+      client.GetAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } }).then(
         () => undefined,
         (e: unknown) => e,
       ),
@@ -477,7 +477,7 @@ describe('a token expiring mid-read', () => {
     expect(signals[1]?.aborted).toBe(true);
     expect(s.seen).toHaveLength(1);
     // The hung request is forgotten: the next call asks again and goes through.
-    const again = await client.getAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
+    const again = await client.GetAccountsAccountIdTransactions({ path: { AccountId: ACCOUNT } });
     expect(again.status).toBe(200);
     expect(reasons).toEqual(['initial', 'expiring', 'expiring']);
     expect(s.seen.at(-1)?.headers['authorization']).toBe('Bearer tok-3');
@@ -504,7 +504,7 @@ describe('a Next that loops', () => {
     const { client } = clientFor(s);
     const ids: string[] = [];
     const error = await (async () => {
-      for await (const t of paginate(client.getAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { maxPages: 10, uniqueBy: (t) => t.TransactionId })) ids.push(t.TransactionId);
+      for await (const t of paginate(client.GetAccountsAccountIdTransactions, { path: { AccountId: ACCOUNT } }, { maxPages: 10, uniqueBy: (t) => t.TransactionId })) ids.push(t.TransactionId);
     })().catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: 'page-cap' });
     expect(ids).toEqual(s.records.map((t) => t.TransactionId));

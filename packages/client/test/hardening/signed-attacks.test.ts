@@ -78,7 +78,7 @@ function client(signatures: Partial<SignatureOptions> = {}) {
   return createClient({ origin: server.origin, prefer: 'signed', now: () => NOW, retry: false, signatures: { keys: lfiJwks, issuer: 'https://lfi.example', audience: 'tpp-client-1', ...signatures } });
 }
 
-const read = (c = client()) => c.getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } });
+const read = (c = client()) => c.GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } });
 
 /** The problem of the SignatureError the read fails with (anything else fails the test). */
 async function refusal(token: string): Promise<string> {
@@ -217,7 +217,7 @@ describe('signed-answer attacks', () => {
     const relaxed = await read(client({ required: false }));
     expect(relaxed.body).toEqual(page());
     expect(relaxed.signature).toBeUndefined();
-    const json = await client().getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { prefer: 'json' });
+    const json = await client().GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { prefer: 'json' });
     expect(json.body).toEqual(page());
     // And the signed form still verifies with required false.
     next = { token: await sign(claims(), lfi1.privateKey, { alg: 'PS256', kid: 'lfi-1' }) };
@@ -226,18 +226,18 @@ describe('signed-answer attacks', () => {
 
   it('leaves the choice to an Accept header the caller sets: asking for JSON is not a downgrade', async () => {
     next = { token: JSON.stringify(page()), contentType: 'application/json' };
-    const result = await client().getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { headers: { Accept: 'application/json' } });
+    const result = await client().GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { headers: { Accept: 'application/json' } });
     expect(result.body).toEqual(page());
     expect(server.requests.at(-1)?.headers['accept']).toBe('application/json');
     // An Accept that asks for the signed form keeps the requirement.
-    await expect(client().getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { headers: { accept: 'application/jwt' } })).rejects.toMatchObject({ problem: 'unsigned' });
+    await expect(client().GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { headers: { accept: 'application/jwt' } })).rejects.toMatchObject({ problem: 'unsigned' });
   });
 
   it('asks for the signed form only, and refuses the unsigned one, when a JSON client asks for it per call', async () => {
     next = { token: JSON.stringify(page()), contentType: 'application/json' };
     const jsonClient = createClient({ origin: server.origin, now: () => NOW, retry: false, signatures: { keys: lfiJwks } });
-    expect((await jsonClient.getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } })).body).toEqual(page());
-    await expect(jsonClient.getAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { prefer: 'signed' })).rejects.toMatchObject({ problem: 'unsigned' });
+    expect((await jsonClient.GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } })).body).toEqual(page());
+    await expect(jsonClient.GetAccountsAccountIdTransactions({ path: { AccountId: 'acc' } }, { prefer: 'signed' })).rejects.toMatchObject({ problem: 'unsigned' });
     expect(server.requests.at(-1)?.headers['accept']).toBe('application/jwt');
   });
 });

@@ -5,7 +5,7 @@ interface Reply<T> {
 }
 export declare function start(): Promise<{ origin: string; close(): Promise<void> }>;
 export declare function client(origin: string): {
-  getAccounts(): Promise<Reply<{ Data: { Account: unknown[] }; Links: { Self: string } }>>;
-  getAccountsAccountId(params: { path: { AccountId: string } }): Promise<Reply<unknown>>;
-  readAccountAccessConsentAttestations(params: { path: { ConsentId: string } }): Promise<Reply<unknown>>;
+  GetAccounts(): Promise<Reply<{ Data: { Account: unknown[] }; Links: { Self: string } }>>;
+  GetAccountsAccountId(params: { path: { AccountId: string } }): Promise<Reply<unknown>>;
+  ReadAccountAccessConsentAttestations(params: { path: { ConsentId: string } }): Promise<Reply<unknown>>;
 };

@@ -140,16 +140,16 @@ describe('scaffold, fill in, bump: end to end', () => {
     const server = await start();
     try {
       const api = client(server.origin);
-      const accounts = await api.getAccounts();
+      const accounts = await api.GetAccounts();
       expect(accounts.status).toBe(200);
       expect(accounts.body.Data.Account).toStrictEqual([{ AccountId: 'acc-001', Currency: 'AED', Nickname: 'Salary' }]);
       expect(accounts.body.Links.Self).toBe(`${server.origin}/open-finance/account-information/v2.2/accounts`);
-      const missing = await api.getAccountsAccountId({ path: { AccountId: 'acc-404' } }).then(
+      const missing = await api.GetAccountsAccountId({ path: { AccountId: 'acc-404' } }).then(
         () => undefined,
         (error: { status?: number }) => error.status,
       );
       expect(missing).toBe(404);
-      const stub = await api.readAccountAccessConsentAttestations({ path: { ConsentId: 'c-1' } }).then(
+      const stub = await api.ReadAccountAccessConsentAttestations({ path: { ConsentId: 'c-1' } }).then(
         () => undefined,
         (error: { status?: number }) => error.status,
       );

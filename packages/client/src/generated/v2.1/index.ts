@@ -79,69 +79,69 @@ export type GetAccountAccountIdStatementsResult = rt.ResultOf<typeof operations.
  *
  * @example
  * const client = createClient({ origin: 'https://api.example.com', tokens });
- * const result = await client.getAccounts();
+ * const result = await client.GetAccounts();
  */
 export function createClient(options: ClientOptions = {}) {
   const core = rt.createClientCore(api, options, securitySchemes);
   return {
     /** GET /account-access-consents — List the consents of a base consent */
-    getAccountAccessConsentsByBaseConsentId: core.operation(operations.GetAccountAccessConsentsByBaseConsentId, {
+    GetAccountAccessConsentsByBaseConsentId: core.operation(operations.GetAccountAccessConsentsByBaseConsentId, {
       security: [{ TPPOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /account-access-consents/{ConsentId} — Read a consent */
-    getAccountAccessConsentsConsentId: core.operation(operations.GetAccountAccessConsentsConsentId, {
+    GetAccountAccessConsentsConsentId: core.operation(operations.GetAccountAccessConsentsConsentId, {
       security: [{ TPPOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** PATCH /account-access-consents/{ConsentId} — Revoke a consent or change its webhook subscription */
-    patchAccountAccessConsentsConsentId: core.operation(operations.PatchAccountAccessConsentsConsentId, {
+    PatchAccountAccessConsentsConsentId: core.operation(operations.PatchAccountAccessConsentsConsentId, {
       security: [{ TPPOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts — List accounts */
-    getAccounts: core.operation(operations.GetAccounts, {
+    GetAccounts: core.operation(operations.GetAccounts, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId} — Read an account */
-    getAccountsAccountId: core.operation(operations.GetAccountsAccountId, {
+    GetAccountsAccountId: core.operation(operations.GetAccountsAccountId, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/balances — Read the balances of an account */
-    getAccountsAccountIdBalances: core.operation(operations.GetAccountsAccountIdBalances, {
+    GetAccountsAccountIdBalances: core.operation(operations.GetAccountsAccountIdBalances, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/beneficiaries — List the beneficiaries of an account */
-    getAccountsAccountIdBeneficiaries: core.operation(operations.GetAccountsAccountIdBeneficiaries, {
+    GetAccountsAccountIdBeneficiaries: core.operation(operations.GetAccountsAccountIdBeneficiaries, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/direct-debits — List the direct debits of an account */
-    getAccountsAccountIdDirectDebits: core.operation(operations.GetAccountsAccountIdDirectDebits, {
+    GetAccountsAccountIdDirectDebits: core.operation(operations.GetAccountsAccountIdDirectDebits, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/product — Read the product of an account */
-    getAccountsAccountIdProduct: core.operation(operations.GetAccountsAccountIdProduct, {
+    GetAccountsAccountIdProduct: core.operation(operations.GetAccountsAccountIdProduct, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/scheduled-payments — List the scheduled payments of an account */
-    getScheduledPayments: core.operation(operations.GetScheduledPayments, {
+    GetScheduledPayments: core.operation(operations.GetScheduledPayments, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/standing-orders — List the standing orders of an account */
-    getAccountsAccountIdStandingOrders: core.operation(operations.GetAccountsAccountIdStandingOrders, {
+    GetAccountsAccountIdStandingOrders: core.operation(operations.GetAccountsAccountIdStandingOrders, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/transactions — List the transactions of an account */
-    getAccountsAccountIdTransactions: core.operation(operations.GetAccountsAccountIdTransactions, {
+    GetAccountsAccountIdTransactions: core.operation(operations.GetAccountsAccountIdTransactions, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/parties — List the parties of an account */
-    partiesByAccountIdRead: core.operation(operations.PartiesByAccountId_read, {
+    PartiesByAccountId_read: core.operation(operations.PartiesByAccountId_read, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /parties — Read the consenting party */
-    partiesRead: core.operation(operations.Parties_read, {
+    Parties_read: core.operation(operations.Parties_read, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
     /** GET /accounts/{AccountId}/statements — List the statements of an account */
-    getAccountAccountIdStatements: core.operation(operations.GetAccountAccountIdStatements, {
+    GetAccountAccountIdStatements: core.operation(operations.GetAccountAccountIdStatements, {
       security: [{ UserOAuth2Security: ['openid', 'accounts'] }],
     }),
   };

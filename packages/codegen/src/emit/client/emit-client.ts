@@ -8,7 +8,7 @@ import type { ApiIR, OperationIR, SecurityRequirementIR, SecuritySchemeIR } from
 import { generatedHeader } from '../shared/header.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
 import type { Emitter, GeneratedFile } from '../types.js';
-import { clientMethodName, typeBaseName } from './method-name.js';
+import { typeBaseName } from './method-name.js';
 
 /** Module specifier generated clients import their runtime from. */
 export const CLIENT_RUNTIME_IMPORT = '@bank-data-sharing/client/runtime';
@@ -77,28 +77,22 @@ interface NamedOperation {
   result: string;
 }
 
-/** Decides every name once: methods in one scope, types in the module scope. */
+/**
+ * Decides every name once. A method is its operation's name (`OperationIR.name`, decided in the
+ * IR and shared with the server's handler and the validators' entry); only the exported type
+ * names need a resolver, as they share the module scope.
+ */
 export function clientNames(api: ApiIR): NamedOperation[] {
-  const methods = new NameResolver();
   const types = new NameResolver(MODULE_NAMES);
-  const seen = new Set<string>();
-  const out: NamedOperation[] = [];
-  // Operations named from an operationId that is not an identifier claim their name first, so
-  // that the method is the name their server handler has (see method-name.ts).
-  for (const op of api.operations) if (op.name !== op.operationId) methods.assign(clientMethodName(op), op.operationId);
-  for (const op of api.operations) {
-    // A duplicated operationId (reported by the IR) maps to one validator entry: emit it once.
-    if (seen.has(op.operationId)) continue;
-    seen.add(op.operationId);
+  return api.operations.map((op) => {
     const base = typeBaseName(op.name);
-    out.push({
+    return {
       op,
-      method: methods.assign(clientMethodName(op), op.operationId),
-      params: types.assign(`${base}Params`, `params:${op.operationId}`),
-      result: types.assign(`${base}Result`, `result:${op.operationId}`),
-    });
-  }
-  return out;
+      method: op.name,
+      params: types.assign(`${base}Params`, `params:${op.name}`),
+      result: types.assign(`${base}Result`, `result:${op.name}`),
+    };
+  });
 }
 
 /** An example call for the doc comment: the first operation without required parameters. */
@@ -151,7 +145,7 @@ function printClient(api: ApiIR, validatorsImport: string): string {
       const lines = [operationTitle(op)];
       if (op.deprecated) lines.push('@deprecated The spec marks this operation as deprecated.');
       out.push(doc(lines, '    ').trimEnd());
-      out.push(`    ${method}: core.operation(${operationRef(op.name)}, {`);
+      out.push(`    ${propertyKey(method)}: core.operation(${operationRef(op.name)}, {`);
       out.push(`      security: ${printSecurity(op.security)},`);
       out.push('    }),');
     }

@@ -1,11 +1,7 @@
 /**
- * The client emitter's method names. An operation's name (`OperationIR.name`, decided once in
- * the IR) is its method: `find pet by id` is `findPetById` on the server and the client. Only
- * an operationId that already is an identifier keeps the client's earlier lowerCamel spelling
- * (`GetAccountsAccountIdTransactions` → `getAccountsAccountIdTransactions`, `Parties_read` →
- * `partiesRead`), because clients written against it call those methods today.
+ * Camel-case spellings of operation names, for the client's exported type names
+ * (`FindPetByIdParams`). The methods themselves are the operations' names (`OperationIR.name`).
  */
-import type { OperationIR } from '../../ir/types.js';
 
 /** Words of an identifier-ish name: split on anything that is not a letter or a digit. */
 function words(name: string): string[] {
@@ -38,9 +34,4 @@ export function methodName(operationId: string): string {
 export function typeBaseName(operationId: string): string {
   const camel = methodName(operationId);
   return camel.charAt(0).toUpperCase() + camel.slice(1);
-}
-
-/** The client method of `op`: its name, unless its operationId is an identifier (see above). */
-export function clientMethodName(op: Pick<OperationIR, 'operationId' | 'name'>): string {
-  return op.name === op.operationId ? methodName(op.operationId) : op.name;
 }

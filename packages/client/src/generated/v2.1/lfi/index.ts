@@ -66,57 +66,57 @@ export type LfiGetAccountAccountIdStatementsResult = rt.ResultOf<typeof operatio
  *
  * @example
  * const client = createClient({ origin: 'https://api.example.com', tokens });
- * const result = await client.lfiGetAccounts();
+ * const result = await client.LfiGetAccounts();
  */
 export function createClient(options: ClientOptions = {}) {
   const core = rt.createClientCore(api, options, securitySchemes);
   return {
     /** GET /accounts — Page through the accounts of the consent */
-    lfiGetAccounts: core.operation(operations.LfiGetAccounts, {
+    LfiGetAccounts: core.operation(operations.LfiGetAccounts, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId} — Read one account */
-    lfiGetAccountsAccountId: core.operation(operations.LfiGetAccountsAccountId, {
+    LfiGetAccountsAccountId: core.operation(operations.LfiGetAccountsAccountId, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/balances — Page through the balances of an account */
-    lfiGetAccountsAccountIdBalances: core.operation(operations.LfiGetAccountsAccountIdBalances, {
+    LfiGetAccountsAccountIdBalances: core.operation(operations.LfiGetAccountsAccountIdBalances, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/beneficiaries — Page through the beneficiaries of an account */
-    lfiGetAccountsAccountIdBeneficiaries: core.operation(operations.LfiGetAccountsAccountIdBeneficiaries, {
+    LfiGetAccountsAccountIdBeneficiaries: core.operation(operations.LfiGetAccountsAccountIdBeneficiaries, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/direct-debits — Page through the direct debits of an account */
-    lfiGetAccountsAccountIdDirectDebits: core.operation(operations.LfiGetAccountsAccountIdDirectDebits, {
+    LfiGetAccountsAccountIdDirectDebits: core.operation(operations.LfiGetAccountsAccountIdDirectDebits, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/product — Page through the product records of an account */
-    lfiGetAccountsAccountIdProduct: core.operation(operations.LfiGetAccountsAccountIdProduct, {
+    LfiGetAccountsAccountIdProduct: core.operation(operations.LfiGetAccountsAccountIdProduct, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/scheduled-payments — Page through the scheduled payments of an account */
-    lfiGetScheduledPayments: core.operation(operations.LfiGetScheduledPayments, {
+    LfiGetScheduledPayments: core.operation(operations.LfiGetScheduledPayments, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/standing-orders — Page through the standing orders of an account */
-    lfiGetAccountsAccountIdStandingOrders: core.operation(operations.LfiGetAccountsAccountIdStandingOrders, {
+    LfiGetAccountsAccountIdStandingOrders: core.operation(operations.LfiGetAccountsAccountIdStandingOrders, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/transactions — Page through the transactions of an account */
-    lfiGetAccountsAccountIdTransactions: core.operation(operations.LfiGetAccountsAccountIdTransactions, {
+    LfiGetAccountsAccountIdTransactions: core.operation(operations.LfiGetAccountsAccountIdTransactions, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/parties — Page through the parties of an account */
-    lfiPartiesByAccountIdRead: core.operation(operations.LfiPartiesByAccountId_read, {
+    LfiPartiesByAccountId_read: core.operation(operations.LfiPartiesByAccountId_read, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /parties — Read the consenting party as a page */
-    lfiPartiesRead: core.operation(operations.LfiParties_read, {
+    LfiParties_read: core.operation(operations.LfiParties_read, {
       security: [{ HubToLfiSecurity: [] }],
     }),
     /** GET /accounts/{AccountId}/statements — Page through the statements of an account */
-    lfiGetAccountAccountIdStatements: core.operation(operations.LfiGetAccountAccountIdStatements, {
+    LfiGetAccountAccountIdStatements: core.operation(operations.LfiGetAccountAccountIdStatements, {
       security: [{ HubToLfiSecurity: [] }],
     }),
   };
