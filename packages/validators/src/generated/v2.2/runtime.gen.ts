@@ -380,10 +380,11 @@ function decodeScalar(text: string, kind: 'number' | 'boolean'): unknown {
  */
 // Declared return types and unconstrained type parameters on purpose: inferring zod's
 // preprocess types, or checking that a schema type extends z.ZodType, took TypeScript seconds
-// per generated file.
-export function fromText<T>(kind: 'number' | 'boolean', schema: T): z.ZodType<z.output<T>, unknown> {
+// per generated file. The input type is the schema's own (a number, not text): it is what a
+// client's caller writes (`ParamsOf`), while parsing still accepts the text a server receives.
+export function fromText<T>(kind: 'number' | 'boolean', schema: T): z.ZodType<z.output<T>, z.input<T>> {
   const decode = (value: unknown): unknown => (typeof value === 'string' ? decodeScalar(value, kind) : value);
-  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
+  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 /**
@@ -414,20 +415,20 @@ export function once<T>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
 export function textList<T>(
   schema: T,
   options: { explode: boolean; items: 'string' | 'number' | 'boolean' },
-): z.ZodType<z.output<T>, unknown> {
+): z.ZodType<z.output<T>, z.input<T>> {
   const decode = (value: unknown): unknown => {
     const parts = Array.isArray(value) ? value : typeof value === 'string' ? (options.explode ? [value] : value.split(',')) : value;
     if (!Array.isArray(parts) || options.items === 'string') return parts;
     return parts.map((p) => (typeof p === 'string' ? decodeScalar(p, options.items as 'number' | 'boolean') : p));
   };
-  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
+  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 /**
  * An object parameter (style `form`, `simple`, `deepObject`...): its members arrive as text,
  * and those `members` names are decoded as `fromText` does before the schema checks them.
  */
-export function textObject<T>(schema: T, members: Record<string, 'number' | 'boolean'>): z.ZodType<z.output<T>, unknown> {
+export function textObject<T>(schema: T, members: Record<string, 'number' | 'boolean'>): z.ZodType<z.output<T>, z.input<T>> {
   const decode = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -437,7 +438,7 @@ export function textObject<T>(schema: T, members: Record<string, 'number' | 'boo
     }
     return out;
   };
-  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, unknown>;
+  return z.preprocess(decode, schema as unknown as z.ZodType) as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 type Run = z.ZodType['_zod']['run'];
