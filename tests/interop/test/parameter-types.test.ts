@@ -5,18 +5,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generatedCodeCompilerOptions } from '@bank-data-sharing/codegen';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, oasExample } from './support/harness.js';
-
-function typeErrors(file: string): string[] {
-  const program = ts.createProgram([file], generatedCodeCompilerOptions(ts));
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-    return `${path.basename(d.file?.fileName ?? '')}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-  });
-}
+import { typeErrors } from './support/type-errors.js';
 
 const CALLS = `import { createClient, type FindPetsParams, type FindPetByIdParams } from './client/index.js';
 

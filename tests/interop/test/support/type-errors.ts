@@ -1,0 +1,12 @@
+/** Problems strict tsc reports for a file (and what it imports), as `file:line: message`. */
+import path from 'node:path';
+import { generatedCodeCompilerOptions } from '@bank-data-sharing/codegen';
+import ts from 'typescript';
+
+export function typeErrors(file: string): string[] {
+  const program = ts.createProgram([file], generatedCodeCompilerOptions(ts));
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+    return `${path.basename(d.file?.fileName ?? '')}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+  });
+}
