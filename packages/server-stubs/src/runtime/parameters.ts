@@ -111,10 +111,19 @@ function defineMember(parameter: ParameterWire, target: Record<string, string>, 
   target[name] = value;
 }
 
+/**
+ * An array or object sent as empty text: the style tables' "empty" column (`color=`, `.`,
+ * `;color`, an empty header) is how a client writes `[]` or `{}`, not one empty item.
+ */
+function emptyOf(parameter: ParameterWire): unknown[] | Record<string, never> {
+  return parameter.shape === 'array' ? [] : {};
+}
+
 /** A value in the `simple` form (paths and headers), or after a label/matrix prefix. */
 function simpleValue(parameter: ParameterWire, text: string, decode: Decode, itemSeparator: string): unknown {
   if (parameter.contentType !== undefined) return contentValue(parameter, decode(text));
   if (parameter.shape === 'primitive') return decode(text);
+  if (text === '') return emptyOf(parameter);
   // Non-exploded objects are name,value pairs in every style; the rest split on the style's separator.
   const parts = text.split(parameter.shape === 'object' && !parameter.explode ? ',' : itemSeparator);
   if (parameter.shape === 'array') return parts.map(decode);
@@ -222,6 +231,7 @@ function queryValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: R
   if (own.length > 1) throw new ParameterStyleError(parameter, `given ${own.length} times; style ${parameter.style} without explode gives it once`);
   const separator = DELIMITER[parameter.style];
   if (separator === undefined) throw new ParameterStyleError(parameter, `style ${parameter.style} is not a query style`);
+  if (own[0] === '') return { value: emptyOf(parameter), consumed: [] };
   const parts = own[0]!.split(separator);
   return { value: parameter.shape === 'array' ? parts.map(decode) : pairsToObject(parameter, parts, decode), consumed: [] };
 }

@@ -107,6 +107,27 @@ describe('header and cookie styles', () => {
   });
 });
 
+describe('empty lists and objects (the "empty" column of the style tables)', () => {
+  it.each([
+    ['path', 'label', false, '.'],
+    ['path', 'label', true, '.'],
+    ['path', 'matrix', false, ';color'],
+    ['query', 'form', false, 'color='],
+    ['query', 'pipeDelimited', false, 'color='],
+    ['header', 'simple', false, ''],
+    ['header', 'simple', true, ''],
+    ['cookie', 'form', false, 'color='],
+  ])('%s %s (explode %s) reads %j as an empty array and an empty object', (location, style, explode, raw) => {
+    const at = (shape: string) => {
+      const key = location === 'cookie' ? 'cookies' : location === 'header' ? 'headers' : (location as 'path' | 'query');
+      const given = location === 'header' ? { header: raw } : location === 'cookie' ? { cookie: raw } : { [location]: raw };
+      return parse(wire(location, style, explode as boolean, shape), given)[key]['color'];
+    };
+    expect(at('array')).toEqual([]);
+    expect(at('object')).toEqual({});
+  });
+});
+
 describe('values that do not parse in their style', () => {
   it.each([
     [wire('path', 'label', false, 'primitive'), { path: 'blue' }, 'path parameter "color": style label starts with "."'],
