@@ -51,11 +51,23 @@ export function statusTitle(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
+/**
+ * The text of a `["..."]` step. Handlers write `ApiError` paths by hand, so one that is not
+ * JSON text (`["a\q"]`) is kept as written: an error answer must never fail on its own path.
+ */
+function quotedStep(quoted: string): string {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return quoted.slice(1, -1);
+  }
+}
+
 /** `$.Data.Items[2]` or `$["odd key"]` (how the router names body fields) → `/Data/Items/2` (RFC 6901). */
 export function jsonPointer(path: string): string {
   const steps: string[] = [];
   for (const [, dotted, index, quoted] of path.matchAll(/\.([^.[]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) {
-    steps.push(dotted ?? index ?? (JSON.parse(quoted!) as string));
+    steps.push(dotted ?? index ?? quotedStep(quoted!));
   }
   return steps.map((step) => `/${step.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

@@ -148,6 +148,11 @@ describe('jsonPointer', () => {
     expect(jsonPointer('$.Data.Items[12].name')).toBe('/Data/Items/12/name');
     expect(jsonPointer('$["a/b"]["c~d"]')).toBe('/a~1b/c~0d');
   });
+
+  it('never throws on a path a handler wrote by hand: a quoted step that is not JSON text is kept as written', () => {
+    expect(jsonPointer('$["a\\q"].b')).toBe('/a\\q/b');
+    expect(() => problemDetails(400, [{ code: 'X', message: 'bad', path: '$["\\x"]' }], true)).not.toThrow();
+  });
 });
 
 describe('problemDetails', () => {
