@@ -1,7 +1,8 @@
 /**
  * Reads a `multipart/form-data` body with busboy, part by part, within limits: no file over
- * `fileBytes`, no more than `files` files and `fields` fields, no field over `fieldBytes`.
- * Memory is bounded by those limits, not by what the client announces.
+ * `fileBytes`, no more than `files` files and `fields` fields, no field over `fieldBytes`, and
+ * no more bytes in all than those allow. Memory is bounded by the limits, not by what the
+ * client announces.
  */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
@@ -41,6 +42,18 @@ export class MultipartFormatError extends Error {
 
 const DEFAULT_FILE_TYPE = 'application/octet-stream';
 
+/** Busboy refuses part headers over 16 KiB; with its boundary line, no part's framing is longer. */
+const PART_FRAMING_BYTES = 16 * 1024 + 128;
+
+/**
+ * The most bytes a body within `limits` can hold: every file and field at its limit, and each
+ * part's framing. Busboy says a field was cut only once the field ends, and skips a preamble
+ * of any length, so without this bound a client could keep the server reading forever.
+ */
+export function multipartByteLimit(limits: MultipartLimits): number {
+  return limits.files * limits.fileBytes + limits.fields * limits.fieldBytes + (limits.files + limits.fields + 1) * PART_FRAMING_BYTES;
+}
+
 /** A field the layout declares a file, sent without a file name: its text is the file. */
 function asFile(value: string, mimeType: string): UploadedFile {
   const bytes = new TextEncoder().encode(value);
@@ -67,6 +80,10 @@ export function readMultipart(source: IncomingMessage | Uint8Array, contentType:
     // No boundary, or not multipart at all.
     return Promise.reject(new MultipartFormatError(error instanceof Error ? error.message : String(error)));
   }
+  const maxBytes = multipartByteLimit(limits);
+  const tooLarge = (): MultipartLimitError => new MultipartLimitError(`multipart body exceeds ${maxBytes} bytes (what its file and field limits allow)`);
+  const announced = source instanceof Uint8Array ? source.length : Number(source.headers['content-length']);
+  if (Number.isFinite(announced) && announced > maxBytes) return Promise.reject(tooLarge());
   const stream = source instanceof Uint8Array ? Readable.from([source]) : source;
   return new Promise((resolve, reject) => {
     const entries: FormEntry[] = [];
@@ -127,6 +144,11 @@ export function readMultipart(source: IncomingMessage | Uint8Array, contentType:
     parser.on('close', () => {
       parsed = true;
       maybeDone();
+    });
+    let received = 0;
+    stream.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) fail(tooLarge());
     });
     stream.on('error', () => fail(new BodyAbortedError()));
     stream.on('aborted', () => fail(new BodyAbortedError()));

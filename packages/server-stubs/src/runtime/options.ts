@@ -72,7 +72,7 @@ export interface RouterOptions<ErrorBody = never> {
     /**
      * Largest file of a `multipart/form-data` body in bytes (default 10 MiB); larger gets 400
      * naming the field (413 where the spec defines it). Each other field of a multipart body
-     * is bounded by `bodyBytes`.
+     * is bounded by `bodyBytes`, and the whole body by what these limits allow together.
      */
     readonly fileBytes?: number;
     /** Most files in one multipart body (default 10); more gets 400 (413 where defined). */

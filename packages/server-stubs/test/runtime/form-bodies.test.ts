@@ -161,6 +161,36 @@ describe('multipart bodies through the router', () => {
     expect(reply.text).toContain('more than 2 fields');
   });
 
+  it('stops reading a multipart body once it is longer than its limits allow, without waiting for its end', async () => {
+    const origin = await start({ bodyBytes: 1024, fileBytes: 8, files: 1, fields: 2 });
+    // One field far over bodyBytes, its end never sent: busboy only says a field was cut when it ends.
+    const opening = Buffer.concat([Buffer.from('--BOUNDARY\r\ncontent-disposition: form-data; name="count"\r\n\r\n'), Buffer.alloc(256 * 1024, 0x31)]);
+    const reply = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(`${origin}/upload`, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' }, agent: false }, resolve);
+      req.on('error', () => undefined);
+      req.write(opening, (error) => error && reject(error));
+    });
+    const text = await new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (c: Buffer) => chunks.push(c));
+      reply.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    expect(reply.statusCode).toBe(413);
+    expect(text).toContain('multipart body exceeds');
+  });
+
+  it('refuses an announced multipart length over what its limits allow before reading it', async () => {
+    const origin = await start({ bodyBytes: 1024, fileBytes: 8, files: 1, fields: 2 });
+    const reply = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(`${origin}/upload`, { method: 'POST', headers: { ...headers, 'content-length': String(1024 * 1024 * 1024) }, agent: false }, resolve);
+      req.on('error', () => undefined);
+      req.write('--BOUNDARY\r\n', (error) => error && reject(error));
+    });
+    reply.resume();
+    expect(reply.statusCode).toBe(413);
+    expect(reply.headers.connection).toBe('close');
+  });
+
   it('answers a field that does not fit its schema with 400 naming it', async () => {
     const origin = await start();
     const reply = await send(`${origin}/upload`, { method: 'POST', headers, body: multipart([{ name: 'count', value: 'many' }, { name: 'doc', value: 'x', filename: 'x' }]) });
