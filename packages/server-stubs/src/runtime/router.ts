@@ -10,7 +10,7 @@ import { ApiError, isApiError } from './api-error.js';
 import { bodyKind, matchContentType, negotiate } from './content-negotiation.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
 import { FAILURES } from './error-codes.js';
-import { commonResponses, errorAnswer, errorPlan } from './error-contract.js';
+import { commonResponses, declaredFor, errorAnswer, errorPlan } from './error-contract.js';
 import { declaresHeader } from './declared-headers.js';
 import { problemDetails, PROBLEM_JSON } from './problem-details.js';
 import type { Exchange } from './exchange.js';
@@ -314,9 +314,10 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     if (bodySpec && bodySent && specContentType !== undefined) {
       const read = await readRequestBody(req, requestContentType!, limits, resolved.verification, bodySpec.encoding?.[specContentType]);
       if ('kind' in read) {
-        if (read.kind === 'bodyTooLarge' && op.responses['413'] === undefined) {
-          // Answer only with statuses the spec defines: an oversized body is a bad request
-          // there; the connection still closes, as the rest of the body is never read.
+        if (read.kind === 'bodyTooLarge' && declaredFor(op, 413) === undefined) {
+          // Answer only with statuses the spec defines (413 itself, `4XX` or `default`): an
+          // oversized body is a bad request elsewhere; the connection still closes, as the
+          // rest of the body is never read.
           await sendError(ex, FAILURES.invalidBody.status, read.items.map((i) => ({ ...i, code: FAILURES.invalidBody.code })), { connection: 'close' });
         } else if (read.kind !== 'aborted') await sendError(ex, FAILURES[read.kind].status, read.items);
         return true;

@@ -122,6 +122,36 @@ describe('error bodies in the declared contract', () => {
   });
 });
 
+describe('statuses the router chooses', () => {
+  it('answers an oversized body 413 where `default` or `4XX` declares it, 400 where nothing does', async () => {
+    const post = (operationId: string, path: string, responses: ApiDefinition['operations'][string]['responses']) => ({
+      ...operation(operationId, path, responses),
+      method: 'post',
+      request: { path: none, query: none, headers: none, cookies: none, body: { required: true, content: { 'application/json': z.unknown() } } },
+    });
+    const ok = { headers: none, content: { 'application/json': z.unknown() } };
+    const withBodies: ApiDefinition = {
+      ...definition,
+      operations: {
+        byDefault: post('byDefault', '/by-default', { '200': ok, default: { headers: none, content: { 'application/json': codeMessage } } }),
+        byRange: post('byRange', '/by-range', { '200': ok, '4XX': { headers: none, content: { 'application/json': codeMessage } } }),
+        undeclared: post('undeclared', '/undeclared', { '200': ok, '400': { headers: none, content: { 'application/json': codeMessage } } }),
+      },
+      meta: { byDefault: { security: [] }, byRange: { security: [] }, undeclared: { security: [] } },
+    };
+    const reply = () => ({ status: 200, body: {} });
+    const router = createApiRouter(withBodies, { byDefault: reply, byRange: reply, undeclared: reply }, { limits: { bodyBytes: 16 }, onError: () => undefined });
+    running = await listen((req, res) => router(req, res));
+    const big = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(64) }) };
+    for (const path of ['/by-default', '/by-range']) {
+      const answer = await send(`${running.origin}${path}`, big);
+      expect(answer.status).toBe(413);
+      expect(answer.json()).toEqual({ code: 413, message: expect.stringContaining('16 bytes') });
+    }
+    expect((await send(`${running.origin}/undeclared`, big)).status).toBe(400);
+  });
+});
+
 describe('x-fapi-interaction-id only where declared', () => {
   it('echoes it for an operation that declares it, and not for the others', async () => {
     const origin = await serve();
