@@ -278,6 +278,18 @@ function put(target: Record<string, unknown>, name: string, value: unknown): voi
   else target[name] = value;
 }
 
+/**
+ * Puts a query or cookie parameter's value in its map. The names it consumed (object members
+ * sent under names of their own) leave the map and are claimed, so no later object takes them.
+ */
+function settle(target: Record<string, unknown>, claimed: Set<string>, name: string, read: { value: unknown; consumed: readonly string[] }): void {
+  for (const member of read.consumed) {
+    delete target[member];
+    claimed.add(member);
+  }
+  put(target, name, read.value);
+}
+
 /** Query or cookie names a form-exploded object cannot take: every declared one. */
 export interface DeclaredNames {
   readonly query: ReadonlySet<string>;
@@ -313,12 +325,7 @@ export function applyParameterStyles(parameters: readonly ParameterWire[], raw: 
       }
       case 'query': {
         query ??= queryPairs(raw.query, lenientQueryName);
-        const { value, consumed } = queryValue(parameter, query, claimed.query);
-        for (const name of consumed) {
-          delete maps.query[name];
-          claimed.query.add(name);
-        }
-        put(maps.query, parameter.name, value);
+        settle(maps.query, claimed.query, parameter.name, queryValue(parameter, query, claimed.query));
         break;
       }
       case 'header': {
@@ -328,12 +335,7 @@ export function applyParameterStyles(parameters: readonly ParameterWire[], raw: 
       }
       case 'cookie': {
         cookies ??= cookiePairs(raw.cookie);
-        const { value, consumed } = cookieValue(parameter, cookies, claimed.cookie);
-        for (const name of consumed) {
-          delete maps.cookies[name];
-          claimed.cookie.add(name);
-        }
-        put(maps.cookies, parameter.name, value);
+        settle(maps.cookies, claimed.cookie, parameter.name, cookieValue(parameter, cookies, claimed.cookie));
         break;
       }
     }
