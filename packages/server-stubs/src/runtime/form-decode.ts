@@ -5,6 +5,7 @@
  * read per their `encoding` style (`form`, `deepObject`, or JSON text), and files stay files.
  * Text that does not decode is passed on unchanged, for the schema to report with its rule.
  */
+import { bodyKind } from './content-negotiation.js';
 import { isUploadedFile, type FormField, type FormLayout, type FormValue, type UploadedFile } from './form-layout.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
@@ -25,11 +26,9 @@ export class FormFieldError extends Error {
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' } as const;
 
-/** A JSON media type (`application/json`, `...+json`), parameters ignored. */
+/** A JSON media type (`application/json`, `...+json`), read as the bodies of that type are. */
 function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json');
+  return contentType !== undefined && bodyKind(contentType) === 'json';
 }
 
 function textOf(value: string | UploadedFile): string {

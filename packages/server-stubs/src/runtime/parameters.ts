@@ -25,6 +25,7 @@
  * Delimiters are matched before percent-decoding, so an encoded delimiter (`%2C`) is data.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { bodyKind } from './content-negotiation.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** One entry of a generated operation's `request.parameters`. */
@@ -135,7 +136,7 @@ function simpleValue(parameter: ParameterWire, text: string, decode: Decode, ite
  * `__proto__` member); other media types keep the text.
  */
 function contentValue(parameter: ParameterWire, text: string): unknown {
-  if (!/[/+]json\s*(;|$)/i.test(parameter.contentType!)) return text;
+  if (bodyKind(parameter.contentType!) !== 'json') return text;
   try {
     return parseJsonSafely(text);
   } catch (error) {
