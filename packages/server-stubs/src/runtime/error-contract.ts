@@ -171,7 +171,6 @@ function problemBody(schema: z.ZodType | undefined, status: number, items: reado
   return problemDetails(status, items, false);
 }
 
-/** Bodies worth trying for a declared schema, best first. */
 /** The application's body for an error, if it gives one that fits (a misfit is reported, like a handler's). */
 function formatted(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>, error: ErrorDescription, check: boolean): unknown[] {
   const report = (failure: unknown, issues?: readonly string[]): void =>
@@ -198,6 +197,7 @@ function formatted(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>,
   return [body];
 }
 
+/** Bodies worth trying for a declared schema, best first: the application's, then the router's. */
 function candidates(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>, status: number, items: readonly ErrorItem[], check: boolean): unknown[] {
   const error = describeError(ex, status, items);
   const own = formatted(ex, plan, error, check);

@@ -105,7 +105,6 @@ export function readMultipart(source: IncomingMessage | Uint8Array, contentType:
       }
     };
     parser.on('field', (name, value, info) => {
-      if (info.nameTruncated) return fail(new MultipartFormatError('a part name is longer than 100 bytes'));
       if (info.valueTruncated) return fail(new MultipartLimitError(`form field "${name}" exceeds ${limits.fieldBytes} bytes`, name));
       entries.push([name, layout?.[name]?.type === 'file' || layout?.[name]?.items?.type === 'file' ? asFile(value, info.mimeType) : value]);
     });
