@@ -379,15 +379,20 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       reported,
     };
     const items = [{ code: FAILURES.internal.code, message: 'The server failed to handle the request' }];
-    let answer: { body: unknown; contentType: string };
+    let contentType = PROBLEM_JSON;
+    let payload: string;
     try {
-      answer = errorAnswer(exchange, errorPlan(exchange, 500), 500, items);
+      const answer = errorAnswer(exchange, errorPlan(exchange, 500), 500, items);
+      // Serialized here, inside the guard: the application's formatError may build a body
+      // JSON cannot carry (a BigInt, a cycle), and nothing may throw past this point.
+      payload = JSON.stringify(answer.body);
+      contentType = answer.contentType;
     } catch {
-      answer = { body: problemDetails(500, items, false), contentType: PROBLEM_JSON };
+      payload = JSON.stringify(problemDetails(500, items, false));
     }
     res.statusCode = 500;
-    res.setHeader('content-type', answer.contentType);
-    res.end(JSON.stringify(answer.body));
+    res.setHeader('content-type', contentType);
+    res.end(payload);
   }
 
   const router = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void => {

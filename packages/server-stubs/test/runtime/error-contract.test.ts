@@ -116,6 +116,17 @@ describe('error bodies in the declared contract', () => {
     expect(reply.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such problem' });
   });
 
+  it('answers 500 RFC 9457, and keeps serving, when formatError builds a body JSON cannot carry', async () => {
+    const reported: unknown[] = [];
+    const origin = await serve({ validateResponses: false, formatError: () => ({ code: 1n }), onError: (e) => reported.push(e) });
+    const reply = await send(`${origin}/plain`);
+    expect(reply.status).toBe(500);
+    expect(reply.headers['content-type']).toBe('application/problem+json');
+    expect(reply.json()).toMatchObject({ status: 500, title: 'Internal Server Error' });
+    expect(reported.length).toBeGreaterThan(0);
+    expect((await send(`${origin}/fapi`)).status).toBe(200);
+  });
+
   it('sends a body formatError builds even where it does not fit, when validateResponses is off', async () => {
     const origin = await serve({ validateResponses: false, formatError: () => ({ free: 'form' }) });
     expect((await send(`${origin}/plain`)).json()).toEqual({ free: 'form' });
