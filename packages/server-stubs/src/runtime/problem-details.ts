@@ -74,7 +74,8 @@ export function jsonPointer(path: string): string {
 
 function problemItem(item: ErrorItem): ProblemItem {
   if (item.path === undefined || item.path === '') return { detail: item.message };
-  return item.path.startsWith('$') ? { detail: item.message, pointer: jsonPointer(item.path) } : { detail: item.message, parameter: item.path };
+  // Cut as the envelope cuts `Path`: a long member name must not swell the answer.
+  return item.path.startsWith('$') ? { detail: item.message, pointer: clampText(jsonPointer(item.path)) } : { detail: item.message, parameter: clampText(item.path) };
 }
 
 /**
@@ -87,10 +88,10 @@ function problemItem(item: ErrorItem): ProblemItem {
  * // → { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No resource at this path' }
  */
 export function problemDetails(status: number, all: readonly ErrorItem[], withItems: boolean): ProblemDetails {
-  // As in the envelope: at most 20 problems, each message cut to 500 characters.
+  // As in the envelope: at most 20 problems, each message and path cut to 500 characters.
   const items = all.slice(0, MAX_ITEMS).map((i) => ({ ...i, message: clampText(i.message) }));
   // A message that already names its field (`query parameter limit: ...`) is not prefixed again.
-  const detail = items.map((i) => (i.path && !i.message.includes(i.path) ? `${i.path}: ${i.message}` : i.message)).join('; ') || statusTitle(status);
+  const detail = items.map((i) => (i.path && !i.message.includes(i.path) ? `${clampText(i.path)}: ${i.message}` : i.message)).join('; ') || statusTitle(status);
   const fields = items.filter((i) => i.path !== undefined && i.path !== '');
   return {
     type: 'about:blank',

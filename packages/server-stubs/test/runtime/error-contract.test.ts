@@ -204,4 +204,15 @@ describe('problemDetails', () => {
     expect(problem.errors!.every((e) => e.detail.length === 500)).toBe(true);
     expect(problem.errors![19]!.pointer).toBe('/a/19');
   });
+
+  it('cuts each field path to 500 characters too, so a long member name cannot swell the answer', () => {
+    // One 200 KB member name (a record body fits it in the body limit) named by 20 problems.
+    const key = 'k'.repeat(200_000);
+    const items = Array.from({ length: 20 }, (_, i) => ({ code: 'Body.InvalidFormat', message: 'expected number', path: `$["${key}"].v${i}` }));
+    const problem = problemDetails(400, items, true);
+    expect(JSON.stringify(problem).length).toBeLessThan(50_000);
+    expect(problem.errors!.every((e) => e.detail === 'expected number' && e.pointer!.length <= 500)).toBe(true);
+    const parameter = problemDetails(400, [{ code: 'X', message: 'bad', path: 'q'.repeat(5000) }], true);
+    expect(parameter.errors![0]!.parameter!.length).toBe(500);
+  });
 });
