@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { declaredFor } from './error-contract.js';
 import type { RouterOptions } from './options.js';
 import type { OperationSchemas, ResponseSchemas } from './types.js';
 
@@ -28,7 +29,5 @@ export interface Exchange {
  * then `default`; then the same status elsewhere in the API.
  */
 export function responseFor(ex: Exchange, status: number): ResponseSchemas | undefined {
-  const key = String(status);
-  const own = ex.op?.responses;
-  return own?.[key] ?? own?.[`${key[0]}XX`] ?? own?.default ?? ex.apiResponses.get(key);
+  return declaredFor(ex.op, status) ?? ex.apiResponses.get(String(status));
 }

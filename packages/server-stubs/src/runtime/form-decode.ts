@@ -6,7 +6,7 @@
  * Text that does not decode is passed on unchanged, for the schema to report with its rule.
  */
 import { bodyKind } from './content-negotiation.js';
-import { isUploadedFile, type FormField, type FormLayout, type FormValue, type UploadedFile } from './form-layout.js';
+import type { FormField, FormLayout, FormValue, UploadedFile } from './form-layout.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** A field as received: text, or (multipart) a file. */
@@ -197,4 +197,3 @@ export function decodeForm(entries: readonly FormEntry[], layout: FormLayout | u
   return out;
 }
 
-export { isUploadedFile };
