@@ -15,7 +15,7 @@ import { SignedBodyError, verifySignedBody, type VerificationOptions } from './j
 import { describesClaims } from './respond.js';
 import { cookieObject, ForbiddenNameError, headerObject, queryObject } from './request-input.js';
 import { applyParameterStyles, ParameterStyleError, type DeclaredNames } from './parameters.js';
-import type { OperationSchemas, SignedBody } from './types.js';
+import type { ApiDefinition, OperationSchemas, SignedBody } from './types.js';
 import { issuesToErrors, jsonPath, type Location } from './validation-issues.js';
 
 export type ReadFailure = { readonly kind: FailureKind; readonly items: readonly ErrorItem[] } | { readonly kind: 'aborted' };
@@ -106,6 +106,27 @@ function declaredNames(op: OperationSchemas): DeclaredNames {
   return names;
 }
 
+/**
+ * The query and cookie names of the API's `apiKey` security schemes: a credential, never a
+ * member of an object parameter sent under its members' own names. Worked out once per router.
+ */
+export function credentialNames(schemes: ApiDefinition['securitySchemes']): DeclaredNames {
+  const names = { query: new Set<string>(), cookie: new Set<string>() };
+  for (const scheme of Object.values(schemes)) {
+    if (scheme.type !== 'apiKey' || scheme.name === undefined) continue;
+    if (scheme.in === 'query') names.query.add(scheme.name);
+    if (scheme.in === 'cookie') names.cookie.add(scheme.name);
+  }
+  return names;
+}
+
+/** The names an operation's object parameters cannot take: its own parameters', and the credentials'. */
+function claimedNames(op: OperationSchemas, credentials: DeclaredNames | undefined): DeclaredNames {
+  const own = declaredNames(op);
+  if (!credentials || (credentials.query.size === 0 && credentials.cookie.size === 0)) return own;
+  return { query: new Set([...own.query, ...credentials.query]), cookie: new Set([...own.cookie, ...credentials.cookie]) };
+}
+
 /** The validated (or, with validation off, raw) parts a handler receives. */
 export interface ValidatedParts {
   readonly path: unknown;
@@ -131,6 +152,8 @@ export function validateParts(
     req: IncomingMessage;
     body: ReadBodyResult | undefined;
     specContentType: string | undefined;
+    /** Query and cookie names of the API's API keys (`credentialNames`). */
+    credentialNames?: DeclaredNames;
   },
   validate: boolean,
 ): { ok: true; parts: ValidatedParts } | { ok: false; items: ErrorItem[] } {
@@ -147,7 +170,7 @@ export function validateParts(
     if (styled !== undefined && styled.length > 0) {
       // Only operations with styled parameters pay for this; the maps are this request's own.
       const maps = { path: { ...path }, query, headers, cookies };
-      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, declaredNames(op));
+      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, claimedNames(op, input.credentialNames));
       path = maps.path;
     }
   } catch (error) {

@@ -17,7 +17,7 @@ import type { Exchange } from './exchange.js';
 import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
-import { readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
+import { credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
 import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
@@ -205,6 +205,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   const echoing = new Set(operations.filter((op) => options.fapiInteractionId ?? declaresHeader(op, 'x-fapi-interaction-id')));
   const echoUnmatched = options.fapiInteractionId ?? [...operations, ...settings.fallbackResponses].some((op) => declaresHeader(op, 'x-fapi-interaction-id'));
   const reported = new Set<z.ZodType>();
+  const credentials = credentialNames(definition.securitySchemes);
 
   // What `Accept` is checked against, per operation: it depends only on the operation's
   // responses and on whether a signing key is configured, so it is worked out once, here.
@@ -331,7 +332,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     const validated = validateParts(
       op,
-      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType },
+      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType, credentialNames: credentials },
       resolved.validateRequests !== false,
     );
     if (!validated.ok) {
