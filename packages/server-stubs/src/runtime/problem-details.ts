@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import type { ErrorItem } from './api-error.js';
-import { clampText, MAX_ITEMS } from './error-envelope.js';
+import { clampText, MAX_ITEMS, MAX_TEXT } from './error-envelope.js';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -72,10 +72,23 @@ export function jsonPointer(path: string): string {
   return steps.map((step) => `/${step.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
+/**
+ * True for a body path (`$`, `$.Data`, `$[0]`), false for a parameter name, which may start
+ * with `$` too (OData's `$top`, `$filter`).
+ */
+function isBodyPath(path: string): boolean {
+  return /^\$(?:$|[.[])/.test(path);
+}
+
+/** Text cut to `MAX_TEXT` characters; unlike `clampText`, `''` (the whole body's pointer) stays `''`. */
+function cut(text: string): string {
+  return text.length <= MAX_TEXT ? text : clampText(text);
+}
+
 function problemItem(item: ErrorItem): ProblemItem {
   if (item.path === undefined || item.path === '') return { detail: item.message };
   // Cut as the envelope cuts `Path`: a long member name must not swell the answer.
-  return item.path.startsWith('$') ? { detail: item.message, pointer: clampText(jsonPointer(item.path)) } : { detail: item.message, parameter: clampText(item.path) };
+  return isBodyPath(item.path) ? { detail: item.message, pointer: cut(jsonPointer(item.path)) } : { detail: item.message, parameter: cut(item.path) };
 }
 
 /**

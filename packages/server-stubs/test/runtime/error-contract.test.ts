@@ -205,6 +205,19 @@ describe('problemDetails', () => {
     expect(problem.errors![19]!.pointer).toBe('/a/19');
   });
 
+  it('tells a parameter whose name starts with $ (OData\'s $top, $filter) from a body path', () => {
+    const items = [
+      { code: 'X', message: 'expected number', path: '$top' },
+      { code: 'X', message: 'required', path: '$.items[0]' },
+      { code: 'X', message: 'expected object', path: '$' },
+    ];
+    expect(problemDetails(400, items, true).errors).toEqual([
+      { detail: 'expected number', parameter: '$top' },
+      { detail: 'required', pointer: '/items/0' },
+      { detail: 'expected object', pointer: '' },
+    ]);
+  });
+
   it('cuts each field path to 500 characters too, so a long member name cannot swell the answer', () => {
     // One 200 KB member name (a record body fits it in the body limit) named by 20 problems.
     const key = 'k'.repeat(200_000);
