@@ -52,6 +52,8 @@ interface Reader {
   readonly byName: Map<string, Array<string | UploadedFile>>;
   /** Names already taken by a member (objects in `form` style take their members' names). */
   readonly consumed: Set<string>;
+  /** The body's own member names: never a `form` object's, whatever order they come in. */
+  readonly declared: ReadonlySet<string>;
   readonly multipart: boolean;
   readonly maxDepth: number;
 }
@@ -113,6 +115,7 @@ function decodeObject(name: string, field: FormField, reader: Reader): unknown {
     const out: Record<string, unknown> = {};
     let found = false;
     for (const [member, shape] of Object.entries(field.properties ?? {})) {
+      if (reader.declared.has(member)) continue;
       const values = take(reader, member);
       if (values === undefined) continue;
       out[member] = oneOrList(values.map((v) => scalar(textOf(v), shape)));
@@ -184,7 +187,7 @@ export function decodeForm(entries: readonly FormEntry[], layout: FormLayout | u
     if (list) list.push(value);
     else byName.set(name, [value]);
   }
-  const reader: Reader = { byName, consumed: new Set(), multipart: options.multipart, maxDepth: options.maxDepth };
+  const reader: Reader = { byName, consumed: new Set(), declared: new Set(Object.keys(layout ?? {})), multipart: options.multipart, maxDepth: options.maxDepth };
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(layout ?? {})) {
     const value = decodeField(name, field, reader);

@@ -51,6 +51,11 @@ describe('decodeForm', () => {
     expect(() => decodeForm([['pairs', 'a,1,b']], layout, options)).toThrow(/form field "pairs": .*pairs/);
   });
 
+  it('gives a form-exploded object only the names no member of the body declares', () => {
+    const layout: FormLayout = { id: { type: 'string' }, filter: { type: 'object', properties: { id: { type: 'string' }, q: { type: 'string' } } } };
+    expect(decodeForm([['id', '1'], ['q', 'x']], layout, options)).toEqual({ id: '1', filter: { q: 'x' } });
+  });
+
   it('reads objects of a multipart body as JSON unless encoding names a style, and keeps files', () => {
     const file: UploadedFile = { bytes: Uint8Array.of(1), filename: 'f', contentType: 'image/png', size: 1 };
     const multipart: FormLayout = { doc: { type: 'object' }, pic: { type: 'file' }, n: { type: 'integer' } };
