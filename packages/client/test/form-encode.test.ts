@@ -47,6 +47,12 @@ describe('application/x-www-form-urlencoded', () => {
     expect(() => formParts('a=b', layout, FORM)).toThrow(RequestError);
     expect(() => formParts({ f: () => 1 }, layout, FORM)).toThrow(/"f"/);
   });
+
+  it('keeps the null items of a list sent as JSON, and refuses one that form text cannot carry', () => {
+    expect(formParts({ meta: [1, null, 2] }, layout, FORM)).toEqual([['meta', '[1,null,2]']]);
+    // Dropping the null would shift every later item to another index.
+    expect(() => formParts({ tags: ['a', null, 'b'] }, layout, FORM)).toThrow(/body member "tags\[1\]".*null/);
+  });
 });
 
 describe('multipart/form-data', () => {

@@ -114,11 +114,15 @@ function writeObject(writer: Writer, name: string, value: Record<string, unknown
 }
 
 function writeArray(writer: Writer, name: string, value: readonly unknown[], field: FormField | undefined): void {
-  const items = value.filter((v) => v !== undefined && v !== null);
   if (isJson(field?.contentType)) {
-    writer.parts.push([name, json(writer, name, items)]);
+    writer.parts.push([name, json(writer, name, value)]);
     return;
   }
+  // Form text has no null, and leaving an item out would move every later one to another index.
+  value.forEach((item, i) => {
+    if (item === undefined || item === null) refuse(writer, `${name}[${i}]`, `a list item that is ${String(item)} has no form text`);
+  });
+  const items = value;
   const itemField = field?.items;
   if (itemField?.type === 'file' || items.some(isFile)) {
     items.forEach((item, i) => writer.parts.push([name, filePart(writer, `${name}[${i}]`, item, itemField, field?.contentType)]));
