@@ -1,0 +1,54 @@
+/**
+ * Problem details (RFC 9457) on an error answer: read from `application/problem+json`, and from
+ * a declared JSON type whose schema is problem details (what the server runtime sends for such
+ * a contract), never from a body whose contract is something else.
+ */
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { ApiError, createClientCore, type OperationSpec } from '../src/runtime/index.js';
+
+const none = z.looseObject({});
+const api = { title: 'T', version: '1', pathPrefix: '', servers: ['http://api.test'] };
+const problemSchema = z.looseObject({ type: z.string(), title: z.string(), status: z.int(), detail: z.string() });
+const otherSchema = z.looseObject({ code: z.int(), message: z.string() });
+
+function operation(errorSchema: z.ZodType): OperationSpec {
+  return {
+    operationId: 'getThing',
+    method: 'get',
+    path: '/thing',
+    request: { path: none, query: none, headers: none, cookies: none, body: undefined },
+    responses: {
+      '200': { headers: none, content: { 'application/json': z.unknown() } },
+      default: { headers: none, content: { 'application/json': errorSchema } },
+    },
+  };
+}
+
+/** A server answering every call 404 with `body` as `application/json`. */
+function answering(body: unknown) {
+  return async (): Promise<Response> => new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/json' } });
+}
+
+async function failure(errorSchema: z.ZodType, body: unknown): Promise<ApiError> {
+  const core = createClientCore(api, { fetch: answering(body), retry: false });
+  const error = await core.operation(operation(errorSchema), { security: [] })().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('problem details under a declared JSON type', () => {
+  it('reads them when the declared schema is problem details', async () => {
+    const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'no thing 7' };
+    const error = await failure(problemSchema, problem);
+    expect(error.contentType).toBe('application/json');
+    expect(error.problem).toEqual(problem);
+    expect(error.message).toBe('getThing failed with HTTP 404: Not Found: no thing 7');
+  });
+
+  it('does not read them when the declared schema is another error contract', async () => {
+    const error = await failure(otherSchema, { code: 404, message: 'no thing 7', title: 'Not Found', detail: 'x' });
+    expect(error.problem).toBeUndefined();
+    expect(error.body).toEqual({ code: 404, message: 'no thing 7', title: 'Not Found', detail: 'x' });
+  });
+});
