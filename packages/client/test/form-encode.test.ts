@@ -48,6 +48,15 @@ describe('application/x-www-form-urlencoded', () => {
     expect(() => formParts({ f: () => 1 }, layout, FORM)).toThrow(/"f"/);
   });
 
+  it('refuses an item or member of delimited text that holds the delimiter, which would split it in two', () => {
+    expect(() => formParts({ piped: ['x|y', 'z'] }, layout, FORM)).toThrow(/body member "piped\[0\]".*"\|", the delimiter of style pipeDelimited/);
+    expect(() => formParts({ spaced: ['p q'] }, layout, FORM)).toThrow(/"spaced\[0\]".*" ", the delimiter of style spaceDelimited/);
+    expect(() => formParts({ pairs: { a: '1,2' } }, layout, FORM)).toThrow(/"pairs\.a".*",", the delimiter of style form/);
+    expect(() => formParts({ pairs: { 'a,b': 1 } }, layout, FORM)).toThrow(/"pairs\.a,b".*","/);
+    // Exploded, each item is a field of its own: the delimiter is data.
+    expect(formParts({ tags: ['a,b'] }, layout, FORM)).toEqual([['tags', 'a,b']]);
+  });
+
   it('keeps the null items of a list sent as JSON, and refuses one that form text cannot carry', () => {
     expect(formParts({ meta: [1, null, 2] }, layout, FORM)).toEqual([['meta', '[1,null,2]']]);
     // Dropping the null would shift every later item to another index.

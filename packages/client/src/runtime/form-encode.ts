@@ -2,8 +2,9 @@
  * Encodes a body object as `application/x-www-form-urlencoded` or `multipart/form-data`, by
  * the body's form layout (the generated `body.encoding`): arrays as repeated names or
  * delimited text, objects per their `encoding` style (`form`, `deepObject`) or as JSON text,
- * files (`Blob`, `File`, `Uint8Array`) as file parts. A value the media type cannot carry is a
- * `RequestError` naming the member, never `[object Object]` or `{}` on the wire.
+ * files (`Blob`, `File`, `Uint8Array`) as file parts. A value the media type cannot carry (a
+ * null list item, a delimited item holding its delimiter) is a `RequestError` naming the
+ * member, never `[object Object]`, `{}` or another value on the wire.
  */
 import { RequestError } from './errors.js';
 
@@ -68,6 +69,17 @@ function text(writer: Writer, member: string, value: unknown): string {
   return refuse(writer, member, `${describe(value)} is not text, and its encoding entry does not say how to write it (contentType application/json, or a style)`);
 }
 
+/**
+ * One item, member name or member value of delimited text. The reader splits the text on the
+ * delimiter and forms have no escape for it, so a piece holding it is refused, not split.
+ */
+function delimitedPiece(writer: Writer, member: string, value: unknown, style: keyof typeof DELIMITERS): string {
+  const piece = text(writer, member, value);
+  const delimiter = DELIMITERS[style];
+  if (piece.includes(delimiter)) refuse(writer, member, `"${piece}" holds "${delimiter}", the delimiter of style ${style}, so it would read back as more than one value`);
+  return piece;
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -110,7 +122,8 @@ function writeObject(writer: Writer, name: string, value: Record<string, unknown
     for (const [key, member] of members) writer.parts.push([key, text(writer, `${name}.${key}`, member)]);
     return;
   }
-  writer.parts.push([name, members.flatMap(([key, member]) => [key, text(writer, `${name}.${key}`, member)]).join(DELIMITERS[style])]);
+  const delimited = (value: unknown, key: string): string => delimitedPiece(writer, `${name}.${key}`, value, style);
+  writer.parts.push([name, members.flatMap(([key, member]) => [delimited(key, key), delimited(member, key)]).join(DELIMITERS[style])]);
 }
 
 function writeArray(writer: Writer, name: string, value: readonly unknown[], field: FormField | undefined): void {
@@ -134,9 +147,8 @@ function writeArray(writer: Writer, name: string, value: readonly unknown[], fie
     return;
   }
   const style = field?.style ?? 'form';
-  const texts = items.map((item, i) => text(writer, `${name}[${i}]`, item));
-  if (field?.explode ?? style === 'form') for (const t of texts) writer.parts.push([name, t]);
-  else writer.parts.push([name, texts.join(DELIMITERS[style])]);
+  if (field?.explode ?? style === 'form') items.forEach((item, i) => writer.parts.push([name, text(writer, `${name}[${i}]`, item)]));
+  else writer.parts.push([name, items.map((item, i) => delimitedPiece(writer, `${name}[${i}]`, item, style)).join(DELIMITERS[style])]);
 }
 
 function writeMember(writer: Writer, name: string, value: unknown, field: FormField | undefined): void {
