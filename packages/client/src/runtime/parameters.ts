@@ -10,7 +10,8 @@
  * - header items and members (headers are not percent-encoded) holding the `,` delimiter,
  *   characters a header cannot carry, or leading/trailing whitespace (HTTP drops it);
  * - `spaceDelimited` items holding a space (an encoded space is the delimiter itself);
- * - object members that are not primitives (no style nests), and `deepObject` for non-objects.
+ * - object members that are not primitives (no style nests), and `deepObject` for non-objects;
+ * - null items and members (their text "null" would read back as that string);
  * - exploded `label` items and members holding `.`, the delimiter (`%2E` is the same
  *   character to URLs: RFC 3986 normalization decodes it);
  * - path segments that are `.` or `..` (URLs remove them; request.ts refuses those).
@@ -63,8 +64,9 @@ function encoder(parameter: ParameterWire, delimiter?: string): (value: string) 
 /** Items of an array parameter as text. */
 function itemsOf(parameter: ParameterWire, value: unknown, operationId: string): string[] {
   if (!Array.isArray(value)) fail(parameter, 'expected an array', operationId);
-  return value.map((item) => {
-    if (typeof item === 'object' && item !== null && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)', operationId);
+  return value.map((item, i) => {
+    if (item === null || item === undefined) fail(parameter, `item ${i} is ${String(item)}, which no style can carry`, operationId);
+    if (typeof item === 'object' && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)', operationId);
     return text(item);
   });
 }
@@ -75,7 +77,8 @@ function membersOf(parameter: ParameterWire, value: unknown, operationId: string
   const out: Array<[string, string]> = [];
   for (const [name, member] of Object.entries(value)) {
     if (member === undefined) continue;
-    if (typeof member === 'object' && member !== null && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`, operationId);
+    if (member === null) fail(parameter, `member "${name}" is null, which no style can carry`, operationId);
+    if (typeof member === 'object' && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`, operationId);
     out.push([name, text(member)]);
   }
   return out;
