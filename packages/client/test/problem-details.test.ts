@@ -52,3 +52,17 @@ describe('problem details under a declared JSON type', () => {
     expect(error.body).toEqual({ code: 404, message: 'no thing 7', title: 'Not Found', detail: 'x' });
   });
 });
+
+describe('the message of an ApiError carrying problem details', () => {
+  const init = { status: 404, operationId: 'getThing', url: 'http://api.test/thing', errors: [], interactionId: undefined, retryAfter: undefined, body: {} };
+
+  it('ends at the status when the problem has neither title nor detail', () => {
+    expect(new ApiError({ ...init, problem: { type: 'about:blank', status: 404 } }).message).toBe('getThing failed with HTTP 404');
+  });
+
+  it('cuts a long title or detail, as it cuts a long message member', () => {
+    const message = new ApiError({ ...init, problem: { title: 'Not Found', detail: 'x'.repeat(10_000) } }).message;
+    expect(message.startsWith('getThing failed with HTTP 404: Not Found: xxx')).toBe(true);
+    expect(message.length).toBeLessThan(400);
+  });
+});
