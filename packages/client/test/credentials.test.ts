@@ -195,6 +195,13 @@ describe('placing query and cookie credentials', () => {
     expect(withCookieCredentials('theme=dark; session=old', [['session', 'new']])).toBe('theme=dark; session=new');
     expect(withCookieCredentials('theme=dark', [])).toBe('theme=dark');
   });
+
+  it('sends a cookie key of cookie characters as it is (servers compare API keys without decoding them)', () => {
+    // Base64 keys hold "+", "/" and "="; encoded, a server comparing the raw cookie sees another key.
+    expect(withCookieCredentials(undefined, [['session', 'k+/1==']])).toBe('session=k+/1==');
+    // "%" stays encoded, so a server that does decode cannot read "%41" as "A".
+    expect(withCookieCredentials(undefined, [['session', '%41']])).toBe('session=%2541');
+  });
 });
 
 describe('a client with credentials', () => {
