@@ -102,6 +102,13 @@ describe('encodeBody by media type', () => {
     await expect(encode('multipart/form-data', [1])).rejects.toThrow(RequestError);
   });
 
+  it('writes a form by its layout when the caller spells the media type with parameters or other case', async () => {
+    const encoded = await encodeBody(['application/x-www-form-urlencoded'], { body: { piped: ['x', 'y'] }, contentType: 'Application/X-WWW-Form-Urlencoded; charset=utf-8' }, 'op', undefined, {
+      'application/x-www-form-urlencoded': layout,
+    });
+    expect(encoded!.body).toBe('piped=x%7Cy');
+  });
+
   it('passes FormData and URLSearchParams the caller built through', async () => {
     const form = new FormData();
     expect((await encode('multipart/form-data', form))!.body).toBe(form);

@@ -4,7 +4,7 @@
  */
 import { RequestError } from './errors.js';
 import { encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
-import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType } from './media-types.js';
+import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf } from './media-types.js';
 import type { ApiInfo } from './types.js';
 import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from './parameters.js';
 
@@ -133,6 +133,14 @@ function isBytes(value: unknown): value is Uint8Array | Blob | ArrayBuffer {
   return value instanceof Uint8Array || value instanceof ArrayBuffer || (typeof Blob !== 'undefined' && value instanceof Blob);
 }
 
+/** The form layout of `contentType`, matched as a media type (a caller may add `; charset=utf-8` or write other case). */
+function layoutFor(encoding: Readonly<Record<string, FormLayout>> | undefined, contentType: string): FormLayout | undefined {
+  if (encoding === undefined) return undefined;
+  const wanted = mediaTypeOf(contentType);
+  const declared = Object.keys(encoding).find((type) => mediaTypeOf(type) === wanted);
+  return declared === undefined ? undefined : encoding[declared];
+}
+
 /**
  * Encodes the body in the content type chosen (by the caller or from the declared ones):
  * JSON, a signed JWT, form fields and multipart parts (by `encoding`, the body's form layouts
@@ -158,11 +166,11 @@ export async function encodeBody(
   const context = { operationId, mediaType: contentType };
   if (isFormType(contentType)) {
     if (value instanceof URLSearchParams) return { contentType, body: value.toString() };
-    return { contentType, body: encodeUrlEncoded(value, encoding?.[contentType], context) };
+    return { contentType, body: encodeUrlEncoded(value, layoutFor(encoding, contentType), context) };
   }
   if (isMultipartType(contentType)) {
     if (value instanceof FormData) return { contentType, body: value };
-    return { contentType, body: encodeMultipart(value, encoding?.[contentType], context) };
+    return { contentType, body: encodeMultipart(value, layoutFor(encoding, contentType), context) };
   }
   if (value instanceof FormData) return { contentType, body: value };
   if (isBytes(value)) return { contentType, body: value instanceof ArrayBuffer ? new Uint8Array(value) : value };
