@@ -37,15 +37,15 @@ function fail(parameter: ParameterWire, rule: string, operationId: string): neve
   throw new RequestError(`${operationId}: ${LABEL[parameter.in] ?? parameter.in} "${parameter.name}": ${rule}`);
 }
 
-/** A primitive as text; dates as RFC 3339. */
-function text(value: unknown): string {
+/** A parameter value as text: dates as RFC 3339, objects (content parameters) as JSON. */
+export function parameterText(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }
 
 function contentText(parameter: ParameterWire, value: unknown): string {
-  return /[/+]json\s*(;|$)/i.test(parameter.contentType!) ? JSON.stringify(value) : text(value);
+  return /[/+]json\s*(;|$)/i.test(parameter.contentType!) ? JSON.stringify(value) : parameterText(value);
 }
 
 /** Reserved characters `allowReserved` sends as they are; `&`, `#` and `+` never (they would end or change the value). */
@@ -67,7 +67,7 @@ function itemsOf(parameter: ParameterWire, value: unknown, operationId: string):
   return value.map((item, i) => {
     if (item === null || item === undefined) fail(parameter, `item ${i} is ${String(item)}, which no style can carry`, operationId);
     if (typeof item === 'object' && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)', operationId);
-    return text(item);
+    return parameterText(item);
   });
 }
 
@@ -79,7 +79,7 @@ function membersOf(parameter: ParameterWire, value: unknown, operationId: string
     if (member === undefined) continue;
     if (member === null) fail(parameter, `member "${name}" is null, which no style can carry`, operationId);
     if (typeof member === 'object' && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`, operationId);
-    out.push([name, text(member)]);
+    out.push([name, parameterText(member)]);
   }
   return out;
 }
@@ -104,14 +104,14 @@ function pathText(parameter: ParameterWire, value: unknown, operationId: string)
     if (style === 'matrix') return explode ? members.map(([k, v]) => `;${k}=${v}`).join('') : assign(enc(name), flat);
     return explode ? members.map(([k, v]) => `${k}=${v}`).join(',') : flat;
   }
-  const single = enc(text(value));
+  const single = enc(parameterText(value));
   if (style === 'label') return `.${single}`;
   if (style === 'matrix') return assign(enc(name), single);
   return single;
 }
 
 function refuseDots(parameter: ParameterWire, value: unknown, operationId: string): void {
-  const pieces = Array.isArray(value) ? value.map(text) : membersOf(parameter, value, operationId).flat();
+  const pieces = Array.isArray(value) ? value.map(parameterText) : membersOf(parameter, value, operationId).flat();
   if (pieces.some((p) => p.includes('.'))) fail(parameter, 'an exploded label item or member cannot hold ".", the delimiter (URLs read %2E as ".")', operationId);
 }
 
@@ -155,7 +155,7 @@ export function styledQueryPairs(parameter: ParameterWire, value: unknown, opera
     if (explode) return members.map(([k, v]) => `${encodeURIComponent(k)}=${enc(v)}`);
     return [`${name}=${checkSpaces(members.flat()).map(enc).join(delimiter)}`];
   }
-  return [`${name}=${enc(text(value))}`];
+  return [`${name}=${enc(parameterText(value))}`];
 }
 
 /** Visible ASCII and Latin-1 text, with spaces and tabs inside only. */
@@ -174,7 +174,7 @@ export function styledHeaderText(parameter: ParameterWire, value: unknown, opera
     const members = membersOf(parameter, value, operationId).map(([k, v]) => [piece(k, 'member name', parameter.explode ? ',=' : ','), piece(v, 'member value', ',')] as const);
     return parameter.explode ? members.map(([k, v]) => `${k}=${v}`).join(',') : members.flat().join(',');
   }
-  return piece(text(value), 'the value', '');
+  return piece(parameterText(value), 'the value', '');
 }
 
 /** The `name=value` pairs of a listed cookie parameter, to join with `; ` (style `form`). */
@@ -193,7 +193,7 @@ export function styledCookiePairs(parameter: ParameterWire, value: unknown, oper
     if (parameter.explode) return members.map(([k, v]) => `${enc(k)}=${enc(v)}`);
     return [`${name}=${members.flat().map(enc).join(',')}`];
   }
-  return [`${name}=${enc(text(value))}`];
+  return [`${name}=${enc(parameterText(value))}`];
 }
 
 const byLocation = new WeakMap<readonly ParameterWire[], Map<string, Map<string, ParameterWire>>>();

@@ -6,7 +6,7 @@ import { RequestError } from './errors.js';
 import { encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
 import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf } from './media-types.js';
 import type { ApiInfo } from './types.js';
-import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from './parameters.js';
+import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, parameterText, type ParameterWire } from './parameters.js';
 
 /** Parameters as a generated method receives them (see `ParamsOf`). */
 export interface RequestParams {
@@ -35,12 +35,6 @@ export function resolveBaseUrl(api: ApiInfo, options: { baseUrl?: string; origin
   );
 }
 
-function text(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
-}
-
 /** Characters a path template's literal text cannot carry as they are (`#` would start a fragment). */
 const NOT_IN_PATH = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g;
 
@@ -58,7 +52,7 @@ export function fillPath(template: string, values: Readonly<Record<string, unkno
       const value = values?.[name];
       if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
       const parameter = styled?.get(name);
-      const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(text(value));
+      const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(parameterText(value));
       // URLs remove the dot segments `.` and `..`: a parameter that is a whole segment cannot be one.
       const next = parts[i + 1]!;
       const wholeSegment = parts[i - 1]!.endsWith('/') && (next.startsWith('/') || (next === '' && i + 2 >= parts.length));
@@ -79,8 +73,8 @@ export function queryString(values: Readonly<Record<string, unknown>> | undefine
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) {
       if (value === undefined || value === null) continue;
-      if (Array.isArray(value)) for (const item of value) search.append(name, text(item));
-      else search.append(name, text(value));
+      if (Array.isArray(value)) for (const item of value) search.append(name, parameterText(item));
+      else search.append(name, parameterText(value));
     }
     const out = search.toString();
     return out === '' ? '' : `?${out}`;
@@ -90,7 +84,7 @@ export function queryString(values: Readonly<Record<string, unknown>> | undefine
     if (value === undefined || value === null) continue;
     const parameter = styled.get(name);
     if (parameter) pairs.push(...styledQueryPairs(parameter, value, operationId));
-    else for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(item))}`);
+    else for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(parameterText(item))}`);
   }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
@@ -107,7 +101,7 @@ export function cookieHeader(values: Readonly<Record<string, unknown>> | undefin
     .filter(([, v]) => v !== undefined && v !== null)
     .flatMap(([k, v]) => {
       const parameter = styled?.get(k);
-      return parameter ? styledCookiePairs(parameter, v, operationId) : [`${k}=${encodeURIComponent(text(v))}`];
+      return parameter ? styledCookiePairs(parameter, v, operationId) : [`${k}=${encodeURIComponent(parameterText(v))}`];
     });
   return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
