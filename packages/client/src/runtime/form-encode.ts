@@ -7,6 +7,7 @@
  * member, never `[object Object]`, `{}` or another value on the wire.
  */
 import { RequestError } from './errors.js';
+import { isJsonType, isMultipartType } from './media-types.js';
 
 /** What a member is (see the generated validators' `encoding`). */
 export interface FormValue {
@@ -33,10 +34,9 @@ type Part = readonly [name: string, value: string | Blob];
 
 const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' } as const;
 
+/** The member's `encoding` says JSON text (`application/json` or a `+json` type). */
 function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json');
+  return contentType !== undefined && isJsonType(contentType);
 }
 
 export function isFile(value: unknown): value is FileInput {
@@ -168,8 +168,7 @@ function writeMember(writer: Writer, name: string, value: unknown, field: FormFi
  * // → [['scope', '42'], ['tags', 'a'], ['tags', 'b']]
  */
 export function formParts(body: unknown, layout: FormLayout | undefined, context: { operationId: string; mediaType: string }): Part[] {
-  const multipart = context.mediaType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
-  const writer: Writer = { ...context, multipart, parts: [] };
+  const writer: Writer = { ...context, multipart: isMultipartType(context.mediaType), parts: [] };
   if (!isPlainObject(body)) throw new RequestError(`${context.operationId}: a ${context.mediaType} body must be an object of members, got ${describe(body)}`);
   for (const [name, value] of Object.entries(body)) writeMember(writer, name, value, layout?.[name]);
   return writer.parts;

@@ -4,6 +4,7 @@
  * declared schema is problem details (the server runtime answers such a contract under the
  * declared type), extension members kept.
  */
+import { mediaTypeOf } from './media-types.js';
 import type { SchemaLike } from './types.js';
 
 /** The members of a problem-details body (RFC 9457 §3.1), with any extension members. */
@@ -19,7 +20,7 @@ export interface ProblemDetails {
 const PROBLEM_MEMBERS: readonly string[] = ['type', 'title', 'status', 'detail', 'instance'];
 
 function isProblemMediaType(contentType: string | undefined): boolean {
-  return contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/problem+json';
+  return contentType !== undefined && mediaTypeOf(contentType) === 'application/problem+json';
 }
 
 /**
