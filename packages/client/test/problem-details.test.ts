@@ -37,6 +37,24 @@ async function failure(errorSchema: z.ZodType, body: unknown): Promise<ApiError>
   return error as ApiError;
 }
 
+describe('problem details of an application/problem+json answer', () => {
+  it('exposes the problem details members, the content type and the body', async () => {
+    const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such thing' };
+    const declared: OperationSpec = {
+      ...operation(otherSchema),
+      responses: { '404': { headers: none, content: { 'application/problem+json': z.looseObject({ title: z.string(), status: z.int() }) } } },
+    };
+    const fetch = async (): Promise<Response> => new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+    const error = await createClientCore(api, { fetch, retry: false }).operation(declared, { security: [] })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.contentType).toBe('application/problem+json');
+    expect(apiError.problem).toEqual(problem);
+    expect(apiError.body).toEqual(apiError.problem);
+    expect(apiError.message).toBe('getThing failed with HTTP 404: Not Found: no such thing');
+  });
+});
+
 describe('problem details under a declared JSON type', () => {
   it('reads them when the declared schema is problem details', async () => {
     const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'no thing 7' };
