@@ -78,6 +78,13 @@ describe('multipart/form-data', () => {
     expect(form.get('n')).toBe('3');
   });
 
+  it('types bytes by the first concrete media type of their encoding, never by a list or a wildcard', () => {
+    const listed: FormLayout = { doc: { type: 'file', contentType: 'image/png, image/jpeg' }, any: { type: 'file', contentType: 'image/*' } };
+    const form = encodeMultipart({ doc: Uint8Array.of(1), any: Uint8Array.of(2) }, listed, MULTIPART);
+    expect((form.get('doc') as File).type).toBe('image/png');
+    expect((form.get('any') as File).type).toBe('application/octet-stream');
+  });
+
   it('refuses a file member that is not a file, naming it', () => {
     expect(() => encodeMultipart({ doc: { name: 'x' } }, files, MULTIPART)).toThrow(/body member "doc".*expected a file/);
     expect(() => encodeMultipart({ docs: [1] }, files, MULTIPART)).toThrow(/"docs\[0\]"/);

@@ -96,9 +96,18 @@ function json(writer: Writer, member: string, value: unknown): string {
   return out === undefined ? refuse(writer, member, 'not JSON-serialisable') : out;
 }
 
+/**
+ * The media type of bytes given without one: the first concrete type of the member's
+ * `encoding.contentType`, which may list several (`image/png, image/jpeg`) or use a wildcard.
+ */
+function bytesType(contentType: string | undefined): string {
+  const first = contentType?.split(',')[0]?.trim();
+  return first === undefined || first === '' || first.includes('*') ? 'application/octet-stream' : first;
+}
+
 function filePart(writer: Writer, member: string, value: unknown, field: FormValue | undefined, contentType: string | undefined): string | Blob {
   if (!writer.multipart) return refuse(writer, member, 'a file can only be a member of a multipart/form-data body');
-  if (value instanceof Uint8Array) return new Blob([value as Uint8Array<ArrayBuffer>], { type: contentType ?? 'application/octet-stream' });
+  if (value instanceof Uint8Array) return new Blob([value as Uint8Array<ArrayBuffer>], { type: bytesType(contentType) });
   if (value instanceof Blob) return value;
   // A member the spec calls a file, given as text: its text is the file.
   if (typeof value === 'string' && field?.type === 'file') return value;
