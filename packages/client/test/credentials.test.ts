@@ -252,6 +252,19 @@ describe('a client with credentials', () => {
     expect(sent[0]!.headers).toMatchObject({ authorization: 'Bearer tok', 'x-api-key': 'h' });
   });
 
+  it('ends a call whose credential function never answers: at the call\'s abort, or after timeoutMs', async () => {
+    const { sent, fetch } = recordingFetch();
+    const never = (): Promise<string> => new Promise(() => {});
+    const aborted = new AbortController();
+    const core = createClientCore(api, { baseUrl: 'http://h.example', fetch, credentials: { headerKey: never } }, schemes);
+    const call = core.operation(operation, { security: [{ headerKey: [] }] })(undefined, { signal: aborted.signal });
+    aborted.abort(new Error('the user left'));
+    await expect(call).rejects.toThrow('the user left');
+    const limited = createClientCore(api, { baseUrl: 'http://h.example', fetch, timeoutMs: 20, credentials: { headerKey: never } }, schemes);
+    await expect(limited.operation(operation, { security: [{ headerKey: [] }] })()).rejects.toThrow(/getThing: a credential function gave no value within 20 ms \(timeoutMs\)/);
+    expect(sent).toEqual([]);
+  });
+
   it('without credentials or tokens, sends the call as built and lets the server decide (as before credentials existed)', async () => {
     const { sent, fetch } = recordingFetch();
     const core = createClientCore(api, { baseUrl: 'http://h.example', fetch }, schemes);
