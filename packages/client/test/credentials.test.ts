@@ -181,6 +181,13 @@ describe('securityPlanner: values that cannot be sent', () => {
     expect(() => planSync({ headerKey: 'a\r\nx-evil: 1' }, [{ headerKey: [] }])).toThrow(/"headerKey" cannot travel in a header/);
     expect(() => planSync({ bearer: 'a\nb' }, [{ bearer: [] }])).toThrow(/"bearer" cannot travel in a header/);
   });
+
+  it('refuses a header credential with whitespace at an end, which HTTP drops on the way (another key arrives)', () => {
+    expect(() => planSync({ headerKey: 'k-1 ' }, [{ headerKey: [] }])).toThrow(/op: the credential of security scheme "headerKey" cannot travel in a header: .*whitespace at an end/);
+    expect(() => planSync({ bearer: '\ttok' }, [{ bearer: [] }])).toThrow(/"bearer" cannot travel in a header/);
+    expect(() => planSync({ headerKey: 'snow ☃' }, [{ headerKey: [] }])).toThrow(/"headerKey" cannot travel in a header/);
+    expect(planSync({ headerKey: 'k 1' }, [{ headerKey: [] }]).placement.headers).toEqual({ 'x-api-key': 'k 1' });
+  });
 });
 
 describe('placing query and cookie credentials', () => {

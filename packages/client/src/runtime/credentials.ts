@@ -6,6 +6,7 @@
  * 401), so this module only says which schemes they serve.
  */
 import { RequestError } from './errors.js';
+import { isHeaderText } from './header-text.js';
 import type { SecurityRequirements } from './types.js';
 
 /** How a scheme carries its credential: the generated client's `securitySchemes`. */
@@ -97,16 +98,15 @@ interface Candidate {
   readonly tokenSecurity: SecurityRequirements;
 }
 
-/** A value for header text: visible ASCII, spaces and tabs, and no line breaks (RFC 9110 §5.5). */
-const HEADER_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 function nonEmptyString(value: unknown, scheme: string, what: string, operationId: string): string {
   if (typeof value !== 'string' || value === '') throw new RequestError(`${operationId}: the credential of security scheme "${scheme}" must be ${what} (a non-empty string)`);
   return value;
 }
 
 function headerText(value: string, scheme: string, operationId: string): string {
-  if (!HEADER_TEXT.test(value)) throw new RequestError(`${operationId}: the credential of security scheme "${scheme}" cannot travel in a header: it holds a line break or a control character`);
+  if (!isHeaderText(value)) {
+    throw new RequestError(`${operationId}: the credential of security scheme "${scheme}" cannot travel in a header: it holds a line break, a control or non-Latin-1 character, or whitespace at an end`);
+  }
   return value;
 }
 

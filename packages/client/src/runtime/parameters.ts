@@ -19,6 +19,7 @@
  * and objects are sent as nothing (RFC 6570: undefined).
  */
 import { RequestError } from './errors.js';
+import { isHeaderText } from './header-text.js';
 
 /** One entry of a generated operation's `request.parameters`. */
 export interface ParameterWire {
@@ -158,13 +159,10 @@ export function styledQueryPairs(parameter: ParameterWire, value: unknown, opera
   return [`${name}=${enc(parameterText(value))}`];
 }
 
-/** Visible ASCII and Latin-1 text, with spaces and tabs inside only. */
-const HEADER_TEXT = /^(?:[\x21-\x7e\x80-\xff](?:[\x20\x09\x21-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
-
 /** A header's value in style `simple` (not percent-encoded: what cannot be sent is refused). */
 export function styledHeaderText(parameter: ParameterWire, value: unknown, operationId: string): string {
   const piece = (t: string, what: string, delimiters: string): string => {
-    if (!HEADER_TEXT.test(t)) fail(parameter, `${what} "${t}" cannot travel in a header (control or non-Latin-1 characters, or whitespace at an end)`, operationId);
+    if (!isHeaderText(t)) fail(parameter, `${what} "${t}" cannot travel in a header (control or non-Latin-1 characters, or whitespace at an end)`, operationId);
     for (const d of delimiters) if (t.includes(d)) fail(parameter, `${what} "${t}" holds "${d}", the delimiter of style simple; headers are not percent-encoded`, operationId);
     return t;
   };
