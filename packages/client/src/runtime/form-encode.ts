@@ -66,7 +66,7 @@ function text(writer: Writer, member: string, value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (isFile(value)) return refuse(writer, member, 'a file can only be a member of a multipart/form-data body');
-  return refuse(writer, member, `${describe(value)} is not text, and its encoding entry does not say how to write it (contentType application/json, or a style)`);
+  return refuse(writer, member, `${describeValue(value)} is not text, and its encoding entry does not say how to write it (contentType application/json, or a style)`);
 }
 
 /**
@@ -80,7 +80,8 @@ function delimitedPiece(writer: Writer, member: string, value: unknown, style: k
   return piece;
 }
 
-function describe(value: unknown): string {
+/** What a refused value is, for error messages: `null`, `a list`, `an object`, `a number`... */
+export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
@@ -111,7 +112,7 @@ function filePart(writer: Writer, member: string, value: unknown, field: FormVal
   if (value instanceof Blob) return value;
   // A member the spec calls a file, given as text: its text is the file.
   if (typeof value === 'string' && field?.type === 'file') return value;
-  return refuse(writer, member, `expected a file (Blob, File or Uint8Array), got ${describe(value)}`);
+  return refuse(writer, member, `expected a file (Blob, File or Uint8Array), got ${describeValue(value)}`);
 }
 
 /** An object member, written as its style says (JSON text where `encoding` or multipart says so). */
@@ -178,7 +179,7 @@ function writeMember(writer: Writer, name: string, value: unknown, field: FormFi
  */
 export function formParts(body: unknown, layout: FormLayout | undefined, context: { operationId: string; mediaType: string }): Part[] {
   const writer: Writer = { ...context, multipart: isMultipartType(context.mediaType), parts: [] };
-  if (!isPlainObject(body)) throw new RequestError(`${context.operationId}: a ${context.mediaType} body must be an object of members, got ${describe(body)}`);
+  if (!isPlainObject(body)) throw new RequestError(`${context.operationId}: a ${context.mediaType} body must be an object of members, got ${describeValue(body)}`);
   for (const [name, value] of Object.entries(body)) writeMember(writer, name, value, layout?.[name]);
   return writer.parts;
 }

@@ -3,7 +3,7 @@
  * talks to the network.
  */
 import { RequestError } from './errors.js';
-import { encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
+import { describeValue, encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
 import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf } from './media-types.js';
 import type { ApiInfo } from './types.js';
 import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, parameterText, type ParameterWire } from './parameters.js';
@@ -171,5 +171,5 @@ export async function encodeBody(
   if (typeof value === 'string') return { contentType, body: value };
   if (isTextType(contentType) && (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')) return { contentType, body: String(value) };
   const expected = isTextType(contentType) ? 'text (a string)' : 'bytes (Uint8Array, ArrayBuffer or Blob) or a string';
-  throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`);
+  throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: expected ${expected}, got ${describeValue(value)}`);
 }
