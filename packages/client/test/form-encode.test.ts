@@ -116,6 +116,17 @@ describe('encodeBody by media type', () => {
     expect(encoded!.body).toBe('piped=x%7Cy');
   });
 
+  it('sends files and bytes in a declared type that carries them, never as JSON ({} for a Blob)', async () => {
+    const declared = (types: string[], body: unknown) => encodeBody(types, { body }, 'op', undefined);
+    const withFile = await declared(['application/json', 'multipart/form-data'], { doc: new Blob(['x']), n: 1 });
+    expect(withFile!.contentType).toBe('multipart/form-data');
+    expect(withFile!.body).toBeInstanceOf(FormData);
+    expect((await declared(['application/json', 'application/octet-stream'], Uint8Array.of(1)))!.contentType).toBe('application/octet-stream');
+    await expect(declared(['application/json'], { doc: new Blob(['x']) })).rejects.toThrow(/op: body member "doc" cannot be sent as application\/json: a file/);
+    await expect(declared(['application/json'], { docs: [Uint8Array.of(1)] })).rejects.toThrow(/body member "docs"/);
+    await expect(encode('application/json', Uint8Array.of(1))).rejects.toThrow(/op: the body cannot be sent as application\/json: bytes/);
+  });
+
   it('passes FormData and URLSearchParams the caller built through', async () => {
     const form = new FormData();
     expect((await encode('multipart/form-data', form))!.body).toBe(form);

@@ -127,6 +127,37 @@ function isBytes(value: unknown): value is Uint8Array | Blob | ArrayBuffer {
   return value instanceof Uint8Array || value instanceof ArrayBuffer || (typeof Blob !== 'undefined' && value instanceof Blob);
 }
 
+/** The members of a body object that are files or bytes (directly, or as items of a list). */
+function binaryMembers(body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || isBytes(body)) return [];
+  return Object.entries(body)
+    .filter(([, member]) => isBytes(member) || (Array.isArray(member) && member.some(isBytes)))
+    .map(([name]) => name);
+}
+
+/**
+ * The declared content type to send a body in when the caller names none: one that can carry
+ * its bytes or files (a binary type, multipart) before the JSON the default prefers, where
+ * a Blob would become `{}`.
+ */
+function contentTypeFor(declared: readonly string[], body: unknown): string | undefined {
+  if (isBytes(body)) {
+    const binary = declared.find((type) => !isJsonType(type) && !isJwtType(type) && !isFormType(type) && !isMultipartType(type) && !isTextType(type));
+    if (binary !== undefined) return binary;
+  } else if (binaryMembers(body).length > 0) {
+    const multipart = declared.find(isMultipartType);
+    if (multipart !== undefined) return multipart;
+  }
+  return defaultRequestContentType(declared, body);
+}
+
+/** JSON has no bytes: a Blob would be sent as `{}` and a Uint8Array as an object of indexes. */
+function refuseBinaryAsJson(value: unknown, contentType: string, operationId: string): void {
+  if (isBytes(value)) throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: bytes have no JSON form (send them as a binary or multipart type)`);
+  const [member] = binaryMembers(value);
+  if (member !== undefined) throw new RequestError(`${operationId}: body member "${member}" cannot be sent as ${contentType}: a file or bytes have no JSON form (send it as multipart/form-data)`);
+}
+
 /** The form layout of `contentType`, matched as a media type (a caller may add `; charset=utf-8` or write other case). */
 function layoutFor(encoding: Readonly<Record<string, FormLayout>> | undefined, contentType: string): FormLayout | undefined {
   if (encoding === undefined) return undefined;
@@ -148,7 +179,7 @@ export async function encodeBody(
   encoding?: Readonly<Record<string, FormLayout>>,
 ): Promise<EncodedBody | undefined> {
   if (params.body === undefined) return undefined;
-  const contentType = params.contentType ?? defaultRequestContentType(declared, params.body);
+  const contentType = params.contentType ?? contentTypeFor(declared, params.body);
   if (contentType === undefined) throw new RequestError(`${operationId}: the operation takes no request body`);
   const value = params.body;
   if (isJwtType(contentType)) {
@@ -156,7 +187,10 @@ export async function encodeBody(
     if (!signer) throw new RequestError(`${operationId}: a signed body needs \`signRequest\` in the client options (or a compact JWS string)`);
     return { contentType, body: await signer(value as Record<string, unknown>, { operationId }) };
   }
-  if (isJsonType(contentType)) return { contentType, body: JSON.stringify(value) };
+  if (isJsonType(contentType)) {
+    refuseBinaryAsJson(value, contentType, operationId);
+    return { contentType, body: JSON.stringify(value) };
+  }
   const context = { operationId, mediaType: contentType };
   if (isFormType(contentType)) {
     if (value instanceof URLSearchParams) return { contentType, body: value.toString() };
