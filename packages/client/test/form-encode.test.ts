@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeMultipart, encodeUrlEncoded, formParts, RequestError, type FormLayout } from '../src/runtime/index.js';
-import { encodeBody } from '../src/runtime/request.js';
+import { encodeBody } from '../src/runtime/request-body.js';
 
 const FORM = { operationId: 'op', mediaType: 'application/x-www-form-urlencoded' };
 const MULTIPART = { operationId: 'op', mediaType: 'multipart/form-data' };
