@@ -132,20 +132,19 @@ function writeObject(writer: Writer, name: string, value: Record<string, unknown
     for (const [key, member] of members) writer.parts.push([key, text(writer, `${name}.${key}`, member)]);
     return;
   }
-  const delimited = (value: unknown, key: string): string => delimitedPiece(writer, `${name}.${key}`, value, style);
+  const delimited = (piece: unknown, key: string): string => delimitedPiece(writer, `${name}.${key}`, piece, style);
   writer.parts.push([name, members.flatMap(([key, member]) => [delimited(key, key), delimited(member, key)]).join(DELIMITERS[style])]);
 }
 
-function writeArray(writer: Writer, name: string, value: readonly unknown[], field: FormField | undefined): void {
+function writeArray(writer: Writer, name: string, items: readonly unknown[], field: FormField | undefined): void {
   if (isJson(field?.contentType)) {
-    writer.parts.push([name, json(writer, name, value)]);
+    writer.parts.push([name, json(writer, name, items)]);
     return;
   }
   // Form text has no null, and leaving an item out would move every later one to another index.
-  value.forEach((item, i) => {
+  items.forEach((item, i) => {
     if (item === undefined || item === null) refuse(writer, `${name}[${i}]`, `a list item that is ${String(item)} has no form text`);
   });
-  const items = value;
   const itemField = field?.items;
   if (itemField?.type === 'file' || items.some(isFile)) {
     items.forEach((item, i) => writer.parts.push([name, filePart(writer, `${name}[${i}]`, item, itemField, field?.contentType)]));
