@@ -181,6 +181,13 @@ describe('securityPlanner: values that cannot be sent', () => {
     expect(() => planSync({ headerKey: 'a\r\nx-evil: 1' }, [{ headerKey: [] }])).toThrow(/"headerKey" cannot travel in a header/);
     expect(() => planSync({ bearer: 'a\nb' }, [{ bearer: [] }])).toThrow(/"bearer" cannot travel in a header/);
   });
+
+  it('refuses a header credential with whitespace at an end, which HTTP drops on the way (another key arrives)', () => {
+    expect(() => planSync({ headerKey: 'k-1 ' }, [{ headerKey: [] }])).toThrow(/op: the credential of security scheme "headerKey" cannot travel in a header: .*whitespace at an end/);
+    expect(() => planSync({ bearer: '\ttok' }, [{ bearer: [] }])).toThrow(/"bearer" cannot travel in a header/);
+    expect(() => planSync({ headerKey: 'snow ☃' }, [{ headerKey: [] }])).toThrow(/"headerKey" cannot travel in a header/);
+    expect(planSync({ headerKey: 'k 1' }, [{ headerKey: [] }]).placement.headers).toEqual({ 'x-api-key': 'k 1' });
+  });
 });
 
 describe('placing query and cookie credentials', () => {
@@ -194,6 +201,13 @@ describe('placing query and cookie credentials', () => {
     expect(withCookieCredentials(undefined, [['session', 'a b;c']])).toBe('session=a%20b%3Bc');
     expect(withCookieCredentials('theme=dark; session=old', [['session', 'new']])).toBe('theme=dark; session=new');
     expect(withCookieCredentials('theme=dark', [])).toBe('theme=dark');
+  });
+
+  it('sends a cookie key of cookie characters as it is (servers compare API keys without decoding them)', () => {
+    // Base64 keys hold "+", "/" and "="; encoded, a server comparing the raw cookie sees another key.
+    expect(withCookieCredentials(undefined, [['session', 'k+/1==']])).toBe('session=k+/1==');
+    // "%" stays encoded, so a server that does decode cannot read "%41" as "A".
+    expect(withCookieCredentials(undefined, [['session', '%41']])).toBe('session=%2541');
   });
 });
 
@@ -243,6 +257,19 @@ describe('a client with credentials', () => {
     const core = createClientCore(api, { baseUrl: 'http://h.example', fetch, credentials: { headerKey: 'h' }, tokens: staticToken('tok') }, schemes);
     await core.operation(operation, { security: [{ oauth: ['read'], headerKey: [] }] })();
     expect(sent[0]!.headers).toMatchObject({ authorization: 'Bearer tok', 'x-api-key': 'h' });
+  });
+
+  it('ends a call whose credential function never answers: at the call\'s abort, or after timeoutMs', async () => {
+    const { sent, fetch } = recordingFetch();
+    const never = (): Promise<string> => new Promise(() => {});
+    const aborted = new AbortController();
+    const core = createClientCore(api, { baseUrl: 'http://h.example', fetch, credentials: { headerKey: never } }, schemes);
+    const call = core.operation(operation, { security: [{ headerKey: [] }] })(undefined, { signal: aborted.signal });
+    aborted.abort(new Error('the user left'));
+    await expect(call).rejects.toThrow('the user left');
+    const limited = createClientCore(api, { baseUrl: 'http://h.example', fetch, timeoutMs: 20, credentials: { headerKey: never } }, schemes);
+    await expect(limited.operation(operation, { security: [{ headerKey: [] }] })()).rejects.toThrow(/getThing: a credential function gave no value within 20 ms \(timeoutMs\)/);
+    expect(sent).toEqual([]);
   });
 
   it('without credentials or tokens, sends the call as built and lets the server decide (as before credentials existed)', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeMultipart, encodeUrlEncoded, formParts, RequestError, type FormLayout } from '../src/runtime/index.js';
-import { encodeBody } from '../src/runtime/request.js';
+import { encodeBody } from '../src/runtime/request-body.js';
 
 const FORM = { operationId: 'op', mediaType: 'application/x-www-form-urlencoded' };
 const MULTIPART = { operationId: 'op', mediaType: 'multipart/form-data' };
@@ -47,6 +47,21 @@ describe('application/x-www-form-urlencoded', () => {
     expect(() => formParts('a=b', layout, FORM)).toThrow(RequestError);
     expect(() => formParts({ f: () => 1 }, layout, FORM)).toThrow(/"f"/);
   });
+
+  it('refuses an item or member of delimited text that holds the delimiter, which would split it in two', () => {
+    expect(() => formParts({ piped: ['x|y', 'z'] }, layout, FORM)).toThrow(/body member "piped\[0\]".*"\|", the delimiter of style pipeDelimited/);
+    expect(() => formParts({ spaced: ['p q'] }, layout, FORM)).toThrow(/"spaced\[0\]".*" ", the delimiter of style spaceDelimited/);
+    expect(() => formParts({ pairs: { a: '1,2' } }, layout, FORM)).toThrow(/"pairs\.a".*",", the delimiter of style form/);
+    expect(() => formParts({ pairs: { 'a,b': 1 } }, layout, FORM)).toThrow(/"pairs\.a,b".*","/);
+    // Exploded, each item is a field of its own: the delimiter is data.
+    expect(formParts({ tags: ['a,b'] }, layout, FORM)).toEqual([['tags', 'a,b']]);
+  });
+
+  it('keeps the null items of a list sent as JSON, and refuses one that form text cannot carry', () => {
+    expect(formParts({ meta: [1, null, 2] }, layout, FORM)).toEqual([['meta', '[1,null,2]']]);
+    // Dropping the null would shift every later item to another index.
+    expect(() => formParts({ tags: ['a', null, 'b'] }, layout, FORM)).toThrow(/body member "tags\[1\]".*null/);
+  });
 });
 
 describe('multipart/form-data', () => {
@@ -61,6 +76,13 @@ describe('multipart/form-data', () => {
     expect([first!.name, first!.type, await first!.text()]).toEqual(['a.txt', 'text/plain', 'a']);
     expect(form.get('meta')).toBe('{"a":1}');
     expect(form.get('n')).toBe('3');
+  });
+
+  it('types bytes by the first concrete media type of their encoding, never by a list or a wildcard', () => {
+    const listed: FormLayout = { doc: { type: 'file', contentType: 'image/png, image/jpeg' }, any: { type: 'file', contentType: 'image/*' } };
+    const form = encodeMultipart({ doc: Uint8Array.of(1), any: Uint8Array.of(2) }, listed, MULTIPART);
+    expect((form.get('doc') as File).type).toBe('image/png');
+    expect((form.get('any') as File).type).toBe('application/octet-stream');
   });
 
   it('refuses a file member that is not a file, naming it', () => {
@@ -85,6 +107,24 @@ describe('encodeBody by media type', () => {
     await expect(encode('image/png', { a: 1 })).rejects.toThrow(RequestError);
     await expect(encode('application/xml', [1])).rejects.toThrow(/got a list/);
     await expect(encode('multipart/form-data', [1])).rejects.toThrow(RequestError);
+  });
+
+  it('writes a form by its layout when the caller spells the media type with parameters or other case', async () => {
+    const encoded = await encodeBody(['application/x-www-form-urlencoded'], { body: { piped: ['x', 'y'] }, contentType: 'Application/X-WWW-Form-Urlencoded; charset=utf-8' }, 'op', undefined, {
+      'application/x-www-form-urlencoded': layout,
+    });
+    expect(encoded!.body).toBe('piped=x%7Cy');
+  });
+
+  it('sends files and bytes in a declared type that carries them, never as JSON ({} for a Blob)', async () => {
+    const declared = (types: string[], body: unknown) => encodeBody(types, { body }, 'op', undefined);
+    const withFile = await declared(['application/json', 'multipart/form-data'], { doc: new Blob(['x']), n: 1 });
+    expect(withFile!.contentType).toBe('multipart/form-data');
+    expect(withFile!.body).toBeInstanceOf(FormData);
+    expect((await declared(['application/json', 'application/octet-stream'], Uint8Array.of(1)))!.contentType).toBe('application/octet-stream');
+    await expect(declared(['application/json'], { doc: new Blob(['x']) })).rejects.toThrow(/op: body member "doc" cannot be sent as application\/json: a file/);
+    await expect(declared(['application/json'], { docs: [Uint8Array.of(1)] })).rejects.toThrow(/body member "docs"/);
+    await expect(encode('application/json', Uint8Array.of(1))).rejects.toThrow(/op: the body cannot be sent as application\/json: bytes/);
   });
 
   it('passes FormData and URLSearchParams the caller built through', async () => {

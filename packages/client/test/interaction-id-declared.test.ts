@@ -1,11 +1,11 @@
 /**
  * `x-fapi-interaction-id` is sent, and its echo required, only for operations that declare it
  * (a request header parameter or a response header), unless a call gives one or the client's
- * `fapiInteractionId` option says otherwise; error answers expose problem details.
+ * `fapiInteractionId` option says otherwise.
  */
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ApiError, createClientCore, InteractionIdMismatchError, type OperationSpec } from '../src/runtime/index.js';
+import { createClientCore, InteractionIdMismatchError, type OperationSpec } from '../src/runtime/index.js';
 
 const none = z.looseObject({});
 const api = { title: 'T', version: '1', pathPrefix: '', servers: ['http://api.test'] };
@@ -18,7 +18,6 @@ function operation(operationId: string, requestHeaders: z.ZodType, responseHeade
     request: { path: none, query: none, headers: requestHeaders, cookies: none, body: undefined },
     responses: {
       '200': { headers: responseHeaders, content: { 'application/json': z.unknown() } },
-      '404': { headers: none, content: { 'application/problem+json': z.looseObject({ title: z.string(), status: z.int() }) } },
     },
   };
 }
@@ -27,12 +26,9 @@ const undeclared = operation('plain', none, none);
 const inRequest = operation('asked', z.looseObject({ 'x-fapi-interaction-id': z.string().optional() }), none);
 const inResponse = operation('echoed', none, z.looseObject({ 'x-fapi-interaction-id': z.string() }));
 
-/**
- * A server answering 200 with `echo` as interaction id (default: the request's), or with
- * `echo: 'problem'` a problem+json 404 for `/plain`.
- */
+/** A server answering 200 with `echo` as interaction id (default: the request's). */
 function server(sent: Array<Record<string, string>>, echo?: string) {
-  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  return async (_input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => {
       request[name] = value;
@@ -41,12 +37,6 @@ function server(sent: Array<Record<string, string>>, echo?: string) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const id = echo ?? request['x-fapi-interaction-id'];
     if (id !== undefined) headers['x-fapi-interaction-id'] = id;
-    if (String(input).endsWith('/plain') && echo === 'problem') {
-      return new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such thing' }), {
-        status: 404,
-        headers: { 'content-type': 'application/problem+json' },
-      });
-    }
     return new Response('{}', { status: 200, headers });
   };
 }
@@ -77,18 +67,5 @@ describe('x-fapi-interaction-id where declared', () => {
     expect(sent[0]!['x-fapi-interaction-id']).toBe(id);
     expect(sent[1]!['x-fapi-interaction-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[2]!['x-fapi-interaction-id']).toBeUndefined();
-  });
-});
-
-describe('ApiError of a problem+json answer', () => {
-  it('exposes the problem details members, the content type and the body', async () => {
-    const core = createClientCore(api, { fetch: server([], 'problem'), retry: false });
-    const error = await core.operation(undeclared, { security: [] })().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    const apiError = error as ApiError;
-    expect(apiError.contentType).toBe('application/problem+json');
-    expect(apiError.problem).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such thing' });
-    expect(apiError.body).toEqual(apiError.problem);
-    expect(apiError.message).toBe('plain failed with HTTP 404: Not Found: no such thing');
   });
 });

@@ -116,6 +116,13 @@ describe('what no form carries is refused, naming the parameter and the rule', (
     expect(() => styledQueryPairs(wire('query', 'form', true, 'object'), { a: { b: 1 } }, 'op')).toThrow('op: query parameter "color": member "a" must be a primitive');
   });
 
+  it('refuses a null item or member rather than sending the text "null" (which reads back as that string)', () => {
+    expect(() => styledQueryPairs(wire('query', 'form', false, 'array'), ['a', null], 'op')).toThrow('op: query parameter "color": item 1 is null, which no style can carry');
+    expect(() => styledPathText(wire('path', 'simple', false, 'object'), { R: null }, 'op')).toThrow('op: path parameter "color": member "R" is null, which no style can carry');
+    expect(() => styledHeaderText(wire('header', 'simple', false, 'array'), [null], 'op')).toThrow('op: header "color": item 0 is null');
+    expect(() => styledCookiePairs(wire('cookie', 'form', true, 'object'), { R: null }, 'op')).toThrow('op: cookie "color": member "R" is null');
+  });
+
   it('refuses "." in exploded label items (URLs read %2E as ".")', () => {
     expect(() => styledPathText(wire('path', 'label', true, 'array'), ['a.b'], 'op')).toThrow('op: path parameter "color": an exploded label item or member cannot hold "."');
   });

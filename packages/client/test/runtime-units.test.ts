@@ -16,7 +16,7 @@ import {
   RequestError,
   resolveBaseUrl,
 } from '../src/runtime/index.js';
-import { encodeBody } from '../src/runtime/request.js';
+import { encodeBody } from '../src/runtime/request-body.js';
 import { operations } from '@bank-data-sharing/validators/v2.2';
 
 const api = { title: 'T', version: '1', pathPrefix: '/p/v1', servers: ['/p/v1'] };

@@ -2,6 +2,7 @@
  * The engine behind every generated `createClient`: it holds the configuration and turns
  * each operation of the validators into a typed method.
  */
+import { withinCallLimits } from './call-limits.js';
 import { securityPlanner, withCookieCredentials, withQueryCredentials, type Credentials, type CredentialsFor, type SecurityPlan, type SecuritySchemeInfo } from './credentials.js';
 import type { DecodedResponse } from './decode.js';
 import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
@@ -9,7 +10,8 @@ import { declaresHeader } from './declared-headers.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
 import { acceptHeader, isJwtType } from './media-types.js';
-import { buildUrl, cookieHeader, encodeBody, headerParameters, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
+import { buildUrl, cookieHeader, headerParameters, resolveBaseUrl, type RequestParams } from './request.js';
+import { encodeBody, type RequestSigner } from './request-body.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
 import { fetchTransport, undiciTransport, type DispatcherLike, type FetchLike } from './transport.js';
@@ -87,7 +89,8 @@ export interface ClientOptions<Schemes = SecuritySchemes> {
   /**
    * Time limit of one attempt in ms (default 30 000): getting the token, the answer and its
    * body. A GET whose answer or body times out is retried like a network error; a token
-   * provider that gives nothing in time fails the call with `TokenError`.
+   * provider that gives nothing in time fails the call with `TokenError`, a `credentials`
+   * function with `RequestError`.
    */
   timeoutMs?: number;
   /**
@@ -290,7 +293,10 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
     url: string,
     plan: SecurityPlan | Promise<SecurityPlan> | undefined,
   ): Promise<DecodedResponse> {
-    const chosen = await plan;
+    const chosen =
+      plan instanceof Promise
+        ? await withinCallLimits(plan, callOptions.signal, env.timeoutMs, `${operation.operationId}: a credential function gave no value within ${env.timeoutMs} ms (timeoutMs)`)
+        : plan;
     const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
     let body: RequestInit['body'] | undefined;
     if (operation.request.body) {

@@ -6,6 +6,7 @@
  * 401), so this module only says which schemes they serve.
  */
 import { RequestError } from './errors.js';
+import { isHeaderText } from './header-text.js';
 import type { SecurityRequirements } from './types.js';
 
 /** How a scheme carries its credential: the generated client's `securitySchemes`. */
@@ -97,16 +98,15 @@ interface Candidate {
   readonly tokenSecurity: SecurityRequirements;
 }
 
-/** A value for header text: visible ASCII, spaces and tabs, and no line breaks (RFC 9110 §5.5). */
-const HEADER_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 function nonEmptyString(value: unknown, scheme: string, what: string, operationId: string): string {
   if (typeof value !== 'string' || value === '') throw new RequestError(`${operationId}: the credential of security scheme "${scheme}" must be ${what} (a non-empty string)`);
   return value;
 }
 
 function headerText(value: string, scheme: string, operationId: string): string {
-  if (!HEADER_TEXT.test(value)) throw new RequestError(`${operationId}: the credential of security scheme "${scheme}" cannot travel in a header: it holds a line break or a control character`);
+  if (!isHeaderText(value)) {
+    throw new RequestError(`${operationId}: the credential of security scheme "${scheme}" cannot travel in a header: it holds a line break, a control or non-Latin-1 character, or whitespace at an end`);
+  }
   return value;
 }
 
@@ -350,7 +350,21 @@ export function withQueryCredentials(url: string, pairs: Placement['query']): st
   return `${base}?${[...kept, ...added].join('&')}${hash}`;
 }
 
-/** A `Cookie` header with each pair added (percent-encoded), replacing any cookie of the same name. */
+/**
+ * What a cookie value cannot carry as it is: anything but RFC 6265's cookie-octets, and `%`
+ * (kept for percent-encoding, so a server that decodes reads the key back too).
+ */
+const NOT_COOKIE_OCTET = /[^\x21\x23\x24\x26-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]/gu;
+
+/**
+ * A credential as cookie text: as it is where it can be, since servers compare API keys
+ * without decoding them (a base64 key's `+`, `/` and `=` encoded would be another key).
+ */
+function cookieText(value: string): string {
+  return value.replace(NOT_COOKIE_OCTET, (char) => encodeURIComponent(char));
+}
+
+/** A `Cookie` header with each pair added (characters a cookie cannot carry percent-encoded), replacing any cookie of the same name. */
 export function withCookieCredentials(cookie: string | undefined, pairs: Placement['cookies']): string | undefined {
   if (pairs.length === 0) return cookie;
   const names = new Set(pairs.map(([name]) => name));
@@ -358,5 +372,5 @@ export function withCookieCredentials(cookie: string | undefined, pairs: Placeme
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '' && !names.has(part.slice(0, Math.max(0, part.indexOf('='))).trim()));
-  return [...kept, ...pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`)].join('; ');
+  return [...kept, ...pairs.map(([name, value]) => `${name}=${cookieText(value)}`)].join('; ');
 }

@@ -25,24 +25,36 @@ export class ClientError extends Error {
   }
 }
 
-/** A one-line summary of an error body: its `Errors`, problem details, or a `message`-like member. */
-function summary(errors: readonly ErrorItem[], problem: ProblemDetails | undefined, body: unknown): string {
+/** Longest summary of a server's error text in a message: the server decides that text's size, not us. */
+const SUMMARY_LIMIT = 300;
+
+/** The text that says what went wrong: the first `Errors` item, the problem's title and detail, or a `message`-like member. */
+function summaryText(errors: readonly ErrorItem[], problem: ProblemDetails | undefined, body: unknown): string {
   const first = errors[0];
-  if (first) return `: ${first.Code} ${first.Message}`;
-  if (problem) return `: ${[problem.title, problem.detail].filter((t) => typeof t === 'string').join(': ')}`;
+  if (first) return `${first.Code} ${first.Message}`;
+  const told = [problem?.title, problem?.detail].filter((t) => typeof t === 'string' && t !== '').join(': ');
+  if (told !== '') return told;
   if (body !== null && typeof body === 'object') {
     for (const name of ['message', 'detail', 'error_description', 'error']) {
       const text = (body as Record<string, unknown>)[name];
-      if (typeof text === 'string' && text !== '') return `: ${text.length > 300 ? `${text.slice(0, 299)}…` : text}`;
+      if (typeof text === 'string' && text !== '') return text;
     }
   }
   return '';
 }
 
+/** `: <summary>` for an error message, cut to `SUMMARY_LIMIT`; empty when the body says nothing. */
+function summary(errors: readonly ErrorItem[], problem: ProblemDetails | undefined, body: unknown): string {
+  const text = summaryText(errors, problem, body);
+  if (text === '') return '';
+  return `: ${text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT - 1)}…` : text}`;
+}
+
 /**
  * The server answered with a status the call does not treat as success. `body` is the
  * answer's body as the spec declares it for that status (validated when validation is on and
- * it matched); `problem` holds the RFC 9457 members of an `application/problem+json` answer;
+ * it matched); `problem` holds the RFC 9457 members of an `application/problem+json` answer
+ * (or of a JSON answer whose declared schema is problem details);
  * `errors` this API family's `Errors` items.
  *
  * @example
@@ -66,7 +78,7 @@ export class ApiError<Body = unknown> extends ClientError {
   readonly body: Body;
   /** The media type the answer declared (`application/problem+json`, ...), when it had a body. */
   readonly contentType: string | undefined;
-  /** RFC 9457 members of an `application/problem+json` answer, otherwise undefined. */
+  /** RFC 9457 members of an `application/problem+json` answer, or of a JSON answer declared as problem details; otherwise undefined. */
   readonly problem: ProblemDetails | undefined;
 
   constructor(init: {

@@ -3,7 +3,7 @@
  * (429 after `Retry-After`; network and recoverable server failures for safe methods) and
  * once after a 401 with a refreshed token. Resolves with the decoded success or throws.
  */
-import { decodeText, errorsOfDecoded, type DecodedResponse } from './decode.js';
+import { decodeText, errorsOfDecoded, responseSpecFor, type DecodedResponse } from './decode.js';
 import { ApiError, NetworkError, TokenError } from './errors.js';
 import { problemDetailsOf } from './problem-details.js';
 import { checkInteractionId, newInteractionId } from './interaction-id.js';
@@ -11,7 +11,7 @@ import type { SignatureOptions } from './jws.js';
 import { abortReason, backoffDelay, isRetryableStatus, isSafeMethod, parseRetryAfter, type ResolvedRetryPolicy } from './retry.js';
 import type { TokenManager } from './tokens.js';
 import type { HttpAnswer, Transport } from './transport.js';
-import type { OperationSpec, SecurityRequirements } from './types.js';
+import type { OperationSpec, SchemaLike, SecurityRequirements } from './types.js';
 
 export type { FetchLike } from './transport.js';
 
@@ -131,6 +131,13 @@ function attemptLimit(signal: AbortSignal | undefined, timeoutMs: number): Attem
       signal.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/** The schema the spec declares for a decoded answer's status and content type, if any. */
+function declaredSchemaOf(operation: OperationSpec, decoded: DecodedResponse): SchemaLike | undefined {
+  if (decoded.contentType === undefined) return undefined;
+  const content = responseSpecFor(operation, decoded.status)?.content;
+  return content !== undefined && Object.prototype.hasOwnProperty.call(content, decoded.contentType) ? content[decoded.contentType] : undefined;
 }
 
 export async function execute(env: ExecuteEnvironment, request: PreparedRequest): Promise<DecodedResponse> {
@@ -272,7 +279,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       retryAfter,
       body: decoded.body,
       contentType: decoded.contentType,
-      problem: problemDetailsOf(decoded.contentType, decoded.body),
+      problem: problemDetailsOf(decoded.contentType, decoded.body, declaredSchemaOf(operation, decoded)),
       ...(decoded.status === 429 && retryAfter !== undefined
         ? { message: `${operationId} is rate limited (HTTP 429); the server asks to wait ${retryAfter} s` }
         : {}),

@@ -2,10 +2,12 @@
  * Encodes a body object as `application/x-www-form-urlencoded` or `multipart/form-data`, by
  * the body's form layout (the generated `body.encoding`): arrays as repeated names or
  * delimited text, objects per their `encoding` style (`form`, `deepObject`) or as JSON text,
- * files (`Blob`, `File`, `Uint8Array`) as file parts. A value the media type cannot carry is a
- * `RequestError` naming the member, never `[object Object]` or `{}` on the wire.
+ * files (`Blob`, `File`, `Uint8Array`) as file parts. A value the media type cannot carry (a
+ * null list item, a delimited item holding its delimiter) is a `RequestError` naming the
+ * member, never `[object Object]`, `{}` or another value on the wire.
  */
 import { RequestError } from './errors.js';
+import { isJsonType, isMultipartType } from './media-types.js';
 
 /** What a member is (see the generated validators' `encoding`). */
 export interface FormValue {
@@ -32,10 +34,9 @@ type Part = readonly [name: string, value: string | Blob];
 
 const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' } as const;
 
+/** The member's `encoding` says JSON text (`application/json` or a `+json` type). */
 function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json');
+  return contentType !== undefined && isJsonType(contentType);
 }
 
 export function isFile(value: unknown): value is FileInput {
@@ -65,10 +66,22 @@ function text(writer: Writer, member: string, value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (isFile(value)) return refuse(writer, member, 'a file can only be a member of a multipart/form-data body');
-  return refuse(writer, member, `${describe(value)} is not text, and its encoding entry does not say how to write it (contentType application/json, or a style)`);
+  return refuse(writer, member, `${describeValue(value)} is not text, and its encoding entry does not say how to write it (contentType application/json, or a style)`);
 }
 
-function describe(value: unknown): string {
+/**
+ * One item, member name or member value of delimited text. The reader splits the text on the
+ * delimiter and forms have no escape for it, so a piece holding it is refused, not split.
+ */
+function delimitedPiece(writer: Writer, member: string, value: unknown, style: keyof typeof DELIMITERS): string {
+  const piece = text(writer, member, value);
+  const delimiter = DELIMITERS[style];
+  if (piece.includes(delimiter)) refuse(writer, member, `"${piece}" holds "${delimiter}", the delimiter of style ${style}, so it would read back as more than one value`);
+  return piece;
+}
+
+/** What a refused value is, for error messages: `null`, `a list`, `an object`, `a number`... */
+export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
@@ -84,13 +97,22 @@ function json(writer: Writer, member: string, value: unknown): string {
   return out === undefined ? refuse(writer, member, 'not JSON-serialisable') : out;
 }
 
+/**
+ * The media type of bytes given without one: the first concrete type of the member's
+ * `encoding.contentType`, which may list several (`image/png, image/jpeg`) or use a wildcard.
+ */
+function bytesType(contentType: string | undefined): string {
+  const first = contentType?.split(',')[0]?.trim();
+  return first === undefined || first === '' || first.includes('*') ? 'application/octet-stream' : first;
+}
+
 function filePart(writer: Writer, member: string, value: unknown, field: FormValue | undefined, contentType: string | undefined): string | Blob {
   if (!writer.multipart) return refuse(writer, member, 'a file can only be a member of a multipart/form-data body');
-  if (value instanceof Uint8Array) return new Blob([value as Uint8Array<ArrayBuffer>], { type: contentType ?? 'application/octet-stream' });
+  if (value instanceof Uint8Array) return new Blob([value as Uint8Array<ArrayBuffer>], { type: bytesType(contentType) });
   if (value instanceof Blob) return value;
   // A member the spec calls a file, given as text: its text is the file.
   if (typeof value === 'string' && field?.type === 'file') return value;
-  return refuse(writer, member, `expected a file (Blob, File or Uint8Array), got ${describe(value)}`);
+  return refuse(writer, member, `expected a file (Blob, File or Uint8Array), got ${describeValue(value)}`);
 }
 
 /** An object member, written as its style says (JSON text where `encoding` or multipart says so). */
@@ -110,15 +132,19 @@ function writeObject(writer: Writer, name: string, value: Record<string, unknown
     for (const [key, member] of members) writer.parts.push([key, text(writer, `${name}.${key}`, member)]);
     return;
   }
-  writer.parts.push([name, members.flatMap(([key, member]) => [key, text(writer, `${name}.${key}`, member)]).join(DELIMITERS[style])]);
+  const delimited = (piece: unknown, key: string): string => delimitedPiece(writer, `${name}.${key}`, piece, style);
+  writer.parts.push([name, members.flatMap(([key, member]) => [delimited(key, key), delimited(member, key)]).join(DELIMITERS[style])]);
 }
 
-function writeArray(writer: Writer, name: string, value: readonly unknown[], field: FormField | undefined): void {
-  const items = value.filter((v) => v !== undefined && v !== null);
+function writeArray(writer: Writer, name: string, items: readonly unknown[], field: FormField | undefined): void {
   if (isJson(field?.contentType)) {
     writer.parts.push([name, json(writer, name, items)]);
     return;
   }
+  // Form text has no null, and leaving an item out would move every later one to another index.
+  items.forEach((item, i) => {
+    if (item === undefined || item === null) refuse(writer, `${name}[${i}]`, `a list item that is ${String(item)} has no form text`);
+  });
   const itemField = field?.items;
   if (itemField?.type === 'file' || items.some(isFile)) {
     items.forEach((item, i) => writer.parts.push([name, filePart(writer, `${name}[${i}]`, item, itemField, field?.contentType)]));
@@ -130,9 +156,8 @@ function writeArray(writer: Writer, name: string, value: readonly unknown[], fie
     return;
   }
   const style = field?.style ?? 'form';
-  const texts = items.map((item, i) => text(writer, `${name}[${i}]`, item));
-  if (field?.explode ?? style === 'form') for (const t of texts) writer.parts.push([name, t]);
-  else writer.parts.push([name, texts.join(DELIMITERS[style])]);
+  if (field?.explode ?? style === 'form') items.forEach((item, i) => writer.parts.push([name, text(writer, `${name}[${i}]`, item)]));
+  else writer.parts.push([name, items.map((item, i) => delimitedPiece(writer, `${name}[${i}]`, item, style)).join(DELIMITERS[style])]);
 }
 
 function writeMember(writer: Writer, name: string, value: unknown, field: FormField | undefined): void {
@@ -152,9 +177,8 @@ function writeMember(writer: Writer, name: string, value: unknown, field: FormFi
  * // → [['scope', '42'], ['tags', 'a'], ['tags', 'b']]
  */
 export function formParts(body: unknown, layout: FormLayout | undefined, context: { operationId: string; mediaType: string }): Part[] {
-  const multipart = context.mediaType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data';
-  const writer: Writer = { ...context, multipart, parts: [] };
-  if (!isPlainObject(body)) throw new RequestError(`${context.operationId}: a ${context.mediaType} body must be an object of members, got ${describe(body)}`);
+  const writer: Writer = { ...context, multipart: isMultipartType(context.mediaType), parts: [] };
+  if (!isPlainObject(body)) throw new RequestError(`${context.operationId}: a ${context.mediaType} body must be an object of members, got ${describeValue(body)}`);
   for (const [name, value] of Object.entries(body)) writeMember(writer, name, value, layout?.[name]);
   return writer.parts;
 }

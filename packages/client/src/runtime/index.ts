@@ -51,7 +51,8 @@ export {
 export { acceptHeader, matchContentType, mediaTypeOf } from './media-types.js';
 export { encodeMultipart, encodeUrlEncoded, formParts, isFile, type FileInput, type FormField, type FormLayout, type FormValue } from './form-encode.js';
 export { DEFAULT_MAX_PAGES, defaultRecords, pages, paginate, readAll, type DefaultRecord, type Page, type PagesOptions, type RecordsOptions } from './paginate.js';
-export { buildUrl, fillPath, queryString, resolveBaseUrl, type RequestParams, type RequestSigner } from './request.js';
+export { buildUrl, fillPath, queryString, resolveBaseUrl, type RequestParams } from './request.js';
+export type { RequestSigner } from './request-body.js';
 export type { ParameterWire } from './parameters.js';
 export {
   backoffDelay,

@@ -10,7 +10,8 @@
  * - header items and members (headers are not percent-encoded) holding the `,` delimiter,
  *   characters a header cannot carry, or leading/trailing whitespace (HTTP drops it);
  * - `spaceDelimited` items holding a space (an encoded space is the delimiter itself);
- * - object members that are not primitives (no style nests), and `deepObject` for non-objects.
+ * - object members that are not primitives (no style nests), and `deepObject` for non-objects;
+ * - null items and members (their text "null" would read back as that string);
  * - exploded `label` items and members holding `.`, the delimiter (`%2E` is the same
  *   character to URLs: RFC 3986 normalization decodes it);
  * - path segments that are `.` or `..` (URLs remove them; request.ts refuses those).
@@ -18,6 +19,7 @@
  * and objects are sent as nothing (RFC 6570: undefined).
  */
 import { RequestError } from './errors.js';
+import { isHeaderText } from './header-text.js';
 
 /** One entry of a generated operation's `request.parameters`. */
 export interface ParameterWire {
@@ -36,15 +38,15 @@ function fail(parameter: ParameterWire, rule: string, operationId: string): neve
   throw new RequestError(`${operationId}: ${LABEL[parameter.in] ?? parameter.in} "${parameter.name}": ${rule}`);
 }
 
-/** A primitive as text; dates as RFC 3339. */
-function text(value: unknown): string {
+/** A parameter value as text: dates as RFC 3339, objects (content parameters) as JSON. */
+export function parameterText(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }
 
 function contentText(parameter: ParameterWire, value: unknown): string {
-  return /[/+]json\s*(;|$)/i.test(parameter.contentType!) ? JSON.stringify(value) : text(value);
+  return /[/+]json\s*(;|$)/i.test(parameter.contentType!) ? JSON.stringify(value) : parameterText(value);
 }
 
 /** Reserved characters `allowReserved` sends as they are; `&`, `#` and `+` never (they would end or change the value). */
@@ -63,9 +65,10 @@ function encoder(parameter: ParameterWire, delimiter?: string): (value: string) 
 /** Items of an array parameter as text. */
 function itemsOf(parameter: ParameterWire, value: unknown, operationId: string): string[] {
   if (!Array.isArray(value)) fail(parameter, 'expected an array', operationId);
-  return value.map((item) => {
-    if (typeof item === 'object' && item !== null && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)', operationId);
-    return text(item);
+  return value.map((item, i) => {
+    if (item === null || item === undefined) fail(parameter, `item ${i} is ${String(item)}, which no style can carry`, operationId);
+    if (typeof item === 'object' && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)', operationId);
+    return parameterText(item);
   });
 }
 
@@ -75,8 +78,9 @@ function membersOf(parameter: ParameterWire, value: unknown, operationId: string
   const out: Array<[string, string]> = [];
   for (const [name, member] of Object.entries(value)) {
     if (member === undefined) continue;
-    if (typeof member === 'object' && member !== null && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`, operationId);
-    out.push([name, text(member)]);
+    if (member === null) fail(parameter, `member "${name}" is null, which no style can carry`, operationId);
+    if (typeof member === 'object' && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`, operationId);
+    out.push([name, parameterText(member)]);
   }
   return out;
 }
@@ -101,14 +105,14 @@ function pathText(parameter: ParameterWire, value: unknown, operationId: string)
     if (style === 'matrix') return explode ? members.map(([k, v]) => `;${k}=${v}`).join('') : assign(enc(name), flat);
     return explode ? members.map(([k, v]) => `${k}=${v}`).join(',') : flat;
   }
-  const single = enc(text(value));
+  const single = enc(parameterText(value));
   if (style === 'label') return `.${single}`;
   if (style === 'matrix') return assign(enc(name), single);
   return single;
 }
 
 function refuseDots(parameter: ParameterWire, value: unknown, operationId: string): void {
-  const pieces = Array.isArray(value) ? value.map(text) : membersOf(parameter, value, operationId).flat();
+  const pieces = Array.isArray(value) ? value.map(parameterText) : membersOf(parameter, value, operationId).flat();
   if (pieces.some((p) => p.includes('.'))) fail(parameter, 'an exploded label item or member cannot hold ".", the delimiter (URLs read %2E as ".")', operationId);
 }
 
@@ -152,16 +156,13 @@ export function styledQueryPairs(parameter: ParameterWire, value: unknown, opera
     if (explode) return members.map(([k, v]) => `${encodeURIComponent(k)}=${enc(v)}`);
     return [`${name}=${checkSpaces(members.flat()).map(enc).join(delimiter)}`];
   }
-  return [`${name}=${enc(text(value))}`];
+  return [`${name}=${enc(parameterText(value))}`];
 }
-
-/** Visible ASCII and Latin-1 text, with spaces and tabs inside only. */
-const HEADER_TEXT = /^(?:[\x21-\x7e\x80-\xff](?:[\x20\x09\x21-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?$/;
 
 /** A header's value in style `simple` (not percent-encoded: what cannot be sent is refused). */
 export function styledHeaderText(parameter: ParameterWire, value: unknown, operationId: string): string {
   const piece = (t: string, what: string, delimiters: string): string => {
-    if (!HEADER_TEXT.test(t)) fail(parameter, `${what} "${t}" cannot travel in a header (control or non-Latin-1 characters, or whitespace at an end)`, operationId);
+    if (!isHeaderText(t)) fail(parameter, `${what} "${t}" cannot travel in a header (control or non-Latin-1 characters, or whitespace at an end)`, operationId);
     for (const d of delimiters) if (t.includes(d)) fail(parameter, `${what} "${t}" holds "${d}", the delimiter of style simple; headers are not percent-encoded`, operationId);
     return t;
   };
@@ -171,7 +172,7 @@ export function styledHeaderText(parameter: ParameterWire, value: unknown, opera
     const members = membersOf(parameter, value, operationId).map(([k, v]) => [piece(k, 'member name', parameter.explode ? ',=' : ','), piece(v, 'member value', ',')] as const);
     return parameter.explode ? members.map(([k, v]) => `${k}=${v}`).join(',') : members.flat().join(',');
   }
-  return piece(text(value), 'the value', '');
+  return piece(parameterText(value), 'the value', '');
 }
 
 /** The `name=value` pairs of a listed cookie parameter, to join with `; ` (style `form`). */
@@ -190,7 +191,7 @@ export function styledCookiePairs(parameter: ParameterWire, value: unknown, oper
     if (parameter.explode) return members.map(([k, v]) => `${enc(k)}=${enc(v)}`);
     return [`${name}=${members.flat().map(enc).join(',')}`];
   }
-  return [`${name}=${enc(text(value))}`];
+  return [`${name}=${enc(parameterText(value))}`];
 }
 
 const byLocation = new WeakMap<readonly ParameterWire[], Map<string, Map<string, ParameterWire>>>();

@@ -1,12 +1,10 @@
 /**
- * Turns an operation and the caller's parameters into a URL and a body. Nothing here
- * talks to the network.
+ * Turns an operation and the caller's parameters into a URL, a `Cookie` header and header
+ * parameters (the body is request-body.ts's). Nothing here talks to the network.
  */
 import { RequestError } from './errors.js';
-import { encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
-import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType } from './media-types.js';
 import type { ApiInfo } from './types.js';
-import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from './parameters.js';
+import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, parameterText, type ParameterWire } from './parameters.js';
 
 /** Parameters as a generated method receives them (see `ParamsOf`). */
 export interface RequestParams {
@@ -17,9 +15,6 @@ export interface RequestParams {
   body?: unknown;
   contentType?: string;
 }
-
-/** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */
-export type RequestSigner = (claims: Readonly<Record<string, unknown>>, context: { operationId: string }) => Promise<string>;
 
 /**
  * The base URL requests go to: `baseUrl` as given; else `origin` + the spec's path prefix;
@@ -33,12 +28,6 @@ export function resolveBaseUrl(api: ApiInfo, options: { baseUrl?: string; origin
   throw new RequestError(
     `${api.title} ${api.version}: the spec's server is a path (${api.pathPrefix || '/'}), so the client needs \`baseUrl\` or \`origin\``,
   );
-}
-
-function text(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
 }
 
 /** Characters a path template's literal text cannot carry as they are (`#` would start a fragment). */
@@ -58,7 +47,7 @@ export function fillPath(template: string, values: Readonly<Record<string, unkno
       const value = values?.[name];
       if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
       const parameter = styled?.get(name);
-      const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(text(value));
+      const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(parameterText(value));
       // URLs remove the dot segments `.` and `..`: a parameter that is a whole segment cannot be one.
       const next = parts[i + 1]!;
       const wholeSegment = parts[i - 1]!.endsWith('/') && (next.startsWith('/') || (next === '' && i + 2 >= parts.length));
@@ -79,8 +68,8 @@ export function queryString(values: Readonly<Record<string, unknown>> | undefine
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) {
       if (value === undefined || value === null) continue;
-      if (Array.isArray(value)) for (const item of value) search.append(name, text(item));
-      else search.append(name, text(value));
+      if (Array.isArray(value)) for (const item of value) search.append(name, parameterText(item));
+      else search.append(name, parameterText(value));
     }
     const out = search.toString();
     return out === '' ? '' : `?${out}`;
@@ -90,7 +79,7 @@ export function queryString(values: Readonly<Record<string, unknown>> | undefine
     if (value === undefined || value === null) continue;
     const parameter = styled.get(name);
     if (parameter) pairs.push(...styledQueryPairs(parameter, value, operationId));
-    else for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text(item))}`);
+    else for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(parameterText(item))}`);
   }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
@@ -107,7 +96,7 @@ export function cookieHeader(values: Readonly<Record<string, unknown>> | undefin
     .filter(([, v]) => v !== undefined && v !== null)
     .flatMap(([k, v]) => {
       const parameter = styled?.get(k);
-      return parameter ? styledCookiePairs(parameter, v, operationId) : [`${k}=${encodeURIComponent(text(v))}`];
+      return parameter ? styledCookiePairs(parameter, v, operationId) : [`${k}=${encodeURIComponent(parameterText(v))}`];
     });
   return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
@@ -122,52 +111,4 @@ export function headerParameters(values: Readonly<Record<string, unknown>> | und
     out[name] = parameter && value !== undefined && value !== null ? styledHeaderText(parameter, value, operationId) : value;
   }
   return out;
-}
-
-export interface EncodedBody {
-  contentType: string;
-  body: string | Uint8Array | Blob | FormData;
-}
-
-function isBytes(value: unknown): value is Uint8Array | Blob | ArrayBuffer {
-  return value instanceof Uint8Array || value instanceof ArrayBuffer || (typeof Blob !== 'undefined' && value instanceof Blob);
-}
-
-/**
- * Encodes the body in the content type chosen (by the caller or from the declared ones):
- * JSON, a signed JWT, form fields and multipart parts (by `encoding`, the body's form layouts
- * by media type), text, or bytes. A value the media type cannot carry is a `RequestError`.
- */
-export async function encodeBody(
-  declared: readonly string[],
-  params: RequestParams,
-  operationId: string,
-  signer: RequestSigner | undefined,
-  encoding?: Readonly<Record<string, FormLayout>>,
-): Promise<EncodedBody | undefined> {
-  if (params.body === undefined) return undefined;
-  const contentType = params.contentType ?? defaultRequestContentType(declared, params.body);
-  if (contentType === undefined) throw new RequestError(`${operationId}: the operation takes no request body`);
-  const value = params.body;
-  if (isJwtType(contentType)) {
-    if (typeof value === 'string') return { contentType, body: value };
-    if (!signer) throw new RequestError(`${operationId}: a signed body needs \`signRequest\` in the client options (or a compact JWS string)`);
-    return { contentType, body: await signer(value as Record<string, unknown>, { operationId }) };
-  }
-  if (isJsonType(contentType)) return { contentType, body: JSON.stringify(value) };
-  const context = { operationId, mediaType: contentType };
-  if (isFormType(contentType)) {
-    if (value instanceof URLSearchParams) return { contentType, body: value.toString() };
-    return { contentType, body: encodeUrlEncoded(value, encoding?.[contentType], context) };
-  }
-  if (isMultipartType(contentType)) {
-    if (value instanceof FormData) return { contentType, body: value };
-    return { contentType, body: encodeMultipart(value, encoding?.[contentType], context) };
-  }
-  if (value instanceof FormData) return { contentType, body: value };
-  if (isBytes(value)) return { contentType, body: value instanceof ArrayBuffer ? new Uint8Array(value) : value };
-  if (typeof value === 'string') return { contentType, body: value };
-  if (isTextType(contentType) && (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')) return { contentType, body: String(value) };
-  const expected = isTextType(contentType) ? 'text (a string)' : 'bytes (Uint8Array, ArrayBuffer or Blob) or a string';
-  throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: expected ${expected}, got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`);
 }

@@ -1,0 +1,102 @@
+/**
+ * Encodes a request body in the media type chosen (by the caller, or from the declared ones by
+ * what the body holds): JSON, a signed JWT, form fields and multipart parts (form-encode.ts),
+ * text, or bytes. Nothing here talks to the network.
+ */
+import { RequestError } from './errors.js';
+import { describeValue, encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
+import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf } from './media-types.js';
+import type { RequestParams } from './request.js';
+
+/** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */
+export type RequestSigner = (claims: Readonly<Record<string, unknown>>, context: { operationId: string }) => Promise<string>;
+
+export interface EncodedBody {
+  contentType: string;
+  body: string | Uint8Array | Blob | FormData;
+}
+
+function isBytes(value: unknown): value is Uint8Array | Blob | ArrayBuffer {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer || (typeof Blob !== 'undefined' && value instanceof Blob);
+}
+
+/** The members of a body object that are files or bytes (directly, or as items of a list). */
+function binaryMembers(body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || isBytes(body)) return [];
+  return Object.entries(body)
+    .filter(([, member]) => isBytes(member) || (Array.isArray(member) && member.some(isBytes)))
+    .map(([name]) => name);
+}
+
+/**
+ * The declared content type to send a body in when the caller names none: one that can carry
+ * its bytes or files (a binary type, multipart) before the JSON the default prefers, where
+ * a Blob would become `{}`.
+ */
+function contentTypeFor(declared: readonly string[], body: unknown): string | undefined {
+  if (isBytes(body)) {
+    const binary = declared.find((type) => !isJsonType(type) && !isJwtType(type) && !isFormType(type) && !isMultipartType(type) && !isTextType(type));
+    if (binary !== undefined) return binary;
+  } else if (binaryMembers(body).length > 0) {
+    const multipart = declared.find(isMultipartType);
+    if (multipart !== undefined) return multipart;
+  }
+  return defaultRequestContentType(declared, body);
+}
+
+/** JSON has no bytes: a Blob would be sent as `{}` and a Uint8Array as an object of indexes. */
+function refuseBinaryAsJson(value: unknown, contentType: string, operationId: string): void {
+  if (isBytes(value)) throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: bytes have no JSON form (send them as a binary or multipart type)`);
+  const [member] = binaryMembers(value);
+  if (member !== undefined) throw new RequestError(`${operationId}: body member "${member}" cannot be sent as ${contentType}: a file or bytes have no JSON form (send it as multipart/form-data)`);
+}
+
+/** The form layout of `contentType`, matched as a media type (a caller may add `; charset=utf-8` or write other case). */
+function layoutFor(encoding: Readonly<Record<string, FormLayout>> | undefined, contentType: string): FormLayout | undefined {
+  if (encoding === undefined) return undefined;
+  const wanted = mediaTypeOf(contentType);
+  const declared = Object.keys(encoding).find((type) => mediaTypeOf(type) === wanted);
+  return declared === undefined ? undefined : encoding[declared];
+}
+
+/**
+ * Encodes the body in the content type chosen (by the caller or from the declared ones):
+ * JSON, a signed JWT, form fields and multipart parts (by `encoding`, the body's form layouts
+ * by media type), text, or bytes. A value the media type cannot carry is a `RequestError`.
+ */
+export async function encodeBody(
+  declared: readonly string[],
+  params: RequestParams,
+  operationId: string,
+  signer: RequestSigner | undefined,
+  encoding?: Readonly<Record<string, FormLayout>>,
+): Promise<EncodedBody | undefined> {
+  if (params.body === undefined) return undefined;
+  const contentType = params.contentType ?? contentTypeFor(declared, params.body);
+  if (contentType === undefined) throw new RequestError(`${operationId}: the operation takes no request body`);
+  const value = params.body;
+  if (isJwtType(contentType)) {
+    if (typeof value === 'string') return { contentType, body: value };
+    if (!signer) throw new RequestError(`${operationId}: a signed body needs \`signRequest\` in the client options (or a compact JWS string)`);
+    return { contentType, body: await signer(value as Record<string, unknown>, { operationId }) };
+  }
+  if (isJsonType(contentType)) {
+    refuseBinaryAsJson(value, contentType, operationId);
+    return { contentType, body: JSON.stringify(value) };
+  }
+  const context = { operationId, mediaType: contentType };
+  if (isFormType(contentType)) {
+    if (value instanceof URLSearchParams) return { contentType, body: value.toString() };
+    return { contentType, body: encodeUrlEncoded(value, layoutFor(encoding, contentType), context) };
+  }
+  if (isMultipartType(contentType)) {
+    if (value instanceof FormData) return { contentType, body: value };
+    return { contentType, body: encodeMultipart(value, layoutFor(encoding, contentType), context) };
+  }
+  if (value instanceof FormData) return { contentType, body: value };
+  if (isBytes(value)) return { contentType, body: value instanceof ArrayBuffer ? new Uint8Array(value) : value };
+  if (typeof value === 'string') return { contentType, body: value };
+  if (isTextType(contentType) && (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')) return { contentType, body: String(value) };
+  const expected = isTextType(contentType) ? 'text (a string)' : 'bytes (Uint8Array, ArrayBuffer or Blob) or a string';
+  throw new RequestError(`${operationId}: the body cannot be sent as ${contentType}: expected ${expected}, got ${describeValue(value)}`);
+}
