@@ -5,7 +5,7 @@
  */
 import { isMultipartMediaType } from '../../ir/form-encoding.js';
 import { propertyKey } from '../shared/names.js';
-import type { FormFieldIR, MediaTypeIR, ObjectNode, SchemaNode } from '../../ir/types.js';
+import type { FormFieldIR, MediaTypeIR, SchemaNode } from '../../ir/types.js';
 
 /** `one`: a single file; `many`: a list of files. */
 export type FileMembers = Record<string, 'one' | 'many'>;
@@ -51,15 +51,28 @@ export function fileMembers(media: MediaTypeIR): FileMembers {
 /**
  * The body schema with its file members accepting any value (`rt.withFiles` checks them as
  * files): the spec types a file as `string`, which neither a `Blob` nor an uploaded file is.
- * A schema that is not an object (through references) is replaced by a loose object.
+ * Every object the body can be (the variants of a union, the parts of an `allOf`) keeps its
+ * other members' checks. A schema the JSON Schema runtime reads is checked by its shape (types
+ * and required members, not bounds such as `minLength`): that runtime would refuse a file
+ * where the spec says `string`, and an unchecked body is worse than a wider check.
+ * A schema that is no object at all (through references) is replaced by a loose object.
  */
-export function withoutFileTypes(schema: SchemaNode, files: FileMembers, components: ReadonlyMap<string, SchemaNode>): SchemaNode {
+export function withoutFileTypes(schema: SchemaNode, files: FileMembers, components: ReadonlyMap<string, SchemaNode>, depth = 0): SchemaNode {
   let target: SchemaNode = schema;
   for (let hops = 0; target.kind === 'ref' && hops < 32; hops++) target = components.get(target.name) ?? { kind: 'any', pointer: target.pointer };
-  const object: ObjectNode =
-    target.kind === 'object' ? target : { kind: 'object', properties: [], additional: 'allow', pointer: schema.pointer };
-  return {
-    ...object,
-    properties: object.properties.map((p) => (p.name in files ? { ...p, schema: { kind: 'any', pointer: p.schema.pointer } } : p)),
-  };
+  if (depth > 8) return target;
+  const inner = (node: SchemaNode): SchemaNode => withoutFileTypes(node, files, components, depth + 1);
+  switch (target.kind) {
+    case 'object':
+      return { ...target, properties: target.properties.map((p) => (p.name in files ? { ...p, schema: { kind: 'any', pointer: p.schema.pointer } } : p)) };
+    case 'union':
+      // A variant may have been told apart from the others by its file member alone: count matches again.
+      return { ...target, variants: target.variants.map(inner), exclusive: false };
+    case 'intersection':
+      return { ...target, parts: target.parts.map(inner) };
+    case 'json':
+      return inner(target.shape);
+    default:
+      return { kind: 'object', properties: [], additional: 'allow', pointer: schema.pointer };
+  }
 }

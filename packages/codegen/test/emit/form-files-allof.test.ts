@@ -1,0 +1,65 @@
+/**
+ * Multipart bodies whose schema is not one plain object in the IR (read by the JSON Schema
+ * runtime, or an `allOf` distributed over a `oneOf`), with a file member: the members beside
+ * the file keep being checked by their schemas, and the file member stays a file.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadValidators } from '../helpers/generated.js';
+
+type Parse = { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } } };
+
+const file = { type: 'string', format: 'binary' };
+
+function spec(schema: unknown): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Uploads', version: '1' },
+    paths: {
+      '/upload': {
+        post: {
+          operationId: 'upload',
+          requestBody: { required: true, content: { 'multipart/form-data': { schema } } },
+          responses: { '204': { description: 'stored' } },
+        },
+      },
+    },
+  };
+}
+
+async function uploadBody(schema: unknown): Promise<Parse> {
+  const validators = await loadValidators(spec(schema));
+  const upload = validators.operations['upload'] as { request: { body: { content: Record<string, Parse> } } };
+  return upload.request.body.content['multipart/form-data']!;
+}
+
+const uploaded = { bytes: new Uint8Array([1, 2]), contentType: 'image/png', size: 2 };
+
+describe('multipart body with a file member, not one plain object in the IR', () => {
+  it('checks the types and required members beside the file of a schema the JSON Schema runtime reads', async () => {
+    const body = await uploadBody({
+      type: 'object',
+      required: ['name', 'file'],
+      properties: { name: { type: 'string', minLength: 1 }, file },
+      unevaluatedProperties: false,
+    });
+    expect(body.safeParse({ name: 'cat', file: uploaded }).success).toBe(true);
+    const missing = body.safeParse({ file: uploaded });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((i) => i.path)).toContainEqual(['name']);
+    expect(body.safeParse({ name: 7, file: uploaded }).success).toBe(false);
+    expect(body.safeParse({ name: 'cat', file: 'text' }).success).toBe(false);
+  });
+
+  it('checks the members of an allOf distributed over a oneOf', async () => {
+    const body = await uploadBody({
+      allOf: [
+        { type: 'object', required: ['file'], properties: { file } },
+        { oneOf: [{ type: 'object', required: ['kind'], properties: { kind: { const: 'photo' } } }, { type: 'object', required: ['kind'], properties: { kind: { const: 'scan' } } }] },
+      ],
+    });
+    expect(body.safeParse({ kind: 'photo', file: uploaded }).success).toBe(true);
+    expect(body.safeParse({ kind: 'drawing', file: uploaded }).success).toBe(false);
+    expect(body.safeParse({ file: uploaded }).success).toBe(false);
+    expect(body.safeParse({ kind: 'scan', file: 'text' }).success).toBe(false);
+  });
+});
