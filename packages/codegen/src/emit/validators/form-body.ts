@@ -3,7 +3,7 @@
  * an `application/x-www-form-urlencoded` or `multipart/form-data` body travels), and the file
  * members of a multipart body, which the schema types as files instead of strings.
  */
-import { isMultipartMediaType } from '../../ir/form-encoding.js';
+import { isMultipartMediaType, setMember } from '../../ir/form-encoding.js';
 import { propertyKey } from '../shared/names.js';
 import type { FormFieldIR, MediaTypeIR, SchemaNode } from '../../ir/types.js';
 
@@ -42,8 +42,8 @@ export function fileMembers(media: MediaTypeIR): FileMembers {
   const out: FileMembers = {};
   if (!isMultipartMediaType(media.contentType) || !media.form) return out;
   for (const [name, field] of Object.entries(media.form)) {
-    if (field.type === 'file') out[name] = 'one';
-    else if (field.type === 'array' && field.items?.type === 'file') out[name] = 'many';
+    if (field.type === 'file') setMember(out, name, 'one');
+    else if (field.type === 'array' && field.items?.type === 'file') setMember(out, name, 'many');
   }
   return out;
 }
@@ -64,7 +64,7 @@ export function withoutFileTypes(schema: SchemaNode, files: FileMembers, compone
   const inner = (node: SchemaNode): SchemaNode => withoutFileTypes(node, files, components, depth + 1);
   switch (target.kind) {
     case 'object':
-      return { ...target, properties: target.properties.map((p) => (p.name in files ? { ...p, schema: { kind: 'any', pointer: p.schema.pointer } } : p)) };
+      return { ...target, properties: target.properties.map((p) => (Object.hasOwn(files, p.name) ? { ...p, schema: { kind: 'any', pointer: p.schema.pointer } } : p)) };
     case 'union':
       // A variant may have been told apart from the others by its file member alone: count matches again.
       return { ...target, variants: target.variants.map(inner), exclusive: false };

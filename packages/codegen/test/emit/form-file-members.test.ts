@@ -1,7 +1,7 @@
 /**
- * Multipart bodies whose schema is not one plain object in the IR (read by the JSON Schema
- * runtime, or an `allOf` distributed over a `oneOf`), with a file member: the members beside
- * the file keep being checked by their schemas, and the file member stays a file.
+ * Multipart bodies with file members: the members beside the files keep being checked by
+ * their schemas (whatever the body's schema is in the IR, whatever the members are named), and
+ * the file members stay files.
  */
 import { describe, expect, it } from 'vitest';
 import { loadValidators } from '../helpers/generated.js';
@@ -61,5 +61,25 @@ describe('multipart body with a file member, not one plain object in the IR', ()
     expect(body.safeParse({ kind: 'drawing', file: uploaded }).success).toBe(false);
     expect(body.safeParse({ file: uploaded }).success).toBe(false);
     expect(body.safeParse({ kind: 'scan', file: 'text' }).success).toBe(false);
+  });
+});
+
+describe('multipart members named like what every object inherits', () => {
+  it('checks a `constructor` member by its own schema', async () => {
+    const body = await uploadBody({ type: 'object', required: ['file'], properties: { constructor: { type: 'string', minLength: 2 }, file } });
+    expect(body.safeParse({ constructor: 'ok', file: uploaded }).success).toBe(true);
+    expect(body.safeParse({ constructor: 'x', file: uploaded }).success).toBe(false);
+    expect(body.safeParse({ constructor: 42, file: uploaded }).success).toBe(false);
+  });
+});
+
+describe('the form layout of members named like what every object inherits', () => {
+  it('lists a `__proto__` member with its type instead of losing it', async () => {
+    const { generate } = await import('../../src/index.js');
+    const { writeSpec } = await import('../helpers/generated.js');
+    const schema = { type: 'object', properties: { ['__proto__']: { type: 'integer' }, file } };
+    const result = await generate({ spec: await writeSpec(spec(schema)), targets: ['validators'] });
+    const operations = result.files.find((f) => f.path === 'validators/operations.gen.ts')!.contents;
+    expect(operations).toContain('["__proto__"]: { type: "integer" },');
   });
 });
