@@ -83,3 +83,19 @@ describe('the form layout of members named like what every object inherits', () 
     expect(operations).toContain('["__proto__"]: { type: "integer" },');
   });
 });
+
+describe('a required file member', () => {
+  it('is required: a body without it is refused, naming the member', async () => {
+    const body = await uploadBody({ type: 'object', required: ['file'], properties: { name: { type: 'string' }, file } });
+    expect(body.safeParse({ name: 'cat', file: uploaded }).success).toBe(true);
+    const missing = body.safeParse({ name: 'cat' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((i) => i.path)).toContainEqual(['file']);
+  });
+
+  it('is required in a list of files too, which may be empty only when the schema allows', async () => {
+    const body = await uploadBody({ type: 'object', required: ['files'], properties: { files: { type: 'array', items: file } } });
+    expect(body.safeParse({ files: [uploaded] }).success).toBe(true);
+    expect(body.safeParse({}).success).toBe(false);
+  });
+});
