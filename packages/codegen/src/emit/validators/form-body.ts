@@ -5,6 +5,7 @@
  */
 import { isMultipartMediaType, setMember } from '../../ir/form-encoding.js';
 import { propertyKey } from '../shared/names.js';
+import { derefKind } from './deref-kind.js';
 import type { FormFieldIR, MediaTypeIR, SchemaNode } from '../../ir/types.js';
 
 /** `one`: a single file; `many`: a list of files. */
@@ -58,8 +59,7 @@ export function fileMembers(media: MediaTypeIR): FileMembers {
  * A schema that is no object at all (through references) is replaced by a loose object.
  */
 export function withoutFileTypes(schema: SchemaNode, files: FileMembers, components: ReadonlyMap<string, SchemaNode>, depth = 0): SchemaNode {
-  let target: SchemaNode = schema;
-  for (let hops = 0; target.kind === 'ref' && hops < 32; hops++) target = components.get(target.name) ?? { kind: 'any', pointer: target.pointer };
+  const target = derefKind(schema, components);
   if (depth > 8) return target;
   const inner = (node: SchemaNode): SchemaNode => withoutFileTypes(node, files, components, depth + 1);
   switch (target.kind) {
@@ -70,8 +70,6 @@ export function withoutFileTypes(schema: SchemaNode, files: FileMembers, compone
       return { ...target, variants: target.variants.map(inner), exclusive: false };
     case 'intersection':
       return { ...target, parts: target.parts.map(inner) };
-    case 'json':
-      return inner(target.shape);
     default:
       return { kind: 'object', properties: [], additional: 'allow', pointer: schema.pointer };
   }
