@@ -227,13 +227,17 @@ function printDiagnostics(diagnostics: Diagnostic[], out: NodeJS.WriteStream, in
 /** Notes listed by name, at most this many; the count says how many there are. */
 const NOTES_LISTED = 20;
 
-/** The notes (formats that are annotations only): their count by code, then each by JSON pointer. */
+/**
+ * The notes (what the file holds that is accepted but read in a way worth knowing: a format
+ * that is an annotation only, an unknown keyword, a pattern compiled without the `u` flag):
+ * their count by code, then each by JSON pointer.
+ */
 function summarizeInfos(diagnostics: Diagnostic[]): string | undefined {
   const infos = diagnostics.filter((d) => d.severity === 'info');
   if (infos.length === 0) return undefined;
   const byCode = new Map<string, number>();
   for (const d of infos) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
-  const lines = [`notes: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')} (formats that are annotations only):`];
+  const lines = [`notes: ${[...byCode].map(([code, n]) => `${n} ${code}`).join(', ')} (accepted; each says how it is read):`];
   for (const d of infos.slice(0, NOTES_LISTED)) lines.push(`  [${d.code}] ${d.pointer}: ${d.message}`);
   if (infos.length > NOTES_LISTED) lines.push(`  ... and ${infos.length - NOTES_LISTED} more`);
   return lines.join('\n');

@@ -22,6 +22,14 @@ export function isMultipartMediaType(contentType: string): boolean {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase() === 'multipart/form-data';
 }
 
+/**
+ * Sets a member named by the file: a plain assignment of `__proto__` would replace the
+ * record's prototype and lose the member.
+ */
+export function setMember<T>(record: Record<string, T>, name: string, value: T): void {
+  Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 interface Reading {
   /** Follows a `$ref` to its target. */
   readonly deref: (value: unknown) => unknown;
@@ -83,7 +91,7 @@ function valueOf(raw: unknown, reading: Reading, depth: number, seen: Set<unknow
     case 'object': {
       seen.add(schema);
       const properties: Record<string, FormValueIR> = {};
-      for (const [name, member] of membersOf(schema, reading, new Set())) properties[name] = valueOf(member, reading, depth + 1, seen);
+      for (const [name, member] of membersOf(schema, reading, new Set())) setMember(properties, name, valueOf(member, reading, depth + 1, seen));
       seen.delete(schema);
       return { type: 'object', properties };
     }
@@ -123,6 +131,8 @@ export function formLayout(
   if (root.type !== 'object') return undefined;
   const encoding = isRecord(media['encoding']) ? media['encoding'] : {};
   const out: Record<string, FormFieldIR> = {};
-  for (const [name, value] of Object.entries(root.properties ?? {})) out[name] = { ...value, ...encodingOf(encoding[name]) };
+  for (const [name, value] of Object.entries(root.properties ?? {})) {
+    setMember(out, name, { ...value, ...encodingOf(Object.hasOwn(encoding, name) ? encoding[name] : undefined) });
+  }
   return out;
 }

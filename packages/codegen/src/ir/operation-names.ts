@@ -13,7 +13,8 @@ import type { Diagnostic, HttpMethod, JsonPointer } from './types.js';
  * Words a name cannot be: reserved words (not bindable, so not a scaffold export), names
  * TypeScript refuses to declare, and members every object inherits (a handlers object or
  * client would answer `toString` although nobody wrote it; `__proto__` in an object literal
- * sets the prototype instead of a member).
+ * sets the prototype instead of a member). `then` too: an object with a `then` method is taken
+ * for a promise, so `await` on a client or a handlers object would call that operation.
  */
 const RESERVED = new Set(
   (
@@ -21,7 +22,7 @@ const RESERVED = new Set(
     'if import in instanceof new null return super switch this throw true try typeof var void while with ' +
     'implements interface let package private protected public static yield await arguments eval undefined NaN Infinity ' +
     'constructor __proto__ toString toLocaleString valueOf hasOwnProperty isPrototypeOf propertyIsEnumerable ' +
-    '__defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__'
+    '__defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__ then'
   ).split(' '),
 );
 

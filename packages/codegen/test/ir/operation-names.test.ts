@@ -32,6 +32,14 @@ describe('the name an operationId asks for', () => {
     expect(isOperationName('deletePet')).toBe(true);
   });
 
+  it('sets `then` apart: a client or handlers object with a `then` method is a promise to `await`, which would call the operation', () => {
+    expect(wantedOperationName('then', 'get', '/then')).toBe('then_');
+    expect(isOperationName('then')).toBe(false);
+    const { names } = named(['then', 'get', '/then'], ['then_', 'get', '/other']);
+    expect(new Set(names).size).toBe(2);
+    expect(names).not.toContain('then');
+  });
+
   it('prefixes a name that would start with a digit', () => {
     expect(wantedOperationName('2fa verify', 'post', '/2fa')).toBe('_2faVerify');
     expect(wantedOperationName('123', 'get', '/n')).toBe('_123');

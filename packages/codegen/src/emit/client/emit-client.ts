@@ -4,9 +4,10 @@
  * `operations` by the runtime's helper types. The file stays thin: all behaviour lives in
  * `@bank-data-sharing/client/runtime`, and the spec's facts live in the validators.
  */
-import type { ApiIR, OperationIR, SecurityRequirementIR, SecuritySchemeIR } from '../../ir/types.js';
+import type { ApiIR, OperationIR, SecurityRequirementIR } from '../../ir/types.js';
 import { generatedHeader } from '../shared/header.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
+import { printSchemeEntry } from '../shared/security-scheme.js';
 import type { Emitter, GeneratedFile } from '../types.js';
 import { typeBaseName } from './method-name.js';
 
@@ -47,17 +48,8 @@ function printSecurity(security: SecurityRequirementIR[]): string {
   return `[${alternatives.join(', ')}]`;
 }
 
-/** One scheme as the client runtime reads it: how its credential travels (`http` schemes in lower case, as they compare). */
-function printScheme(scheme: SecuritySchemeIR): string {
-  const members = [`type: ${quote(scheme.type)}`];
-  if (scheme.scheme !== undefined) members.push(`scheme: ${quote(scheme.scheme.toLowerCase())}`);
-  if (scheme.in !== undefined) members.push(`in: ${quote(scheme.in)}`);
-  if (scheme.parameterName !== undefined) members.push(`name: ${quote(scheme.parameterName)}`);
-  return `  ${propertyKey(scheme.name)}: { ${members.join(', ')} },`;
-}
-
 function printSchemes(api: ApiIR): string[] {
-  const schemes = api.securitySchemes.map(printScheme);
+  const schemes = api.securitySchemes.map((scheme) => printSchemeEntry(scheme, quote));
   return [
     doc(["How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names."], '').trimEnd(),
     `export const securitySchemes = ${schemes.length > 0 ? `{\n${schemes.join('\n')}\n}` : '{}'} as const satisfies Record<string, rt.SecuritySchemeInfo>;`,

@@ -1,6 +1,7 @@
-import type { ApiIR, OperationIR, SecuritySchemeIR } from '../../ir/types.js';
+import type { ApiIR, OperationIR } from '../../ir/types.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { propertyKey } from '../shared/names.js';
+import { printSchemeEntry } from '../shared/security-scheme.js';
 
 /** Consent permissions of an operation: its `x-permissions` when that is a list of strings. */
 export function permissionsOf(op: Pick<OperationIR, 'extensions'>): string[] {
@@ -10,14 +11,6 @@ export function permissionsOf(op: Pick<OperationIR, 'extensions'>): string[] {
 
 function stringList(values: readonly string[]): string {
   return `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
-}
-
-function printScheme(scheme: SecuritySchemeIR): string {
-  const members = [`type: ${JSON.stringify(scheme.type)}`];
-  if (scheme.scheme !== undefined) members.push(`scheme: ${JSON.stringify(scheme.scheme.toLowerCase())}`);
-  if (scheme.in !== undefined) members.push(`in: ${JSON.stringify(scheme.in)}`);
-  if (scheme.parameterName !== undefined) members.push(`name: ${JSON.stringify(scheme.parameterName)}`);
-  return `  ${propertyKey(scheme.name)}: { ${members.join(', ')} },`;
 }
 
 function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, key: string, withPermissions: boolean): string {
@@ -35,7 +28,7 @@ function printOperationMeta(op: Pick<OperationIR, 'security' | 'extensions'>, ke
 
 /** `meta.gen.ts`: security schemes and per-operation security and permissions, as plain data. */
 export function printMeta(api: ApiIR, header: string, runtimeImport: string): string {
-  const schemes = [...api.securitySchemes].map(printScheme);
+  const schemes = api.securitySchemes.map((scheme) => printSchemeEntry(scheme, (text) => JSON.stringify(text)));
   const hooks = api.webhooks ?? [];
   // Consent permissions are spoken of only in an API that has some (`x-permissions`).
   const withPermissions = [...api.operations, ...hooks].some((op) => permissionsOf(op).length > 0);

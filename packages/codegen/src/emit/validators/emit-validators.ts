@@ -11,7 +11,8 @@ import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
 import { DIRECTION_SUFFIX } from '../../ir/direction.js';
 import { encodingLiteral, fileMembers, inlineLiteral, withoutFileTypes } from './form-body.js';
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
-import { derefKind, wireDescriptors } from './parameter-wire.js';
+import { wireDescriptors } from './parameter-wire.js';
+import { derefKind } from './deref-kind.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript

@@ -3,9 +3,10 @@
  * an `application/x-www-form-urlencoded` or `multipart/form-data` body travels), and the file
  * members of a multipart body, which the schema types as files instead of strings.
  */
-import { isMultipartMediaType } from '../../ir/form-encoding.js';
+import { isMultipartMediaType, setMember } from '../../ir/form-encoding.js';
 import { propertyKey } from '../shared/names.js';
-import type { FormFieldIR, MediaTypeIR, ObjectNode, SchemaNode } from '../../ir/types.js';
+import { derefKind } from './deref-kind.js';
+import type { FormFieldIR, MediaTypeIR, SchemaNode } from '../../ir/types.js';
 
 /** `one`: a single file; `many`: a list of files. */
 export type FileMembers = Record<string, 'one' | 'many'>;
@@ -42,8 +43,8 @@ export function fileMembers(media: MediaTypeIR): FileMembers {
   const out: FileMembers = {};
   if (!isMultipartMediaType(media.contentType) || !media.form) return out;
   for (const [name, field] of Object.entries(media.form)) {
-    if (field.type === 'file') out[name] = 'one';
-    else if (field.type === 'array' && field.items?.type === 'file') out[name] = 'many';
+    if (field.type === 'file') setMember(out, name, 'one');
+    else if (field.type === 'array' && field.items?.type === 'file') setMember(out, name, 'many');
   }
   return out;
 }
@@ -51,15 +52,25 @@ export function fileMembers(media: MediaTypeIR): FileMembers {
 /**
  * The body schema with its file members accepting any value (`rt.withFiles` checks them as
  * files): the spec types a file as `string`, which neither a `Blob` nor an uploaded file is.
- * A schema that is not an object (through references) is replaced by a loose object.
+ * Every object the body can be (the variants of a union, the parts of an `allOf`) keeps its
+ * other members' checks. A schema the JSON Schema runtime reads is checked by its shape (types
+ * and required members, not bounds such as `minLength`): that runtime would refuse a file
+ * where the spec says `string`, and an unchecked body is worse than a wider check.
+ * A schema that is no object at all (through references) is replaced by a loose object.
  */
-export function withoutFileTypes(schema: SchemaNode, files: FileMembers, components: ReadonlyMap<string, SchemaNode>): SchemaNode {
-  let target: SchemaNode = schema;
-  for (let hops = 0; target.kind === 'ref' && hops < 32; hops++) target = components.get(target.name) ?? { kind: 'any', pointer: target.pointer };
-  const object: ObjectNode =
-    target.kind === 'object' ? target : { kind: 'object', properties: [], additional: 'allow', pointer: schema.pointer };
-  return {
-    ...object,
-    properties: object.properties.map((p) => (p.name in files ? { ...p, schema: { kind: 'any', pointer: p.schema.pointer } } : p)),
-  };
+export function withoutFileTypes(schema: SchemaNode, files: FileMembers, components: ReadonlyMap<string, SchemaNode>, depth = 0): SchemaNode {
+  const target = derefKind(schema, components);
+  if (depth > 8) return target;
+  const inner = (node: SchemaNode): SchemaNode => withoutFileTypes(node, files, components, depth + 1);
+  switch (target.kind) {
+    case 'object':
+      return { ...target, properties: target.properties.map((p) => (Object.hasOwn(files, p.name) ? { ...p, schema: { kind: 'any', pointer: p.schema.pointer } } : p)) };
+    case 'union':
+      // A variant may have been told apart from the others by its file member alone: count matches again.
+      return { ...target, variants: target.variants.map(inner), exclusive: false };
+    case 'intersection':
+      return { ...target, parts: target.parts.map(inner) };
+    default:
+      return { kind: 'object', properties: [], additional: 'allow', pointer: schema.pointer };
+  }
 }

@@ -4,18 +4,7 @@
  * the generated code holds no serialization logic of its own.
  */
 import type { ParameterIR, SchemaNode } from '../../ir/types.js';
-
-/**
- * What a parameter's schema is, through references, for decoding its text: a schema the JSON
- * Schema runtime validates is decoded as its shape says (a number, a list...).
- */
-export function derefKind(node: SchemaNode, components: Map<string, SchemaNode>): SchemaNode {
-  let current = node;
-  for (let i = 0; (current.kind === 'ref' || current.kind === 'json') && i < 32; i++) {
-    current = current.kind === 'json' ? current.shape : (components.get(current.name) ?? { kind: 'any', pointer: current.pointer });
-  }
-  return current;
-}
+import { derefKind } from './deref-kind.js';
 
 export type ParameterShape = 'primitive' | 'array' | 'object';
 
