@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestError } from '@bank-data-sharing/client/runtime';
-import { appWith, generateApi, listen, oasExample, type GeneratedApi, type Running } from './support/harness.js';
+import { appWith, clientOf, generateApi, listen, oasExample, routerFactory, type GeneratedApi, type Running } from './support/harness.js';
 
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
 
@@ -40,9 +40,8 @@ async function serve(api: GeneratedApi, options: object, answer: (operationId: s
       return answer(op.operationId);
     };
   }
-  const createRouter = api.server['createRouter'] as (handlers: object, options?: object) => never;
-  const running = await listen(appWith(createRouter(handlers, { prefix: '', onError: () => undefined, onMissingHandlers: () => undefined, ...options })));
-  const client = (api.client['createClient'] as (o: object) => Record<string, AnyFn>)({ baseUrl: running.origin });
+  const running = await listen(appWith(routerFactory(api)(handlers, { prefix: '', onError: () => undefined, onMissingHandlers: () => undefined, ...options })));
+  const client = clientOf<AnyFn>(api, { baseUrl: running.origin });
   return {
     running,
     client,
