@@ -2,12 +2,12 @@
  * What callers send and receive, checked by the type checker (`pnpm typecheck` compiles
  * this file); the runtime assertions are trivial.
  */
-import type { AccountsResponse, Transaction, TransactionsResponse } from '@bank-data-sharing/validators/v2.2';
+import type { AccountsResponse, Errors400, Errors403, Errors500, Transaction, TransactionsResponse } from '@bank-data-sharing/validators/v2.2';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient as createDirectory } from '../src/generated/directory/index.js';
 import { createClient, type GetAccountsAccountIdTransactionsParams, type GetAccountsResult } from '../src/generated/v2.2/index.js';
 import { createClient as createClientV21 } from '../src/generated/v2.1/index.js';
-import { paginate, type ParamsOf, type ResultOf } from '../src/runtime/index.js';
+import { paginate, type ErrorBodyOf, type ParamsOf, type ResultOf } from '../src/runtime/index.js';
 import type { operations } from '@bank-data-sharing/validators/v2.2';
 
 const client = createClient({ origin: 'https://rs.example' });
@@ -41,6 +41,11 @@ describe('generated client types', () => {
     type Attest = ParamsOf<typeof operations.CreateAccountAccessConsentAttestation>;
     expectTypeOf<Attest['contentType']>().toEqualTypeOf<'application/jwt' | undefined>();
     expectTypeOf<string>().toExtend<Attest['body']>();
+  });
+
+  it('types the error bodies an operation declares (4XX, 5XX), the signed form giving the JSON type, and not its success body', () => {
+    // GetAccounts declares 400, 403 and 500 with a body; 401, 405, 406 and 429 without one.
+    expectTypeOf<ErrorBodyOf<typeof operations.GetAccounts>>().toEqualTypeOf<Errors400 | Errors403 | Errors500 | undefined>();
   });
 
   it('gives paginate the record type of the page', () => {

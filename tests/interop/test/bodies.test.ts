@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestError } from '@bank-data-sharing/client/runtime';
-import { appWith, generateApi, listen, oasExample, type GeneratedApi, type Running } from './support/harness.js';
+import { appWith, clientOf, generateApi, listen, oasExample, routerFactory, type GeneratedApi, type Running } from './support/harness.js';
 
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
 
@@ -21,35 +21,37 @@ interface Served {
   running: Running;
   client: Record<string, AnyFn>;
   received: Received[];
-  /** The client method of the operation at `method path` (whatever the client names it). */
+  /** The client method of the operation at `method path`. */
   method(method: string, path: string): AnyFn;
 }
 
-/** A generated API served with handlers that record what they receive and answer 200. */
+/**
+ * A generated API served with handlers that record what they receive and answer 200. An
+ * operation's key in the validators' `operations` is its one name: its handler's and its
+ * client method's.
+ */
 async function serve(api: GeneratedApi, options: object, answer: (operationId: string) => object = () => ({ status: 200 })): Promise<Served> {
-  const operations = Object.values(api.validators['operations'] as Record<string, { operationId: string; method: string; path: string }>);
+  const operations = Object.entries(api.validators['operations'] as Record<string, { operationId: string; method: string; path: string }>);
   const received: Received[] = [];
   const handlers: Record<string, (request: { body: unknown; contentType: string | undefined }) => object> = {};
-  for (const op of operations) {
-    handlers[op.operationId] = (request) => {
+  for (const [name, op] of operations) {
+    handlers[name] = (request) => {
       received.push({ operationId: op.operationId, body: request.body, contentType: request.contentType });
       return answer(op.operationId);
     };
   }
-  const createRouter = api.server['createRouter'] as (handlers: object, options?: object) => never;
-  const running = await listen(appWith(createRouter(handlers, { prefix: '', onError: () => undefined, onMissingHandlers: () => undefined, ...options })));
-  const client = (api.client['createClient'] as (o: object) => Record<string, AnyFn>)({ baseUrl: running.origin });
-  const plain = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  const running = await listen(appWith(routerFactory(api)(handlers, { prefix: '', onError: () => undefined, onMissingHandlers: () => undefined, ...options })));
+  const client = clientOf<AnyFn>(api, { baseUrl: running.origin });
   return {
     running,
     client,
     received,
     method(method, path) {
-      const op = operations.find((o) => o.method === method && o.path === path);
-      if (!op) throw new Error(`no operation ${method} ${path}`);
-      const name = Object.keys(client).find((key) => key === op.operationId) ?? Object.keys(client).find((key) => plain(key) === plain(op.operationId));
-      if (!name) throw new Error(`no client method for ${op.operationId}`);
-      return client[name]!.bind(client);
+      const found = operations.find(([, op]) => op.method === method && op.path === path);
+      if (!found) throw new Error(`no operation ${method} ${path}`);
+      const call = client[found[0]];
+      if (!call) throw new Error(`no client method ${found[0]}`);
+      return call.bind(client);
     },
   };
 }

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateApi, oasExample } from './support/harness.js';
-import { typeErrors } from './support/type-errors.js';
+import { typeErrors, withoutExpectedErrors } from './support/type-errors.js';
 
 const FORMATTERS = `import { createRouter } from './server/index.js';
 
@@ -36,7 +36,7 @@ describe('formatError is typed by the declared error schema', () => {
 
   it('reports each non-fitting formatter when nothing expects the error', async () => {
     const unchecked = path.join(dir, 'formatters-unchecked.ts');
-    await writeFile(unchecked, FORMATTERS.replace(/\/\/ @ts-expect-error .*\n/g, ''));
+    await writeFile(unchecked, withoutExpectedErrors(FORMATTERS));
     const errors = typeErrors(unchecked);
     expect(errors).toHaveLength(2);
     expect(errors.every((e) => e.startsWith('formatters-unchecked.ts:'))).toBe(true);

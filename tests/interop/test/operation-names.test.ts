@@ -9,17 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from '@bank-data-sharing/codegen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWith, generateApi, listen, oasExample, type GeneratedApi, type Running } from './support/harness.js';
+import { appWith, clientOf, generateApi, listen, oasExample, routerFactory, type GeneratedApi, type Running } from './support/harness.js';
 
 type AnyFn = (...args: unknown[]) => unknown;
 type Reply = { status: number; body: unknown };
 
 function createClient(api: GeneratedApi, origin: string): Record<string, AnyFn> {
-  return (api.client['createClient'] as (o: object) => Record<string, AnyFn>)({ baseUrl: origin });
+  return clientOf<AnyFn>(api, { baseUrl: origin });
 }
 
 function createRouter(api: GeneratedApi, handlers: object) {
-  return (api.server['createRouter'] as (h: object, o?: object) => never)(handlers, { onError: () => undefined, onMissingHandlers: () => undefined });
+  return routerFactory(api)(handlers, { onError: () => undefined, onMissingHandlers: () => undefined });
 }
 
 describe('petstore-expanded: "find pet by id" has one name', () => {

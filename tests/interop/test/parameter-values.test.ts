@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWith, generateApi, listen, type Running } from './support/harness.js';
+import { appWith, clientOf, generateApi, listen, routerFactory, type Running } from './support/harness.js';
 
 const Measures = {
   type: 'object',
@@ -86,15 +86,14 @@ describe('typed values in parameter styles', () => {
     const file = path.join(dir, 'typed-parameter-styles.json');
     await writeFile(file, JSON.stringify(DOCUMENT));
     const api = await generateApi(file, 'typed-parameter-styles');
-    const createRouter = api.server['createRouter'] as (handlers: object, options?: object) => never;
     const handlers = {
       typedStyles: (request: Params) => {
         received = { path: request['path']!, query: request['query']!, headers: request['headers']!, cookies: request['cookies']! };
         return { status: 204 };
       },
     };
-    running = await listen(appWith(createRouter(handlers, { onError: () => undefined })));
-    const client = (api.client['createClient'] as (o: object) => Record<string, Method>)({ baseUrl: running.origin });
+    running = await listen(appWith(routerFactory(api)(handlers, { onError: () => undefined })));
+    const client = clientOf<Method>(api, { baseUrl: running.origin });
     call = Object.values(client).find((m) => typeof m === 'function' && m.operation?.operationId === 'typedStyles')!;
   });
   afterAll(() => running?.close());

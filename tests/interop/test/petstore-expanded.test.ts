@@ -8,7 +8,7 @@ import { ApiError } from '@bank-data-sharing/server-stubs/runtime';
 import express from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApi, listen, oasExample, type Running } from './support/harness.js';
+import { clientOf, generateApi, listen, oasExample, routerFactory, schemaOf, type Checkable, type Running } from './support/harness.js';
 
 interface Pet {
   id: number;
@@ -17,14 +17,11 @@ interface Pet {
 }
 
 type AnyFn = (...args: unknown[]) => unknown;
-interface Schema {
-  safeParse(value: unknown): { success: boolean };
-}
 
 describe('petstore-expanded (3.0)', () => {
   let running: Running;
   let client: Record<string, AnyFn>;
-  let errorSchema: Schema;
+  let errorSchema: Checkable;
   const received: IncomingHttpHeaders[] = [];
   const reported: unknown[] = [];
   const pets: Pet[] = [
@@ -34,8 +31,7 @@ describe('petstore-expanded (3.0)', () => {
 
   beforeAll(async () => {
     const api = await generateApi(oasExample('3.0', 'petstore-expanded'), 'petstore-expanded');
-    errorSchema = (api.validators['schemas'] as Record<string, Schema>)['Error']!;
-    const createRouter = api.server['createRouter'] as (handlers: object, options?: object) => express.RequestHandler;
+    errorSchema = schemaOf(api, 'Error');
     const handlers = {
       findPets: ({ query }: { query: { tags?: string[]; limit?: number } }) => ({
         status: 200,
@@ -55,9 +51,9 @@ describe('petstore-expanded (3.0)', () => {
       received.push(req.headers);
       next();
     });
-    app.use(createRouter(handlers, { onError: (error: unknown) => reported.push(error), onMissingHandlers: () => undefined }));
+    app.use(routerFactory(api)(handlers, { onError: (error: unknown) => reported.push(error), onMissingHandlers: () => undefined }));
     running = await listen(app);
-    client = (api.client['createClient'] as (o: object) => Record<string, AnyFn>)({ baseUrl: `${running.origin}/api`, retry: false });
+    client = clientOf<AnyFn>(api, { baseUrl: `${running.origin}/api`, retry: false });
   });
   afterAll(() => running?.close());
 

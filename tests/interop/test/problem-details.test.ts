@@ -7,26 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError as ClientApiError } from '@bank-data-sharing/client/runtime';
 import { ApiError } from '@bank-data-sharing/server-stubs/runtime';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWith, generateApi, listen, type Running } from './support/harness.js';
+import { appWith, clientOf, generateApi, listen, routerFactory, schemaOf, type Checkable, type Running } from './support/harness.js';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/problem-details.yaml');
 
 type AnyFn = (...args: unknown[]) => unknown;
-interface Schema {
-  safeParse(value: unknown): { success: boolean };
-}
 
 describe('problem details (3.1 fixture)', () => {
   let running: Running;
   let client: Record<string, AnyFn>;
-  let problemSchema: Schema;
+  let problemSchema: Checkable;
 
   beforeAll(async () => {
     const api = await generateApi(FIXTURE, 'problem-details');
-    problemSchema = (api.validators['schemas'] as Record<string, Schema>)['Problem']!;
-    const createRouter = api.server['createRouter'] as (handlers: object, options?: object) => express.RequestHandler;
+    problemSchema = schemaOf(api, 'Problem');
     const handlers = {
       listNotes: () => ({ status: 200, body: [{ id: 1, text: 'milk' }] }),
       addNote: ({ body }: { body: { text: string } }) => ({ status: 201, body: { id: 2, ...body } }),
@@ -34,8 +29,8 @@ describe('problem details (3.1 fixture)', () => {
         throw new ApiError(404, 'Note.NotFound', `No note has id ${params.id}`);
       },
     };
-    running = await listen(appWith(createRouter(handlers, { onError: () => undefined })));
-    client = (api.client['createClient'] as (o: object) => Record<string, AnyFn>)({ baseUrl: `${running.origin}/v1`, retry: false });
+    running = await listen(appWith(routerFactory(api)(handlers, { onError: () => undefined })));
+    client = clientOf<AnyFn>(api, { baseUrl: `${running.origin}/v1`, retry: false });
   });
   afterAll(() => running?.close());
 

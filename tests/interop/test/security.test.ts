@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWith, generateApi, listen, oasExample, type GeneratedApi, type Running } from './support/harness.js';
+import { appWith, clientOf, generateApi, listen, oasExample, routerFactory, type GeneratedApi, type Running } from './support/harness.js';
 
 interface AuthorizeCall {
   scheme: string;
@@ -71,8 +71,7 @@ async function serve(api: GeneratedApi, options: { validateResponses?: boolean; 
     return { status: options.status(path) };
   };
   const handlers = new Proxy({}, { get: (_, key) => (typeof key === 'string' ? handler : undefined) });
-  const createRouter = api.server['createRouter'] as (handlers: object, options?: object) => never;
-  const router = createRouter(handlers, { authorize, onError: () => undefined, validateResponses: options.validateResponses ?? true });
+  const router = routerFactory(api)(handlers, { authorize, onError: () => undefined, validateResponses: options.validateResponses ?? true });
   const running = await listen(appWith(router));
   return { running, served, authorized };
 }
@@ -130,7 +129,7 @@ describe('security (3.0): one scheme per operation', () => {
   beforeAll(async () => {
     api = await generateApi(oasExample('3.0', 'security'), 'security');
     server = await serve(api, { status: (path) => (path === '/status/401' ? 401 : 200) });
-    createClient = api.client['createClient'] as CreateClient;
+    createClient = (options) => clientOf<unknown>(api, options);
   });
   afterAll(() => server?.running.close());
 
@@ -212,7 +211,7 @@ describe('security-multiple (3.0): alternatives and combinations', () => {
     api = await generateApi(oasExample('3.0', 'security-multiple'), 'security-multiple');
     // The file documents only 401: the handlers answer 200 (undocumented) to show a call got through.
     server = await serve(api, { validateResponses: false, status: () => 200 });
-    createClient = api.client['createClient'] as CreateClient;
+    createClient = (options) => clientOf<unknown>(api, options);
   });
   afterAll(() => server?.running.close());
 

@@ -2,12 +2,8 @@
  * Which headers an operation's spec declares: the client sends a convention such as
  * `x-fapi-interaction-id` only where the API asks for it, decided once per operation.
  */
-import type { OperationSpec, SchemaLike } from './types.js';
-
-function memberNames(schema: SchemaLike): readonly string[] {
-  const shape = (schema as { shape?: unknown }).shape;
-  return shape !== null && typeof shape === 'object' ? Object.keys(shape) : [];
-}
+import { memberNames } from './schema-members.js';
+import type { OperationSpec } from './types.js';
 
 /** True when `operation` declares header `name` (lower case) as a request parameter or on any response. */
 export function declaresHeader(operation: OperationSpec, name: string): boolean {

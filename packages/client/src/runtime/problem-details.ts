@@ -5,6 +5,7 @@
  * declared type), extension members kept.
  */
 import { mediaTypeOf } from './media-types.js';
+import { memberNames } from './schema-members.js';
 import type { SchemaLike } from './types.js';
 
 /** The members of a problem-details body (RFC 9457 §3.1), with any extension members. */
@@ -29,9 +30,7 @@ function isProblemMediaType(contentType: string | undefined): boolean {
  * declared `application/json`, so both ends agree on what is a problem.
  */
 function isProblemSchema(schema: SchemaLike | undefined): boolean {
-  const shape = (schema as { shape?: unknown } | undefined)?.shape;
-  if (shape === null || typeof shape !== 'object') return false;
-  const known = Object.keys(shape).filter((name) => PROBLEM_MEMBERS.includes(name));
+  const known = memberNames(schema).filter((name) => PROBLEM_MEMBERS.includes(name));
   return known.length >= 2 && (known.includes('title') || known.includes('detail'));
 }
 

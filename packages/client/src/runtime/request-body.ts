@@ -4,7 +4,7 @@
  * text, or bytes. Nothing here talks to the network.
  */
 import { RequestError } from './errors.js';
-import { describeValue, encodeMultipart, encodeUrlEncoded, type FormLayout } from './form-encode.js';
+import { describeValue, encodeMultipart, encodeUrlEncoded, isFile, type FileInput, type FormLayout } from './form-encode.js';
 import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf } from './media-types.js';
 import type { RequestParams } from './request.js';
 
@@ -16,8 +16,9 @@ export interface EncodedBody {
   body: string | Uint8Array | Blob | FormData;
 }
 
-function isBytes(value: unknown): value is Uint8Array | Blob | ArrayBuffer {
-  return value instanceof Uint8Array || value instanceof ArrayBuffer || (typeof Blob !== 'undefined' && value instanceof Blob);
+/** Bytes a body or member may be: what form-encode sends as a file, or an ArrayBuffer. */
+function isBytes(value: unknown): value is FileInput | ArrayBuffer {
+  return isFile(value) || value instanceof ArrayBuffer;
 }
 
 /** The members of a body object that are files or bytes (directly, or as items of a list). */

@@ -33,28 +33,53 @@ export function resolveBaseUrl(api: ApiInfo, options: { baseUrl?: string; origin
 /** Characters a path template's literal text cannot carry as they are (`#` would start a fragment). */
 const NOT_IN_PATH = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g;
 
+/** A path template as every call fills it: literal text already encoded, and its parameters. */
+interface PathTemplate {
+  /** The literal pieces, one more than `parameters`: the text before, between and after them. */
+  readonly literals: readonly string[];
+  readonly parameters: ReadonlyArray<{
+    readonly name: string;
+    /** The parameter is a whole segment (`/{id}/`, `/{id}` at the end): it cannot be `.` or `..`. */
+    readonly wholeSegment: boolean;
+  }>;
+}
+
+/** Templates are the generated operations' own, a fixed set: each is read once, not per call. */
+const templates = new Map<string, PathTemplate>();
+
+function pathTemplate(template: string): PathTemplate {
+  let known = templates.get(template);
+  if (known === undefined) {
+    const parts = template.split(/(\{[^}]+\})/);
+    const literals = parts.filter((_, i) => i % 2 === 0).map((part) => part.replace(NOT_IN_PATH, (c) => encodeURIComponent(c)));
+    const parameters = literals.slice(1).map((next, k) => ({
+      name: parts[2 * k + 1]!.slice(1, -1),
+      // URLs remove the dot segments `.` and `..`.
+      wholeSegment: literals[k]!.endsWith('/') && (next.startsWith('/') || (next === '' && k + 2 === literals.length)),
+    }));
+    known = { literals, parameters };
+    templates.set(template, known);
+  }
+  return known;
+}
+
 /**
  * Fills `{name}` segments, percent-encoding each value (listed parameters in their style,
  * parameters.ts); literal text that is not valid in a path (`#`, `?`, spaces) is encoded too.
  */
 export function fillPath(template: string, values: Readonly<Record<string, unknown>> | undefined, operationId: string, wire?: readonly ParameterWire[]): string {
   const styled = listedIn(wire, 'path');
-  const parts = template.split(/(\{[^}]+\})/);
-  return parts
-    .map((part, i) => {
-      if (i % 2 === 0) return part.replace(NOT_IN_PATH, (c) => encodeURIComponent(c));
-      const name = part.slice(1, -1);
-      const value = values?.[name];
-      if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
-      const parameter = styled?.get(name);
-      const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(parameterText(value));
-      // URLs remove the dot segments `.` and `..`: a parameter that is a whole segment cannot be one.
-      const next = parts[i + 1]!;
-      const wholeSegment = parts[i - 1]!.endsWith('/') && (next.startsWith('/') || (next === '' && i + 2 >= parts.length));
-      if (wholeSegment && (filled === '.' || filled === '..')) throw new RequestError(`${operationId}: path parameter "${name}" is the segment "${filled}", which URLs remove`);
-      return filled;
-    })
-    .join('');
+  const { literals, parameters } = pathTemplate(template);
+  let out = literals[0]!;
+  parameters.forEach(({ name, wholeSegment }, k) => {
+    const value = values?.[name];
+    if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
+    const parameter = styled?.get(name);
+    const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(parameterText(value));
+    if (wholeSegment && (filled === '.' || filled === '..')) throw new RequestError(`${operationId}: path parameter "${name}" is the segment "${filled}", which URLs remove`);
+    out += filled + literals[k + 1]!;
+  });
+  return out;
 }
 
 /**

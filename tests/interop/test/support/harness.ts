@@ -75,3 +75,25 @@ export function appWith(router: express.RequestHandler): express.Express {
   app.use(router);
   return app;
 }
+
+/** The generated server's `createRouter`; each test writes its own handlers and options. */
+export function routerFactory(api: GeneratedApi): (handlers: object, options?: object) => express.RequestHandler {
+  return api.server['createRouter'] as (handlers: object, options?: object) => express.RequestHandler;
+}
+
+/** A client of the generated API (`createClient(options)`), its methods typed as the test calls them. */
+export function clientOf<Method = (...args: unknown[]) => unknown>(api: GeneratedApi, options: object): Record<string, Method> {
+  return (api.client['createClient'] as (options: object) => Record<string, Method>)(options);
+}
+
+/** What a test asks of a generated schema: whether a value fits it. */
+export interface Checkable {
+  safeParse(value: unknown): { success: boolean };
+}
+
+/** A named schema of the generated validators (`components.schemas`). */
+export function schemaOf(api: GeneratedApi, name: string): Checkable {
+  const schema = (api.validators['schemas'] as Record<string, Checkable | undefined>)[name];
+  if (!schema) throw new Error(`no schema ${name} in the generated validators`);
+  return schema;
+}

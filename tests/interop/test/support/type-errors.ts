@@ -10,3 +10,11 @@ export function typeErrors(file: string): string[] {
     return `${path.basename(d.file?.fileName ?? '')}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
   });
 }
+
+/**
+ * `source` without its `// @ts-expect-error` lines: a test compiles both, so that each line
+ * they excused must be an error, and not merely be allowed to be one.
+ */
+export function withoutExpectedErrors(source: string): string {
+  return source.replace(/\/\/ @ts-expect-error .*\n/g, '');
+}
