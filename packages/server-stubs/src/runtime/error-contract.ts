@@ -13,6 +13,7 @@ import type { ErrorItem } from './api-error.js';
 import { bodyKind } from './content-negotiation.js';
 import { errorBody, isEnvelopeSchema, knownShapeBody } from './error-envelope.js';
 import type { Exchange } from './exchange.js';
+import { objectMembers } from './object-members.js';
 import { isProblemMediaType, isProblemSchema, PROBLEM_JSON, problemDetails } from './problem-details.js';
 import type { ContentSchemas, OperationSchemas, ResponseSchemas } from './types.js';
 
@@ -145,10 +146,10 @@ const TEXT_MEMBER = /^(message|msg|detail|details|description|error|errorMessage
  * object with such members.
  */
 export function fillObvious(schema: z.ZodType, error: ErrorDescription): unknown {
-  const shape = (schema as { shape?: unknown }).shape;
-  if (shape === null || typeof shape !== 'object') return undefined;
+  const members = objectMembers(schema);
+  if (!members) return undefined;
   const body: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(shape as Record<string, z.ZodType>)) {
+  for (const [key, member] of Object.entries(members)) {
     const candidates = CODE_MEMBER.test(key)
       ? [error.status, error.items[0]?.code, String(error.status)]
       : TEXT_MEMBER.test(key)

@@ -12,6 +12,7 @@ import { decodeForm, FormFieldError } from './form-decode.js';
 import type { FormLayout } from './form-layout.js';
 import { MultipartFormatError, MultipartLimitError, readMultipart, type MultipartLimits } from './multipart.js';
 import { SignedBodyError, verifySignedBody, type VerificationOptions } from './jws.js';
+import { objectMembers } from './object-members.js';
 import { describesClaims } from './respond.js';
 import { cookieObject, ForbiddenNameError, headerObject, queryObject } from './request-input.js';
 import { applyParameterStyles, ParameterStyleError, type DeclaredNames } from './parameters.js';
@@ -96,10 +97,7 @@ const declaredCache = new WeakMap<OperationSchemas, DeclaredNames>();
 function declaredNames(op: OperationSchemas): DeclaredNames {
   let names = declaredCache.get(op);
   if (!names) {
-    const keys = (schema: unknown): Set<string> => {
-      const shape = (schema as { shape?: unknown } | undefined)?.shape;
-      return new Set(shape !== null && typeof shape === 'object' ? Object.keys(shape) : []);
-    };
+    const keys = (schema: unknown): Set<string> => new Set(Object.keys(objectMembers(schema) ?? {}));
     names = { query: keys(op.request.query), cookie: keys(op.request.cookies) };
     declaredCache.set(op, names);
   }
