@@ -26,6 +26,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { bodyKind } from './content-negotiation.js';
+import { cookieParts } from './request-input.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** One entry of a generated operation's `request.parameters`. */
@@ -245,16 +246,11 @@ function headerValue(parameter: ParameterWire, header: string | string[] | undef
   return simpleValue(parameter, text, (t) => t.trim(), ',');
 }
 
-/** Raw `name=value` pairs of a Cookie header, in order, surrounding quotes removed. */
+/** Raw `name=value` pairs of a Cookie header (`cookieParts`), names percent-decoded where they decode. */
 function cookiePairs(header: string | undefined): Pair[] {
   if (!header) return [];
   const out: Pair[] = [];
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    const name = part.slice(0, eq).trim();
+  for (const [name, value] of cookieParts(header)) {
     let decodedName = name;
     try {
       decodedName = decodeURIComponent(name);
