@@ -129,17 +129,24 @@ function missingHandlers(definition: ApiDefinition, handlers: object): Operation
     .map(([, op]) => op);
 }
 
-/** Fails at start-up, not on the first request, when the options cannot serve the API. */
-function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions<unknown>, label: string): void {
+/**
+ * Fails at start-up, not on the first request, when the options cannot serve the API.
+ * `names` and `missing` are the router's own (`operationNames`, `missingHandlers`).
+ */
+function checkConfiguration(
+  definition: ApiDefinition,
+  options: RouterOptions<unknown>,
+  label: string,
+  names: ReadonlyMap<OperationSchemas, string>,
+  missing: readonly OperationSchemas[],
+): void {
   const ops = Object.values(definition.operations);
-  const missing = missingHandlers(definition, handlers);
   if (missing.length > 0 && options.missingHandlers === 'throw') {
     throw new TypeError(`${label}: no handler for ${missing.map((op) => op.operationId).join(', ')} (missingHandlers: 'throw')`);
   }
   if (options.missingHandlers !== undefined && options.missingHandlers !== 'throw' && options.missingHandlers !== 'notImplemented') {
     throw new TypeError(`${label}: options.missingHandlers must be 'notImplemented' or 'throw' (got ${JSON.stringify(options.missingHandlers)})`);
   }
-  const names = operationNames(definition);
   const secured = ops.filter((op) => (definition.meta[names.get(op)!]?.security ?? []).some((r) => Object.keys(r).length > 0));
   if (secured.length > 0 && !options.authorize) {
     throw new TypeError(`${label}: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
@@ -181,8 +188,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     methods.set(method, op);
     byPath.set(op.path, methods);
   }
-  checkConfiguration(definition, handlers, options, settings.label);
   const missing = missingHandlers(definition, handlers);
+  checkConfiguration(definition, options, settings.label, names, missing);
   // Named once, here, rather than on every request that reaches one of them.
   if (missing.length > 0) (options.onMissingHandlers ?? onMissingHandlersDefault(settings))(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
   const resolved: RouterOptions<unknown> = { ...options, onError: options.onError ?? defaultOnError };
