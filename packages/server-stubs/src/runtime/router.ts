@@ -225,6 +225,12 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     });
   }
 
+  /** An exchange of this router, before routing finds its operation. */
+  function newExchange(req: IncomingMessage, res: ServerResponse, request: Pick<Exchange, 'interactionId' | 'head' | 'accept' | 'echoInteractionId'>): Exchange {
+    const { interactionId: id, head, accept, echoInteractionId } = request;
+    return { req, res, interactionId: id, head, accept, op: undefined, options: resolved, apiResponses, echoInteractionId, reported };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }): Promise<boolean> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -235,18 +241,12 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     // A path this router does not serve is left to later middleware untouched (headers too).
     if (!match && settings.passUnmatched) return false;
     const method = (req.method ?? 'GET').toUpperCase();
-    const ex: Exchange = {
-      req,
-      res,
+    const ex = newExchange(req, res, {
       interactionId: interactionId(req.headers['x-fapi-interaction-id']),
       head: method === 'HEAD',
       accept: firstHeader(req, 'accept'),
-      op: undefined,
-      options: resolved,
-      apiResponses,
       echoInteractionId: echoUnmatched,
-      reported,
-    };
+    });
     slot.ex = ex;
     const methods = !match || 'malformed' in match ? undefined : byPath.get(match.template);
     const op = methods?.get(method) ?? (method === 'HEAD' ? methods?.get('GET') : undefined);
@@ -374,18 +374,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
   /** The answer when the router itself failed: the declared 500 (or RFC 9457), never a throw. */
   function lastResort(req: IncomingMessage, res: ServerResponse, ex: Exchange | undefined): void {
-    const exchange: Exchange = ex ?? {
-      req,
-      res,
-      interactionId: interactionId(undefined),
-      head: false,
-      accept: undefined,
-      op: undefined,
-      options: resolved,
-      apiResponses,
-      echoInteractionId: false,
-      reported,
-    };
+    const exchange = ex ?? newExchange(req, res, { interactionId: interactionId(undefined), head: false, accept: undefined, echoInteractionId: false });
     const items = [{ code: FAILURES.internal.code, message: 'The server failed to handle the request' }];
     let contentType = PROBLEM_JSON;
     let payload: string;
