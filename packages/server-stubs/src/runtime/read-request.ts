@@ -91,19 +91,6 @@ export async function readRequestBody(
   }
 }
 
-const declaredCache = new WeakMap<OperationSchemas, DeclaredNames>();
-
-/** The query and cookie names an operation declares (the members of its loose objects). */
-function declaredNames(op: OperationSchemas): DeclaredNames {
-  let names = declaredCache.get(op);
-  if (!names) {
-    const keys = (schema: unknown): Set<string> => new Set(Object.keys(objectMembers(schema) ?? {}));
-    names = { query: keys(op.request.query), cookie: keys(op.request.cookies) };
-    declaredCache.set(op, names);
-  }
-  return names;
-}
-
 /**
  * The query and cookie names of the API's `apiKey` security schemes: a credential, never a
  * member of an object parameter sent under its members' own names. Worked out once per router.
@@ -118,11 +105,14 @@ export function credentialNames(schemes: ApiDefinition['securitySchemes']): Decl
   return names;
 }
 
-/** The names an operation's object parameters cannot take: its own parameters', and the credentials'. */
-function claimedNames(op: OperationSchemas, credentials: DeclaredNames | undefined): DeclaredNames {
-  const own = declaredNames(op);
-  if (!credentials || (credentials.query.size === 0 && credentials.cookie.size === 0)) return own;
-  return { query: new Set([...own.query, ...credentials.query]), cookie: new Set([...own.cookie, ...credentials.cookie]) };
+/**
+ * The query and cookie names an operation's object parameters cannot take: the ones it
+ * declares (the members of its loose query and cookie objects), and the credentials'. The
+ * router works them out once per operation, when it is built.
+ */
+export function claimedNames(op: OperationSchemas, credentials: DeclaredNames | undefined): DeclaredNames {
+  const names = (schema: unknown, more: ReadonlySet<string> | undefined): Set<string> => new Set([...Object.keys(objectMembers(schema) ?? {}), ...(more ?? [])]);
+  return { query: names(op.request.query, credentials?.query), cookie: names(op.request.cookies, credentials?.cookie) };
 }
 
 /** The validated (or, with validation off, raw) parts a handler receives. */
@@ -150,8 +140,8 @@ export function validateParts(
     req: IncomingMessage;
     body: ReadBodyResult | undefined;
     specContentType: string | undefined;
-    /** Query and cookie names of the API's API keys (`credentialNames`). */
-    credentialNames?: DeclaredNames;
+    /** The operation's `claimedNames` with the API's API keys; without them, its own names alone. */
+    claimedNames?: DeclaredNames;
   },
   validate: boolean,
 ): { ok: true; parts: ValidatedParts } | { ok: false; items: ErrorItem[] } {
@@ -168,7 +158,7 @@ export function validateParts(
     if (styled !== undefined && styled.length > 0) {
       // Only operations with styled parameters pay for this; the maps are this request's own.
       const maps = { path: { ...path }, query, headers, cookies };
-      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, claimedNames(op, input.credentialNames));
+      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, input.claimedNames ?? claimedNames(op, undefined));
       path = maps.path;
     }
   } catch (error) {

@@ -17,7 +17,7 @@ import type { Exchange } from './exchange.js';
 import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
-import { credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
+import { claimedNames, credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
 import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
@@ -212,7 +212,10 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   const echoing = new Set(operations.filter((op) => options.fapiInteractionId ?? declaresHeader(op, 'x-fapi-interaction-id')));
   const echoUnmatched = options.fapiInteractionId ?? [...operations, ...settings.fallbackResponses].some((op) => declaresHeader(op, 'x-fapi-interaction-id'));
   const reported = new Set<z.ZodType>();
+  // The names each operation's object parameters cannot take, for the operations with styled
+  // parameters: they depend on the operation and the API's keys alone, so they are worked out here.
   const credentials = credentialNames(definition.securitySchemes);
+  const claimed = new Map(operations.filter((op) => (op.request.parameters?.length ?? 0) > 0).map((op) => [op, claimedNames(op, credentials)]));
 
   // What `Accept` is checked against, per operation: it depends only on the operation's
   // responses and on whether a signing key is configured, so it is worked out once, here.
@@ -339,7 +342,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     const validated = validateParts(
       op,
-      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType, credentialNames: credentials },
+      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType, claimedNames: claimed.get(op) },
       resolved.validateRequests !== false,
     );
     if (!validated.ok) {
