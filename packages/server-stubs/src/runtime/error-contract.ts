@@ -50,7 +50,7 @@ function jsonTypeOf(content: ContentSchemas): string | undefined {
 const styles = new WeakMap<ResponseSchemas, ErrorPlan>();
 
 /** The plan of one declared response, worked out once per response. */
-export function planOf(response: ResponseSchemas): ErrorPlan {
+function planOf(response: ResponseSchemas): ErrorPlan {
   let plan = styles.get(response);
   if (plan) return plan;
   const types = Object.keys(response.content);
@@ -131,7 +131,7 @@ function isEnvelopePlan(plan: ErrorPlan): boolean {
 }
 
 /** `ErrorDescription` of an error. */
-export function describeError(ex: Exchange, status: number, items: readonly ErrorItem[]): ErrorDescription {
+function describeError(ex: Exchange, status: number, items: readonly ErrorItem[]): ErrorDescription {
   const problem = problemDetails(status, items, false);
   return { status, title: problem.title, detail: problem.detail, items, operationId: ex.op?.operationId };
 }
