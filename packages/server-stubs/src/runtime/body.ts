@@ -40,6 +40,15 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
+ * What another middleware (e.g. `express.json()`) made of the body when it already consumed
+ * the stream (its `req.body`, whatever that is); undefined while the stream is unread.
+ */
+export function earlierBody(req: IncomingMessage): { readonly value: unknown } | undefined {
+  if (!req.readableEnded && (req as IncomingMessage & { _body?: boolean })._body !== true) return undefined;
+  return { value: (req as IncomingMessage & { body?: unknown }).body };
+}
+
+/**
  * The raw bytes of a request body, at most `limit` of them. If another middleware (e.g.
  * `express.json()`) already consumed the stream, its result is returned as `parsed`.
  *
@@ -47,8 +56,9 @@ export function hasBody(req: IncomingMessage): boolean {
  * const { bytes } = await readBody(req, 1024);
  */
 export async function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer } | { parsed: unknown }> {
-  const preParsed = (req as IncomingMessage & { body?: unknown }).body;
-  if (req.readableEnded || (req as IncomingMessage & { _body?: boolean })._body === true) {
+  const earlier = earlierBody(req);
+  if (earlier) {
+    const preParsed = earlier.value;
     if (Buffer.isBuffer(preParsed)) return { bytes: preParsed };
     if (typeof preParsed === 'string') return { bytes: Buffer.from(preParsed, 'utf8') };
     return { parsed: preParsed };

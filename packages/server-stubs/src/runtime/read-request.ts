@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { ErrorItem } from './api-error.js';
-import { BodyAbortedError, BodyFormatError, BodyTooLargeError, checkPreParsed, decodeBody, readBody } from './body.js';
+import { BodyAbortedError, BodyFormatError, BodyTooLargeError, checkPreParsed, decodeBody, earlierBody, readBody } from './body.js';
 import { bodyKind } from './content-negotiation.js';
 import { FAILURES, type FailureKind } from './error-codes.js';
 import { decodeForm, FormFieldError } from './form-decode.js';
@@ -44,10 +44,9 @@ export interface BodyLimits extends MultipartLimits {
 /** The body bytes decoded by media type; a multipart body is read part by part instead. */
 async function readDecoded(req: IncomingMessage, contentType: string, limits: BodyLimits, layout: FormLayout | undefined): Promise<unknown> {
   if (bodyKind(contentType) === 'multipart') {
-    const preParsed = (req as IncomingMessage & { body?: unknown }).body;
-    const consumed = req.readableEnded || (req as IncomingMessage & { _body?: boolean })._body === true;
-    if (consumed && !Buffer.isBuffer(preParsed)) return checkPreParsed(preParsed, limits.depth);
-    const entries = await readMultipart(consumed ? (preParsed as Buffer) : req, contentType, layout, limits);
+    const earlier = earlierBody(req);
+    if (earlier && !Buffer.isBuffer(earlier.value)) return checkPreParsed(earlier.value, limits.depth);
+    const entries = await readMultipart(earlier ? (earlier.value as Buffer) : req, contentType, layout, limits);
     return decodeForm(entries, layout, { multipart: true, maxDepth: limits.depth });
   }
   const raw = await readBody(req, limits.bodyBytes);
