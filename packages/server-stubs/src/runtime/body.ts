@@ -5,10 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { kindOfMedia, mediaTypeOf } from './content-negotiation.js';
-import { decodeForm, FormFieldError } from './form-decode.js';
+import { decodeForm } from './form-decode.js';
 import type { FormLayout } from './form-layout.js';
 import { parseJsonSafely, UnsafeInputError, assertNoProtoKeys } from './safe-json.js';
-import { jsonPath } from './validation-issues.js';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
@@ -114,22 +113,11 @@ export class BodyFormatError extends Error {
 const TEXT_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
 
 /**
- * Form bodies become an object decoded by the body's layout (numbers, lists, objects; see
- * form-decode.ts); without one, of strings (repeated names: arrays of strings).
- */
-function parseForm(text: string, layout: FormLayout | undefined, maxDepth: number): Record<string, unknown> {
-  try {
-    return decodeForm([...new URLSearchParams(text)], layout, { multipart: false, maxDepth });
-  } catch (error) {
-    if (error instanceof FormFieldError) throw new BodyFormatError(error.message, jsonPath([error.field]));
-    throw error;
-  }
-}
-
-/**
  * Decodes body bytes by the request's media type: JSON (depth-limited, no `__proto__`),
- * form fields (decoded by `layout`, the body's form layout), text, the compact JWT text, or
- * the bytes themselves. Multipart bodies are read as they stream (multipart.ts), not here.
+ * form fields (decoded by `layout`, the body's form layout: see form-decode.ts), text, the
+ * compact JWT text, or the bytes themselves. Multipart bodies are read as they stream
+ * (multipart.ts), not here. Throws `BodyFormatError`, or `FormFieldError` naming a form field
+ * (as the fields of a multipart body do).
  *
  * @example
  * decodeBody(Buffer.from('{"a":1}'), 'application/json', 64) // → { a: 1 }
@@ -151,7 +139,7 @@ export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number,
         throw error;
       }
     case 'form':
-      return parseForm(text, layout, maxDepth);
+      return decodeForm([...new URLSearchParams(text)], layout, { multipart: false, maxDepth });
     case 'jwt':
       return text.trim();
     case 'text':
