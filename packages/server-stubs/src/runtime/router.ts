@@ -210,6 +210,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   // `x-fapi-interaction-id` where the spec declares it (or the option says): per operation,
   // and for paths no operation has, when any operation declares it.
   const echoing = new Set(operations.filter((op) => options.fapiInteractionId ?? declaresHeader(op, 'x-fapi-interaction-id')));
+  // A path answered 405 echoes it when one of its operations does.
+  const echoingPaths = new Set([...byPath.values()].filter((methods) => [...methods.values()].some((op) => echoing.has(op))));
   const echoUnmatched = options.fapiInteractionId ?? [...operations, ...settings.fallbackResponses].some((op) => declaresHeader(op, 'x-fapi-interaction-id'));
   const reported = new Set<z.ZodType>();
   // The names each operation's object parameters cannot take, for the operations with styled
@@ -254,7 +256,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     const methods = !match || 'malformed' in match ? undefined : byPath.get(match.template);
     const op = methods?.get(method) ?? (method === 'HEAD' ? methods?.get('GET') : undefined);
     if (op) ex.echoInteractionId = echoing.has(op);
-    else if (methods) ex.echoInteractionId = [...methods.values()].some((candidate) => echoing.has(candidate));
+    else if (methods) ex.echoInteractionId = echoingPaths.has(methods);
     // Every answer carries the interaction id where it is declared, even one written by later middleware.
     if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
 
