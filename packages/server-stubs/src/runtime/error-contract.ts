@@ -16,6 +16,7 @@ import type { Exchange } from './exchange.js';
 import { objectMembers } from './object-members.js';
 import { isProblemMediaType, isProblemSchema, PROBLEM_JSON, problemDetails } from './problem-details.js';
 import type { ContentSchemas, OperationSchemas, ResponseSchemas } from './types.js';
+import { issueLines } from './validation-issues.js';
 
 /** How the body of a declared error response is built. */
 export type ErrorStyle = 'envelope' | 'problem' | 'custom';
@@ -190,7 +191,7 @@ function formatted(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>,
     if (!checked.success) {
       report(
         new Error(`formatError built a body that does not match the schema declared for HTTP ${error.status}`),
-        checked.error.issues.slice(0, 20).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`),
+        issueLines(checked.error.issues),
       );
       return [];
     }
