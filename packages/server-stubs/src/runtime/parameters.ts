@@ -192,13 +192,20 @@ const DELIMITER: Record<string, RegExp> = {
   pipeDelimited: /\|/,
 };
 
-/** Members of a form-exploded object: pairs no declared parameter names and no other parameter took. */
-function explodedMembers(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>, decode: Decode): { value: unknown; consumed: string[] } {
-  const members = pairs.filter(([name]) => !claimed.has(name));
+/**
+ * An object sent as pairs of its own (`c[R]=100`, or `R=100` exploded), each member named by
+ * `memberOf` its pair's name; the pairs' names are consumed. Undefined when none was sent.
+ */
+function objectOfPairs(parameter: ParameterWire, members: readonly Pair[], memberOf: (name: string) => string, decode: Decode): { value: unknown; consumed: string[] } {
   if (members.length === 0) return { value: undefined, consumed: [] };
   const out: Record<string, string> = {};
-  for (const [name, raw] of members) defineMember(parameter, out, name, decode(raw));
+  for (const [name, raw] of members) defineMember(parameter, out, memberOf(name), decode(raw));
   return { value: out, consumed: members.map(([name]) => name) };
+}
+
+/** Members of a form-exploded object: pairs no declared parameter names and no other parameter took. */
+function explodedMembers(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>, decode: Decode): { value: unknown; consumed: string[] } {
+  return objectOfPairs(parameter, pairs.filter(([name]) => !claimed.has(name)), (name) => name, decode);
 }
 
 /** An object whose members are names of their own in the query or the Cookie header. */
@@ -222,10 +229,7 @@ function queryValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: R
     if (parameter.shape !== 'object') throw new ParameterStyleError(parameter, 'style deepObject carries only objects');
     const prefix = `${parameter.name}[`;
     const members = pairs.filter(([name]) => name.startsWith(prefix) && name.endsWith(']'));
-    if (members.length === 0) return { value: undefined, consumed: [] };
-    const out: Record<string, string> = {};
-    for (const [name, raw] of members) defineMember(parameter, out, name.slice(prefix.length, -1), decode(raw));
-    return { value: out, consumed: members.map(([name]) => name) };
+    return objectOfPairs(parameter, members, (name) => name.slice(prefix.length, -1), decode);
   }
   if (own.length === 0) return { value: undefined, consumed: [] };
   // Exploded arrays repeat the name in every query style (spaceDelimited and pipeDelimited too).
