@@ -5,10 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { kindOfMedia, mediaTypeOf } from './content-negotiation.js';
-import { decodeForm, FormFieldError } from './form-decode.js';
+import { decodeForm } from './form-decode.js';
 import type { FormLayout } from './form-layout.js';
 import { parseJsonSafely, UnsafeInputError, assertNoProtoKeys } from './safe-json.js';
-import { jsonPath } from './validation-issues.js';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
@@ -40,6 +39,15 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
+ * What another middleware (e.g. `express.json()`) made of the body when it already consumed
+ * the stream (its `req.body`, whatever that is); undefined while the stream is unread.
+ */
+export function earlierBody(req: IncomingMessage): { readonly value: unknown } | undefined {
+  if (!req.readableEnded && (req as IncomingMessage & { _body?: boolean })._body !== true) return undefined;
+  return { value: (req as IncomingMessage & { body?: unknown }).body };
+}
+
+/**
  * The raw bytes of a request body, at most `limit` of them. If another middleware (e.g.
  * `express.json()`) already consumed the stream, its result is returned as `parsed`.
  *
@@ -47,8 +55,9 @@ export function hasBody(req: IncomingMessage): boolean {
  * const { bytes } = await readBody(req, 1024);
  */
 export async function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer } | { parsed: unknown }> {
-  const preParsed = (req as IncomingMessage & { body?: unknown }).body;
-  if (req.readableEnded || (req as IncomingMessage & { _body?: boolean })._body === true) {
+  const earlier = earlierBody(req);
+  if (earlier) {
+    const preParsed = earlier.value;
     if (Buffer.isBuffer(preParsed)) return { bytes: preParsed };
     if (typeof preParsed === 'string') return { bytes: Buffer.from(preParsed, 'utf8') };
     return { parsed: preParsed };
@@ -104,22 +113,11 @@ export class BodyFormatError extends Error {
 const TEXT_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
 
 /**
- * Form bodies become an object decoded by the body's layout (numbers, lists, objects; see
- * form-decode.ts); without one, of strings (repeated names: arrays of strings).
- */
-function parseForm(text: string, layout: FormLayout | undefined, maxDepth: number): Record<string, unknown> {
-  try {
-    return decodeForm([...new URLSearchParams(text)], layout, { multipart: false, maxDepth });
-  } catch (error) {
-    if (error instanceof FormFieldError) throw new BodyFormatError(error.message, jsonPath([error.field]));
-    throw error;
-  }
-}
-
-/**
  * Decodes body bytes by the request's media type: JSON (depth-limited, no `__proto__`),
- * form fields (decoded by `layout`, the body's form layout), text, the compact JWT text, or
- * the bytes themselves. Multipart bodies are read as they stream (multipart.ts), not here.
+ * form fields (decoded by `layout`, the body's form layout: see form-decode.ts), text, the
+ * compact JWT text, or the bytes themselves. Multipart bodies are read as they stream
+ * (multipart.ts), not here. Throws `BodyFormatError`, or `FormFieldError` naming a form field
+ * (as the fields of a multipart body do).
  *
  * @example
  * decodeBody(Buffer.from('{"a":1}'), 'application/json', 64) // → { a: 1 }
@@ -141,7 +139,7 @@ export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number,
         throw error;
       }
     case 'form':
-      return parseForm(text, layout, maxDepth);
+      return decodeForm([...new URLSearchParams(text)], layout, { multipart: false, maxDepth });
     case 'jwt':
       return text.trim();
     case 'text':

@@ -3,12 +3,12 @@
  * `x-fapi-interaction-id` only where the API asks for it, decided once per router.
  */
 import type { z } from 'zod';
+import { objectMembers } from './object-members.js';
 import type { OperationSchemas } from './types.js';
 
 /** Member names of an object schema (the generated header schemas are objects). */
 function memberNames(schema: z.ZodType): readonly string[] {
-  const shape = (schema as { shape?: unknown }).shape;
-  return shape !== null && typeof shape === 'object' ? Object.keys(shape) : [];
+  return Object.keys(objectMembers(schema) ?? {});
 }
 
 /** True when `op` declares header `name` (lower case) as a request parameter or on any response. */

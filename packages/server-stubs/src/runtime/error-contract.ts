@@ -13,8 +13,10 @@ import type { ErrorItem } from './api-error.js';
 import { bodyKind } from './content-negotiation.js';
 import { errorBody, isEnvelopeSchema, knownShapeBody } from './error-envelope.js';
 import type { Exchange } from './exchange.js';
+import { objectMembers } from './object-members.js';
 import { isProblemMediaType, isProblemSchema, PROBLEM_JSON, problemDetails } from './problem-details.js';
 import type { ContentSchemas, OperationSchemas, ResponseSchemas } from './types.js';
+import { issueLines } from './validation-issues.js';
 
 /** How the body of a declared error response is built. */
 export type ErrorStyle = 'envelope' | 'problem' | 'custom';
@@ -49,7 +51,7 @@ function jsonTypeOf(content: ContentSchemas): string | undefined {
 const styles = new WeakMap<ResponseSchemas, ErrorPlan>();
 
 /** The plan of one declared response, worked out once per response. */
-export function planOf(response: ResponseSchemas): ErrorPlan {
+function planOf(response: ResponseSchemas): ErrorPlan {
   let plan = styles.get(response);
   if (plan) return plan;
   const types = Object.keys(response.content);
@@ -130,7 +132,7 @@ function isEnvelopePlan(plan: ErrorPlan): boolean {
 }
 
 /** `ErrorDescription` of an error. */
-export function describeError(ex: Exchange, status: number, items: readonly ErrorItem[]): ErrorDescription {
+function describeError(ex: Exchange, status: number, items: readonly ErrorItem[]): ErrorDescription {
   const problem = problemDetails(status, items, false);
   return { status, title: problem.title, detail: problem.detail, items, operationId: ex.op?.operationId };
 }
@@ -145,10 +147,10 @@ const TEXT_MEMBER = /^(message|msg|detail|details|description|error|errorMessage
  * object with such members.
  */
 export function fillObvious(schema: z.ZodType, error: ErrorDescription): unknown {
-  const shape = (schema as { shape?: unknown }).shape;
-  if (shape === null || typeof shape !== 'object') return undefined;
+  const members = objectMembers(schema);
+  if (!members) return undefined;
   const body: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(shape as Record<string, z.ZodType>)) {
+  for (const [key, member] of Object.entries(members)) {
     const candidates = CODE_MEMBER.test(key)
       ? [error.status, error.items[0]?.code, String(error.status)]
       : TEXT_MEMBER.test(key)
@@ -189,7 +191,7 @@ function formatted(ex: Exchange, plan: Extract<ErrorPlan, { kind: 'declared' }>,
     if (!checked.success) {
       report(
         new Error(`formatError built a body that does not match the schema declared for HTTP ${error.status}`),
-        checked.error.issues.slice(0, 20).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`),
+        issueLines(checked.error.issues),
       );
       return [];
     }

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorItem } from './api-error.js';
+import { objectMembers } from './object-members.js';
 
 /** Section 8: `Message` and `Path` are 1 to 500 characters. */
 export const MAX_TEXT = 500;
@@ -46,8 +47,8 @@ const chosen = new WeakMap<z.ZodType, Builder>();
 
 /** Member names an object schema declares, when it is one (an open schema accepts anything). */
 function declaredKeys(schema: z.ZodType): Set<string> | undefined {
-  const shape = (schema as { shape?: unknown }).shape;
-  return shape !== null && typeof shape === 'object' ? new Set(Object.keys(shape)) : undefined;
+  const members = objectMembers(schema);
+  return members ? new Set(Object.keys(members)) : undefined;
 }
 
 /**

@@ -31,8 +31,11 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && bodyKind(contentType) === 'json';
 }
 
+/** One decoder for every file read as text (it keeps no state between whole-input decodes). */
+const UTF8 = new TextDecoder();
+
 function textOf(value: string | UploadedFile): string {
-  return typeof value === 'string' ? value : new TextDecoder().decode(value.bytes);
+  return typeof value === 'string' ? value : UTF8.decode(value.bytes);
 }
 
 /** One text value decoded as `shape` says; undecodable text is returned as is. */

@@ -50,7 +50,7 @@ const PART_FRAMING_BYTES = 16 * 1024 + 128;
  * part's framing. Busboy says a field was cut only once the field ends, and skips a preamble
  * of any length, so without this bound a client could keep the server reading forever.
  */
-export function multipartByteLimit(limits: MultipartLimits): number {
+function multipartByteLimit(limits: MultipartLimits): number {
   return limits.files * limits.fileBytes + limits.fields * limits.fieldBytes + (limits.files + limits.fields + 1) * PART_FRAMING_BYTES;
 }
 

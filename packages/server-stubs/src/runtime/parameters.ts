@@ -26,6 +26,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { bodyKind } from './content-negotiation.js';
+import { cookieParts } from './request-input.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** One entry of a generated operation's `request.parameters`. */
@@ -191,13 +192,20 @@ const DELIMITER: Record<string, RegExp> = {
   pipeDelimited: /\|/,
 };
 
-/** Members of a form-exploded object: pairs no declared parameter names and no other parameter took. */
-function explodedMembers(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>, decode: Decode): { value: unknown; consumed: string[] } {
-  const members = pairs.filter(([name]) => !claimed.has(name));
+/**
+ * An object sent as pairs of its own (`c[R]=100`, or `R=100` exploded), each member named by
+ * `memberOf` its pair's name; the pairs' names are consumed. Undefined when none was sent.
+ */
+function objectOfPairs(parameter: ParameterWire, members: readonly Pair[], memberOf: (name: string) => string, decode: Decode): { value: unknown; consumed: string[] } {
   if (members.length === 0) return { value: undefined, consumed: [] };
   const out: Record<string, string> = {};
-  for (const [name, raw] of members) defineMember(parameter, out, name, decode(raw));
+  for (const [name, raw] of members) defineMember(parameter, out, memberOf(name), decode(raw));
   return { value: out, consumed: members.map(([name]) => name) };
+}
+
+/** Members of a form-exploded object: pairs no declared parameter names and no other parameter took. */
+function explodedMembers(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>, decode: Decode): { value: unknown; consumed: string[] } {
+  return objectOfPairs(parameter, pairs.filter(([name]) => !claimed.has(name)), (name) => name, decode);
 }
 
 /** An object whose members are names of their own in the query or the Cookie header. */
@@ -221,10 +229,7 @@ function queryValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: R
     if (parameter.shape !== 'object') throw new ParameterStyleError(parameter, 'style deepObject carries only objects');
     const prefix = `${parameter.name}[`;
     const members = pairs.filter(([name]) => name.startsWith(prefix) && name.endsWith(']'));
-    if (members.length === 0) return { value: undefined, consumed: [] };
-    const out: Record<string, string> = {};
-    for (const [name, raw] of members) defineMember(parameter, out, name.slice(prefix.length, -1), decode(raw));
-    return { value: out, consumed: members.map(([name]) => name) };
+    return objectOfPairs(parameter, members, (name) => name.slice(prefix.length, -1), decode);
   }
   if (own.length === 0) return { value: undefined, consumed: [] };
   // Exploded arrays repeat the name in every query style (spaceDelimited and pipeDelimited too).
@@ -245,16 +250,11 @@ function headerValue(parameter: ParameterWire, header: string | string[] | undef
   return simpleValue(parameter, text, (t) => t.trim(), ',');
 }
 
-/** Raw `name=value` pairs of a Cookie header, in order, surrounding quotes removed. */
+/** Raw `name=value` pairs of a Cookie header (`cookieParts`), names percent-decoded where they decode. */
 function cookiePairs(header: string | undefined): Pair[] {
   if (!header) return [];
   const out: Pair[] = [];
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    const name = part.slice(0, eq).trim();
+  for (const [name, value] of cookieParts(header)) {
     let decodedName = name;
     try {
       decodedName = decodeURIComponent(name);

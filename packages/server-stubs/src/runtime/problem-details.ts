@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import type { ErrorItem } from './api-error.js';
 import { clampText, MAX_ITEMS, MAX_TEXT } from './error-envelope.js';
+import { objectMembers } from './object-members.js';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -40,9 +41,9 @@ export function isProblemMediaType(contentType: string): boolean {
  * `title` or `detail`: such a schema is RFC 9457 whatever its media type says.
  */
 export function isProblemSchema(schema: z.ZodType): boolean {
-  const shape = (schema as { shape?: unknown }).shape;
-  if (shape === null || typeof shape !== 'object') return false;
-  const known = Object.keys(shape).filter((k) => (PROBLEM_MEMBERS as readonly string[]).includes(k));
+  const members = objectMembers(schema);
+  if (!members) return false;
+  const known = Object.keys(members).filter((k) => (PROBLEM_MEMBERS as readonly string[]).includes(k));
   return known.length >= 2 && (known.includes('title') || known.includes('detail'));
 }
 

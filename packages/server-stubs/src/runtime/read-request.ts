@@ -5,13 +5,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { ErrorItem } from './api-error.js';
-import { BodyAbortedError, BodyFormatError, BodyTooLargeError, checkPreParsed, decodeBody, readBody } from './body.js';
+import { BodyAbortedError, BodyFormatError, BodyTooLargeError, checkPreParsed, decodeBody, earlierBody, readBody } from './body.js';
 import { bodyKind } from './content-negotiation.js';
 import { FAILURES, type FailureKind } from './error-codes.js';
 import { decodeForm, FormFieldError } from './form-decode.js';
 import type { FormLayout } from './form-layout.js';
 import { MultipartFormatError, MultipartLimitError, readMultipart, type MultipartLimits } from './multipart.js';
 import { SignedBodyError, verifySignedBody, type VerificationOptions } from './jws.js';
+import { objectMembers } from './object-members.js';
 import { describesClaims } from './respond.js';
 import { cookieObject, ForbiddenNameError, headerObject, queryObject } from './request-input.js';
 import { applyParameterStyles, ParameterStyleError, type DeclaredNames } from './parameters.js';
@@ -43,10 +44,9 @@ export interface BodyLimits extends MultipartLimits {
 /** The body bytes decoded by media type; a multipart body is read part by part instead. */
 async function readDecoded(req: IncomingMessage, contentType: string, limits: BodyLimits, layout: FormLayout | undefined): Promise<unknown> {
   if (bodyKind(contentType) === 'multipart') {
-    const preParsed = (req as IncomingMessage & { body?: unknown }).body;
-    const consumed = req.readableEnded || (req as IncomingMessage & { _body?: boolean })._body === true;
-    if (consumed && !Buffer.isBuffer(preParsed)) return checkPreParsed(preParsed, limits.depth);
-    const entries = await readMultipart(consumed ? (preParsed as Buffer) : req, contentType, layout, limits);
+    const earlier = earlierBody(req);
+    if (earlier && !Buffer.isBuffer(earlier.value)) return checkPreParsed(earlier.value, limits.depth);
+    const entries = await readMultipart(earlier ? (earlier.value as Buffer) : req, contentType, layout, limits);
     return decodeForm(entries, layout, { multipart: true, maxDepth: limits.depth });
   }
   const raw = await readBody(req, limits.bodyBytes);
@@ -90,22 +90,6 @@ export async function readRequestBody(
   }
 }
 
-const declaredCache = new WeakMap<OperationSchemas, DeclaredNames>();
-
-/** The query and cookie names an operation declares (the members of its loose objects). */
-function declaredNames(op: OperationSchemas): DeclaredNames {
-  let names = declaredCache.get(op);
-  if (!names) {
-    const keys = (schema: unknown): Set<string> => {
-      const shape = (schema as { shape?: unknown } | undefined)?.shape;
-      return new Set(shape !== null && typeof shape === 'object' ? Object.keys(shape) : []);
-    };
-    names = { query: keys(op.request.query), cookie: keys(op.request.cookies) };
-    declaredCache.set(op, names);
-  }
-  return names;
-}
-
 /**
  * The query and cookie names of the API's `apiKey` security schemes: a credential, never a
  * member of an object parameter sent under its members' own names. Worked out once per router.
@@ -120,11 +104,14 @@ export function credentialNames(schemes: ApiDefinition['securitySchemes']): Decl
   return names;
 }
 
-/** The names an operation's object parameters cannot take: its own parameters', and the credentials'. */
-function claimedNames(op: OperationSchemas, credentials: DeclaredNames | undefined): DeclaredNames {
-  const own = declaredNames(op);
-  if (!credentials || (credentials.query.size === 0 && credentials.cookie.size === 0)) return own;
-  return { query: new Set([...own.query, ...credentials.query]), cookie: new Set([...own.cookie, ...credentials.cookie]) };
+/**
+ * The query and cookie names an operation's object parameters cannot take: the ones it
+ * declares (the members of its loose query and cookie objects), and the credentials'. The
+ * router works them out once per operation, when it is built.
+ */
+export function claimedNames(op: OperationSchemas, credentials: DeclaredNames | undefined): DeclaredNames {
+  const names = (schema: unknown, more: ReadonlySet<string> | undefined): Set<string> => new Set([...Object.keys(objectMembers(schema) ?? {}), ...(more ?? [])]);
+  return { query: names(op.request.query, credentials?.query), cookie: names(op.request.cookies, credentials?.cookie) };
 }
 
 /** The validated (or, with validation off, raw) parts a handler receives. */
@@ -152,8 +139,8 @@ export function validateParts(
     req: IncomingMessage;
     body: ReadBodyResult | undefined;
     specContentType: string | undefined;
-    /** Query and cookie names of the API's API keys (`credentialNames`). */
-    credentialNames?: DeclaredNames;
+    /** The operation's `claimedNames` with the API's API keys; without them, its own names alone. */
+    claimedNames?: DeclaredNames;
   },
   validate: boolean,
 ): { ok: true; parts: ValidatedParts } | { ok: false; items: ErrorItem[] } {
@@ -170,7 +157,7 @@ export function validateParts(
     if (styled !== undefined && styled.length > 0) {
       // Only operations with styled parameters pay for this; the maps are this request's own.
       const maps = { path: { ...path }, query, headers, cookies };
-      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, claimedNames(op, input.credentialNames));
+      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, input.claimedNames ?? claimedNames(op, undefined));
       path = maps.path;
     }
   } catch (error) {

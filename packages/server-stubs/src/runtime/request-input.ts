@@ -48,6 +48,26 @@ export function headerObject(headers: IncomingHttpHeaders): Record<string, strin
 }
 
 /**
+ * The `name=value` pairs of a `Cookie` header as sent, in order: names and values trimmed,
+ * a value's surrounding quotes removed, nothing percent-decoded; a part without a name is
+ * skipped.
+ *
+ * @example
+ * cookieParts('a=1; b="x%20y"') // → [['a', '1'], ['b', 'x%20y']]
+ */
+export function cookieParts(header: string): Array<[name: string, rawValue: string]> {
+  const out: Array<[name: string, rawValue: string]> = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    out.push([part.slice(0, eq).trim(), value]);
+  }
+  return out;
+}
+
+/**
  * Cookies of the `Cookie` header, values percent-decoded when they decode.
  *
  * @example
@@ -57,14 +77,10 @@ export function cookieObject(header: string | undefined): Record<string, string>
   const out = Object.create(null) as Record<string, string>;
   if (!header) return {};
   let count = 0;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
+  for (const [name, raw] of cookieParts(header)) {
     if (name === '__proto__') throw new ForbiddenNameError('cookie', name);
     if (++count > MAX_FIELDS) break;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    let value = raw;
     try {
       value = decodeURIComponent(value);
     } catch {

@@ -10,6 +10,7 @@ import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
 import { buildClaims, signClaims } from './jws.js';
 import type { ContentSchemas } from './types.js';
+import { issueLines } from './validation-issues.js';
 
 /** A response as it goes on the wire. */
 export interface Outgoing {
@@ -76,10 +77,6 @@ function jsonSibling(content: ContentSchemas): z.ZodType | undefined {
   return type === undefined ? undefined : content[type];
 }
 
-function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
-  return issues.slice(0, 20).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`);
-}
-
 /** A handler result or a signing step that breaks the contract. */
 export class ContractError extends Error {
   constructor(
@@ -99,7 +96,7 @@ export class ContractError extends Error {
 export function assertContract(schema: z.ZodType, value: unknown, message: string): void {
   if (schema.validate(value)) return;
   const checked = schema.safeParse(value);
-  if (!checked.success) throw new ContractError(message, formatIssues(checked.error.issues));
+  if (!checked.success) throw new ContractError(message, issueLines(checked.error.issues));
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Exchange } from './exchange.js';
 import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
-import { credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
+import { claimedNames, credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
 import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
 import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
@@ -129,17 +129,24 @@ function missingHandlers(definition: ApiDefinition, handlers: object): Operation
     .map(([, op]) => op);
 }
 
-/** Fails at start-up, not on the first request, when the options cannot serve the API. */
-function checkConfiguration(definition: ApiDefinition, handlers: object, options: RouterOptions<unknown>, label: string): void {
+/**
+ * Fails at start-up, not on the first request, when the options cannot serve the API.
+ * `names` and `missing` are the router's own (`operationNames`, `missingHandlers`).
+ */
+function checkConfiguration(
+  definition: ApiDefinition,
+  options: RouterOptions<unknown>,
+  label: string,
+  names: ReadonlyMap<OperationSchemas, string>,
+  missing: readonly OperationSchemas[],
+): void {
   const ops = Object.values(definition.operations);
-  const missing = missingHandlers(definition, handlers);
   if (missing.length > 0 && options.missingHandlers === 'throw') {
     throw new TypeError(`${label}: no handler for ${missing.map((op) => op.operationId).join(', ')} (missingHandlers: 'throw')`);
   }
   if (options.missingHandlers !== undefined && options.missingHandlers !== 'throw' && options.missingHandlers !== 'notImplemented') {
     throw new TypeError(`${label}: options.missingHandlers must be 'notImplemented' or 'throw' (got ${JSON.stringify(options.missingHandlers)})`);
   }
-  const names = operationNames(definition);
   const secured = ops.filter((op) => (definition.meta[names.get(op)!]?.security ?? []).some((r) => Object.keys(r).length > 0));
   if (secured.length > 0 && !options.authorize) {
     throw new TypeError(`${label}: ${secured[0]!.operationId} (and ${secured.length - 1} more) require security; pass options.authorize`);
@@ -181,8 +188,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     methods.set(method, op);
     byPath.set(op.path, methods);
   }
-  checkConfiguration(definition, handlers, options, settings.label);
   const missing = missingHandlers(definition, handlers);
+  checkConfiguration(definition, options, settings.label, names, missing);
   // Named once, here, rather than on every request that reaches one of them.
   if (missing.length > 0) (options.onMissingHandlers ?? onMissingHandlersDefault(settings))(missing.map(({ operationId, method, path }) => ({ operationId, method, path })));
   const resolved: RouterOptions<unknown> = { ...options, onError: options.onError ?? defaultOnError };
@@ -203,9 +210,14 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   // `x-fapi-interaction-id` where the spec declares it (or the option says): per operation,
   // and for paths no operation has, when any operation declares it.
   const echoing = new Set(operations.filter((op) => options.fapiInteractionId ?? declaresHeader(op, 'x-fapi-interaction-id')));
+  // A path answered 405 echoes it when one of its operations does.
+  const echoingPaths = new Set([...byPath.values()].filter((methods) => [...methods.values()].some((op) => echoing.has(op))));
   const echoUnmatched = options.fapiInteractionId ?? [...operations, ...settings.fallbackResponses].some((op) => declaresHeader(op, 'x-fapi-interaction-id'));
   const reported = new Set<z.ZodType>();
+  // The names each operation's object parameters cannot take, for the operations with styled
+  // parameters: they depend on the operation and the API's keys alone, so they are worked out here.
   const credentials = credentialNames(definition.securitySchemes);
+  const claimed = new Map(operations.filter((op) => (op.request.parameters?.length ?? 0) > 0).map((op) => [op, claimedNames(op, credentials)]));
 
   // What `Accept` is checked against, per operation: it depends only on the operation's
   // responses and on whether a signing key is configured, so it is worked out once, here.
@@ -218,6 +230,12 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     });
   }
 
+  /** An exchange of this router, before routing finds its operation. */
+  function newExchange(req: IncomingMessage, res: ServerResponse, request: Pick<Exchange, 'interactionId' | 'head' | 'accept' | 'echoInteractionId'>): Exchange {
+    const { interactionId: id, head, accept, echoInteractionId } = request;
+    return { req, res, interactionId: id, head, accept, op: undefined, options: resolved, apiResponses, echoInteractionId, reported };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }): Promise<boolean> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -228,23 +246,17 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     // A path this router does not serve is left to later middleware untouched (headers too).
     if (!match && settings.passUnmatched) return false;
     const method = (req.method ?? 'GET').toUpperCase();
-    const ex: Exchange = {
-      req,
-      res,
+    const ex = newExchange(req, res, {
       interactionId: interactionId(req.headers['x-fapi-interaction-id']),
       head: method === 'HEAD',
       accept: firstHeader(req, 'accept'),
-      op: undefined,
-      options: resolved,
-      apiResponses,
       echoInteractionId: echoUnmatched,
-      reported,
-    };
+    });
     slot.ex = ex;
     const methods = !match || 'malformed' in match ? undefined : byPath.get(match.template);
     const op = methods?.get(method) ?? (method === 'HEAD' ? methods?.get('GET') : undefined);
     if (op) ex.echoInteractionId = echoing.has(op);
-    else if (methods) ex.echoInteractionId = [...methods.values()].some((candidate) => echoing.has(candidate));
+    else if (methods) ex.echoInteractionId = echoingPaths.has(methods);
     // Every answer carries the interaction id where it is declared, even one written by later middleware.
     if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
 
@@ -332,7 +344,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     const validated = validateParts(
       op,
-      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType, credentialNames: credentials },
+      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType, claimedNames: claimed.get(op) },
       resolved.validateRequests !== false,
     );
     if (!validated.ok) {
@@ -367,18 +379,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
   /** The answer when the router itself failed: the declared 500 (or RFC 9457), never a throw. */
   function lastResort(req: IncomingMessage, res: ServerResponse, ex: Exchange | undefined): void {
-    const exchange: Exchange = ex ?? {
-      req,
-      res,
-      interactionId: interactionId(undefined),
-      head: false,
-      accept: undefined,
-      op: undefined,
-      options: resolved,
-      apiResponses,
-      echoInteractionId: false,
-      reported,
-    };
+    const exchange = ex ?? newExchange(req, res, { interactionId: interactionId(undefined), head: false, accept: undefined, echoInteractionId: false });
     const items = [{ code: FAILURES.internal.code, message: 'The server failed to handle the request' }];
     let contentType = PROBLEM_JSON;
     let payload: string;

@@ -61,3 +61,14 @@ export function issuesToErrors(location: Location, issues: readonly IssueLike[])
     return { code, message: `${where}: ${issue.message}`, ...(path ? { path } : {}) };
   });
 }
+
+/**
+ * The first 20 issues as `path: message` lines (`(root)` for the value itself): how a body
+ * the server built that breaks its contract is explained to `onError`.
+ *
+ * @example
+ * issueLines([{ path: ['Data', 0], message: 'Required' }]) // → ['Data.0: Required']
+ */
+export function issueLines(issues: readonly IssueLike[]): string[] {
+  return issues.slice(0, 20).map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`);
+}

@@ -173,6 +173,17 @@ describe('x-fapi-interaction-id only where declared', () => {
     expect((await send(`${origin}/elsewhere`, { headers: { 'x-fapi-interaction-id': id } })).headers['x-fapi-interaction-id']).toBe(id);
   });
 
+  it('echoes it on a 405 where an operation of that path declares it, and not elsewhere', async () => {
+    const origin = await serve();
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const declared = await send(`${origin}/fapi`, { method: 'DELETE', headers: { 'x-fapi-interaction-id': id } });
+    expect(declared.status).toBe(405);
+    expect(declared.headers['x-fapi-interaction-id']).toBe(id);
+    const undeclared = await send(`${origin}/plain`, { method: 'DELETE', headers: { 'x-fapi-interaction-id': id } });
+    expect(undeclared.status).toBe(405);
+    expect(undeclared.headers['x-fapi-interaction-id']).toBeUndefined();
+  });
+
   it('follows fapiInteractionId where the option is given', async () => {
     const on = await serve({ fapiInteractionId: true });
     expect((await send(`${on}/plain`)).headers['x-fapi-interaction-id']).toMatch(/^[0-9a-f-]{36}$/);
