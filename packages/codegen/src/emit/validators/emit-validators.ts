@@ -179,9 +179,8 @@ function decodedExpression(parameter: { schema: SchemaNode; explode: boolean }, 
     });
     return members.length > 0 ? `rt.textObject(${expr}, { ${members.join(', ')} })` : expr;
   }
-  if (target.kind === 'number') return `rt.fromText('number', ${expr})`;
-  if (target.kind === 'boolean') return `rt.fromText('boolean', ${expr})`;
-  if (target.kind === 'literal' && target.values.every((v) => typeof v === 'number')) return `rt.fromText('number', ${expr})`;
+  const scalar = scalarKind(target, components);
+  if (scalar) return `rt.fromText('${scalar}', ${expr})`;
   if (target.kind === 'array') {
     const items = derefKind(target.items, components);
     const kind = items.kind === 'number' ? 'number' : items.kind === 'boolean' ? 'boolean' : 'string';
