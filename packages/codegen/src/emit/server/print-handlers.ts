@@ -3,14 +3,24 @@ import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
 
-/** `typeof operations.X`, or `(typeof operations)["ö"]` when the name is not an ASCII identifier. */
-export function operationType(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `typeof operations.${name}` : `(typeof operations)[${JSON.stringify(name)}]`;
+/**
+ * `typeof operations.X` (or `webhooks`), or `(typeof operations)["ö"]` when the key is not an
+ * ASCII identifier.
+ */
+function memberType(map: 'operations' | 'webhooks', key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `typeof ${map}.${key}` : `(typeof ${map})[${JSON.stringify(key)}]`;
 }
 
-/** `typeof webhooks.x`, or `(typeof webhooks)["x.y"]` when the key is not an identifier. */
-export function webhookType(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `typeof webhooks.${key}` : `(typeof webhooks)[${JSON.stringify(key)}]`;
+/**
+ * One method of a handlers interface: `key(request: <Kind>Request<T>): <Kind>Reply<T>;`, on one
+ * line when it fits in 100 columns. Whether a body is required comes from the IR, so it holds
+ * however the validators type it.
+ */
+function printSignature(key: string, kind: 'Handler' | 'Webhook', type: string, bodyRequired: boolean): string {
+  const request = bodyRequired ? `${kind}Request<${type}, true>` : `${kind}Request<${type}>`;
+  const oneLine = `  ${propertyKey(key)}(request: ${request}): ${kind}Reply<${type}>;`;
+  if (oneLine.length <= 100) return oneLine;
+  return `  ${propertyKey(key)}(\n    request: ${request},\n  ): ${kind}Reply<${type}>;`;
 }
 
 function securityLine(op: Pick<OperationIR, 'security'>): string | undefined {
@@ -23,10 +33,14 @@ function securityLine(op: Pick<OperationIR, 'security'>): string | undefined {
   return `Security: ${alternatives.join(', or ')}.`;
 }
 
+function statusesLine(entry: Pick<OperationIR, 'responses'>): string | undefined {
+  return entry.responses.length ? `Responses: ${entry.responses.map((r) => r.status).join(', ')}.` : undefined;
+}
+
 function printMember(op: OperationIR): string {
   const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
   const permissions = permissionsOf(op);
-  const statuses = op.responses.length ? `Responses: ${op.responses.map((r) => r.status).join(', ')}.` : undefined;
+  const statuses = statusesLine(op);
   const doc = jsDoc(
     [
       title,
@@ -37,26 +51,17 @@ function printMember(op: OperationIR): string {
     ],
     '  ',
   );
-  const type = operationType(op.name);
-  // Whether a body is required comes from the IR, so it holds however the validators type it.
-  const request = op.requestBody?.required ? `HandlerRequest<${type}, true>` : `HandlerRequest<${type}>`;
-  const oneLine = `  ${propertyKey(op.name)}(request: ${request}): HandlerReply<${type}>;`;
-  if (oneLine.length <= 100) return `${doc}${oneLine}`;
-  return `${doc}  ${propertyKey(op.name)}(\n    request: ${request},\n  ): HandlerReply<${type}>;`;
+  return `${doc}${printSignature(op.name, 'Handler', memberType('operations', op.name), op.requestBody?.required === true)}`;
 }
 
 function printWebhookMember(hook: WebhookIR, key: string): string {
   const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()}${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
-  const statuses = hook.responses.length ? `Responses: ${hook.responses.map((r) => r.status).join(', ')}.` : undefined;
+  const statuses = statusesLine(hook);
   const doc = jsDoc(
     [title, [securityLine(hook), statuses].filter(Boolean).join(' '), hook.deprecated ? '@deprecated The spec marks this webhook as deprecated.' : undefined],
     '  ',
   );
-  const type = webhookType(key);
-  const request = hook.requestBody?.required ? `WebhookRequest<${type}, true>` : `WebhookRequest<${type}>`;
-  const oneLine = `  ${propertyKey(key)}(request: ${request}): WebhookReply<${type}>;`;
-  if (oneLine.length <= 100) return `${doc}${oneLine}`;
-  return `${doc}  ${propertyKey(key)}(\n    request: ${request},\n  ): WebhookReply<${type}>;`;
+  return `${doc}${printSignature(key, 'Webhook', memberType('webhooks', key), hook.requestBody?.required === true)}`;
 }
 
 /** The interface a receiver of the API's webhooks fills in; empty when the spec has none. */
