@@ -2,6 +2,7 @@ import type { ApiIR, OperationIR, WebhookIR } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
+import { apiTitle, summarySuffix } from '../shared/titles.js';
 
 /**
  * `typeof operations.X` (or `webhooks`), or `(typeof operations)["ö"]` when the key is not an
@@ -38,7 +39,7 @@ function statusesLine(entry: Pick<OperationIR, 'responses'>): string | undefined
 }
 
 function printMember(op: OperationIR): string {
-  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `${op.method.toUpperCase()} ${op.path}${summarySuffix(op.summary)}`;
   const permissions = permissionsOf(op);
   const statuses = statusesLine(op);
   const doc = jsDoc(
@@ -55,7 +56,7 @@ function printMember(op: OperationIR): string {
 }
 
 function printWebhookMember(hook: WebhookIR, key: string): string {
-  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()}${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()}${summarySuffix(hook.summary)}`;
   const statuses = statusesLine(hook);
   const doc = jsDoc(
     [title, [securityLine(hook), statuses].filter(Boolean).join(' '), hook.deprecated ? '@deprecated The spec marks this webhook as deprecated.' : undefined],
@@ -73,7 +74,7 @@ function printWebhookHandlers(api: ApiIR): string[] {
     '',
     jsDoc(
       [
-        `One method per webhook of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}): requests the API sends to a receiver you run.`,
+        `One method per webhook of ${apiTitle(api)} (${api.version}): requests the API sends to a receiver you run.`,
         'Each receives the validated delivery (typed headers, body) and returns one of the statuses the spec lets the receiver answer; mount them with `createWebhookRouter`.',
       ],
       '',
@@ -95,7 +96,7 @@ export function printHandlers(api: ApiIR, header: string, runtimeImport: string,
     '',
     jsDoc(
       [
-        `One method per operation of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}).`,
+        `One method per operation of ${apiTitle(api)} (${api.version}).`,
         'Each receives the validated request (typed path, query, headers, body) and returns one of the statuses the spec defines with its body; throw `ApiError` to answer with an error envelope.',
       ],
       '',

@@ -13,6 +13,7 @@ import { encodingLiteral, fileMembers, inlineLiteral, withoutFileTypes } from '.
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 import { wireDescriptors } from './parameter-wire.js';
 import { derefKind } from './deref-kind.js';
+import { summarySuffix } from '../shared/titles.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
@@ -309,7 +310,7 @@ function printEntry(
 }
 
 function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
-  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `${op.method.toUpperCase()} ${op.path}${summarySuffix(op.summary)}`;
   const doc = docComment(title, '', op.deprecated, nameNote(ctx.names, `operation:${op.operationId}`));
   const head = [`operationId: ${JSON.stringify(op.operationId)},`, `method: ${JSON.stringify(op.method)},`, `path: ${JSON.stringify(op.path)},`];
   return printEntry(op, id, doc, head, ctx, components, shared);
@@ -321,7 +322,7 @@ function printOperation(op: OperationIR, id: string, ctx: TypeContext, component
  * name, so that it never takes an operation's or schema's name.
  */
 function printWebhook(hook: WebhookIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
-  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()} to the receiver${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()} to the receiver${summarySuffix(hook.summary)}`;
   const doc = docComment(title, '', hook.deprecated, nameNote(ctx.names, webhookKey(hook)));
   const head = [`webhook: ${JSON.stringify(hook.name)},`, `method: ${JSON.stringify(hook.method)},`];
   return printEntry(hook, id, doc, head, ctx, components, shared);
