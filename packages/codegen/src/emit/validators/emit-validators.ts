@@ -4,7 +4,7 @@ import type { ApiIR, HeaderIR, MediaTypeIR, NamedSchema, OperationIR, ParameterI
 import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
-import { docComment, printSchema, type PrintContext } from './print-zod.js';
+import { docComment, jsonSchemasImport, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
@@ -381,7 +381,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     api.schemas.some((s) => s.recursive) ? "import { z as zod, type ZodType } from 'zod';" : "import { z as zod } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
-    /\bJ\.schemas\./.test(schemasBody) ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(schemasBody),
   ]
     .filter(Boolean)
     .join('\n');
@@ -403,7 +403,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const opImports = [
     /\bz\./.test(opBody) ? "import { z } from 'zod';" : '',
     /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
-    /\bJ\.schemas\./.test(opBody) ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(opBody),
   ]
     .filter(Boolean)
     .join('\n');
@@ -414,7 +414,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names);
   const checkImports = [
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
-    checks.usesJson ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(checks.body),
     naming.checkNames.size > 0 ? "import type * as S from './schemas.gen.js';" : '',
   ].filter(Boolean);
   // Why the bodies are not type-checked: see the top of print-check.ts. A spec without

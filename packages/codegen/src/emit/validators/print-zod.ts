@@ -223,6 +223,14 @@ export function jsonSchemas(node: JsonSchemaNode): string {
   return node.mode ? `J.schemas.directed(${literal(node.mode.direction)}, ${node.mode.refuse})` : 'J.schemas';
 }
 
+/**
+ * The import of what `jsonSchemas` names, for a module whose source uses it, else nothing:
+ * every module imports only what it uses (`noUnusedLocals` in any project).
+ */
+export function jsonSchemasImport(source: string): string {
+  return /\bJ\.schemas\./.test(source) ? "import * as J from './json-schemas.gen.js';" : '';
+}
+
 /** One printer per schema kind: a kind without a printer does not compile. */
 const PRINTERS: { [K in SchemaKind]: Printer<K> } = {
   any: printAny,
