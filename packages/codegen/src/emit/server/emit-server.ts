@@ -46,18 +46,17 @@ function defaultWebhookPath(name: string): string {
 
 function printIndex(api: ApiIR, header: string, validatorsImport: string): string {
   const prefix = api.servers[0]?.pathPrefix ?? '';
-  const hooks = (api.webhooks ?? []).length > 0;
+  // Names that exist only in a module with webhooks.
+  const ifWebhooks = (text: string) => ((api.webhooks ?? []).length > 0 ? text : '');
   return [
     header.trimEnd(),
-    hooks
-      ? `import { createApiRouter, createApiWebhookRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions, type WebhookRouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`
-      : `import { createApiRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
-    `import { api, operations${hooks ? ', webhooks' : ''} } from ${moduleSpecifier(validatorsImport)};`,
-    hooks ? "import type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "import type { Handlers } from './handlers.gen.js';",
-    hooks ? "import { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "import { operationMeta, securitySchemes } from './meta.gen.js';",
+    `import { createApiRouter${ifWebhooks(', createApiWebhookRouter')}, type ApiRouter, type ErrorBodyOf, type RouterOptions${ifWebhooks(', type WebhookRouterOptions')} } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
+    `import { api, operations${ifWebhooks(', webhooks')} } from ${moduleSpecifier(validatorsImport)};`,
+    `import type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
+    `import { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
     '',
-    hooks ? "export type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "export type { Handlers } from './handlers.gen.js';",
-    hooks ? "export { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "export { operationMeta, securitySchemes } from './meta.gen.js';",
+    `export type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
+    `export { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
     '',
     jsDoc(
       [

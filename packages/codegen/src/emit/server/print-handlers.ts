@@ -86,13 +86,12 @@ function printWebhookHandlers(api: ApiIR): string[] {
 /** `handlers.gen.ts`: the interface an implementation of the API fills in (and one for its webhooks). */
 export function printHandlers(api: ApiIR, header: string, runtimeImport: string, validatorsImport: string): string {
   const members = api.operations.map(printMember);
-  const hasWebhooks = (api.webhooks ?? []).length > 0;
+  // Names that exist only in a module with webhooks.
+  const ifWebhooks = (text: string) => ((api.webhooks ?? []).length > 0 ? text : '');
   return [
     header.trimEnd(),
-    hasWebhooks
-      ? `import type { HandlerReply, HandlerRequest, WebhookReply, WebhookRequest } from ${moduleSpecifier(runtimeImport)};`
-      : `import type { HandlerReply, HandlerRequest } from ${moduleSpecifier(runtimeImport)};`,
-    hasWebhooks ? `import type { operations, webhooks } from ${moduleSpecifier(validatorsImport)};` : `import type { operations } from ${moduleSpecifier(validatorsImport)};`,
+    `import type { HandlerReply, HandlerRequest${ifWebhooks(', WebhookReply, WebhookRequest')} } from ${moduleSpecifier(runtimeImport)};`,
+    `import type { operations${ifWebhooks(', webhooks')} } from ${moduleSpecifier(validatorsImport)};`,
     '',
     jsDoc(
       [
