@@ -122,7 +122,7 @@ export function validatorNames(api: ApiIR): ValidatorNames {
 }
 
 /** The identifier a per-direction variant wants: `<Name>Request` or `<Name>Response`. */
-export function variantExportName(s: NamedSchema): string {
+function variantExportName(s: NamedSchema): string {
   return s.variantOf ? `${s.variantOf.name}${DIRECTION_SUFFIX[s.variantOf.direction]}` : s.name;
 }
 

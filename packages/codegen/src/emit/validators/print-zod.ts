@@ -192,7 +192,7 @@ function printList(nodes: SchemaNode[], ctx: PrintContext, indent: string): stri
 }
 
 /** A tag value to variant index map, on one line: `{ cat: 0, dog: 1 }`. */
-export function printIndexMap(map: Record<string, number>): string {
+function printIndexMap(map: Record<string, number>): string {
   const entries = sortedEntries(map).map(([value, index]) => `${propertyKey(value)}: ${index}`);
   return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
 }
