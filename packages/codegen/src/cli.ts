@@ -183,36 +183,42 @@ function requireFlag(args: ParsedArgs, name: string): string {
   return value;
 }
 
-/** The flags that decide what validates, as `parseArgs` declares them; generate and verify take them all. */
-const SCHEMA_FLAGS = {
-  reading: 'value',
-  formats: 'value',
-  unsupported: 'value',
-  nullable: 'value',
-  'read-write': 'value',
-  'read-only-in-request': 'value',
-  'write-only-in-response': 'value',
+/** The flags that decide what validates, each with the words it takes; generate and verify take them all. */
+const SCHEMA_CHOICES = {
+  reading: ['exact', 'lenient'],
+  formats: ['assert', 'annotate'],
+  unsupported: ['refuse', 'skip'],
+  nullable: ['lenient', 'literal'],
+  'read-write': ['openapi', 'json-schema'],
+  'read-only-in-request': ['accept', 'refuse'],
+  'write-only-in-response': ['refuse', 'accept'],
 } as const;
+
+type SchemaFlag = keyof typeof SCHEMA_CHOICES;
+
+/** The same flags as `parseArgs` declares them: each takes a value. */
+const SCHEMA_FLAGS = Object.fromEntries(Object.keys(SCHEMA_CHOICES).map((flag) => [flag, 'value'])) as Record<SchemaFlag, 'value'>;
 
 /** `--reading`, `--formats`, `--unsupported`, `--nullable` and the readOnly/writeOnly flags, as generate options. */
 function schemaFlags(args: ParsedArgs): BuildOptions & DirectionOptions {
   return {
-    reading: choiceFlag(args, 'reading', ['exact', 'lenient'] as const),
-    formats: choiceFlag(args, 'formats', ['assert', 'annotate'] as const),
-    unsupported: choiceFlag(args, 'unsupported', ['refuse', 'skip'] as const),
-    nullable: choiceFlag(args, 'nullable', ['lenient', 'literal'] as const),
-    readWrite: choiceFlag(args, 'read-write', ['openapi', 'json-schema'] as const),
-    readOnlyInRequest: choiceFlag(args, 'read-only-in-request', ['accept', 'refuse'] as const),
-    writeOnlyInResponse: choiceFlag(args, 'write-only-in-response', ['refuse', 'accept'] as const),
+    reading: choiceFlag(args, 'reading'),
+    formats: choiceFlag(args, 'formats'),
+    unsupported: choiceFlag(args, 'unsupported'),
+    nullable: choiceFlag(args, 'nullable'),
+    readWrite: choiceFlag(args, 'read-write'),
+    readOnlyInRequest: choiceFlag(args, 'read-only-in-request'),
+    writeOnlyInResponse: choiceFlag(args, 'write-only-in-response'),
   };
 }
 
-/** An optional flag that takes one of a few words; anything else is a usage error naming them. */
-function choiceFlag<const C extends readonly string[]>(args: ParsedArgs, name: string, choices: C): C[number] | undefined {
+/** An optional schema flag: one of the words SCHEMA_CHOICES lists; anything else is a usage error naming them. */
+function choiceFlag<F extends SchemaFlag>(args: ParsedArgs, name: F): (typeof SCHEMA_CHOICES)[F][number] | undefined {
+  const choices: readonly string[] = SCHEMA_CHOICES[name];
   const value = args.flags.get(name);
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !choices.includes(value)) throw new UsageError(`--${name} takes ${choices.join(' or ')} (got ${JSON.stringify(value)})`);
-  return value;
+  return value as (typeof SCHEMA_CHOICES)[F][number];
 }
 
 const SEVERITY_LABEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', info: 'info' };

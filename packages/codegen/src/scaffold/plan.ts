@@ -7,6 +7,7 @@ import type { ApiIR, OperationIR } from '../ir/types.js';
 import { jsDoc } from '../emit/server/comment.js';
 import { propertyKey, toIdentifier } from '../emit/shared/names.js';
 import { SERVER_RUNTIME_IMPORT } from '../emit/server/emit-server.js';
+import { apiTitle } from '../emit/shared/titles.js';
 
 /** How operations are grouped into files: by their first tag, or by the first segment of their path. */
 export type GroupBy = 'tag' | 'path';
@@ -157,7 +158,7 @@ export function planScaffold({ api, server, groupBy }: PlanOptions): ScaffoldPla
     g.operations.filter((o) => o.identifier !== o.name).map((o) => ({ key: o.propertyKey, namespace: g.namespace, identifier: o.identifier })),
   );
   return {
-    title: api.title.replace(/\s+/g, ' ').trim(),
+    title: apiTitle(api),
     version: api.version,
     server,
     serverSpecifier: quote(server),

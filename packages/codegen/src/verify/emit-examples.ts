@@ -2,7 +2,7 @@ import type { CheckedExample } from '../ir/build-ir.js';
 import type { ApiIR } from '../ir/types.js';
 import type { GeneratedFile } from '../emit/types.js';
 import { validatorNames } from '../emit/validators/emit-validators.js';
-import { printSchema, type PrintContext } from '../emit/validators/print-zod.js';
+import { jsonSchemasImport, printSchema, type PrintContext } from '../emit/validators/print-zod.js';
 import { generatedHeader } from '../emit/shared/header.js';
 
 /**
@@ -22,7 +22,7 @@ export function emitExamples(api: ApiIR, examples: CheckedExample[]): GeneratedF
     generatedHeader(api).trimEnd(),
     "import { z } from 'zod';",
     "import * as rt from './runtime.gen.js';",
-    entries.some((e) => e.includes('J.schemas.')) ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(entries.join('\n')),
     ids.length > 0 ? `import {\n${ids.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';` : '',
     '',
     'void rt;',

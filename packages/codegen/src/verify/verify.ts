@@ -96,12 +96,11 @@ async function typeCheck(folders: Folder[]): Promise<string[][]> {
   const errors = folders.map((): string[] => []);
   for (const d of project.getPreEmitDiagnostics()) {
     const file = d.getSourceFile()?.getFilePath();
-    const index = file === undefined ? -1 : folders.findIndex(({ dir }) => !path.relative(dir, file).startsWith('..'));
-    const dir = folders[Math.max(index, 0)]!.dir;
-    const where = file ? `${path.relative(dir, file)}:${d.getLineNumber() ?? 0}` : '';
-    const message = d.getMessageText();
     // A problem outside every folder (a runtime package's types) concerns them all: the first reports it.
-    errors[Math.max(index, 0)]!.push(`${where} ${typeof message === 'string' ? message : message.getMessageText()}`);
+    const owner = Math.max(file === undefined ? -1 : folders.findIndex(({ dir }) => !path.relative(dir, file).startsWith('..')), 0);
+    const where = file ? `${path.relative(folders[owner]!.dir, file)}:${d.getLineNumber() ?? 0}` : '';
+    const message = d.getMessageText();
+    errors[owner]!.push(`${where} ${typeof message === 'string' ? message : message.getMessageText()}`);
   }
   return errors;
 }

@@ -4,6 +4,7 @@ import { buildIR } from '../ir/build-ir.js';
 import { diffApis } from '../diff/diff-apis.js';
 import { formatDiffMarkdown } from '../diff/format-diff.js';
 import { GENERATED_MARKER } from '../emit/shared/header.js';
+import { apiTitle } from '../emit/shared/titles.js';
 import { expandPattern, type WorkspaceConfig } from './workspace.js';
 
 /** Orders version folder names as people do: v2.10 after v2.9. */
@@ -35,7 +36,7 @@ export async function buildChangelog(root: string, config: WorkspaceConfig): Pro
     for (const { from, to } of pairs.get(pair)!) {
       const [before, after] = await Promise.all([loadSpec(path.join(root, from)), loadSpec(path.join(root, to))]);
       const diff = diffApis(buildIR(before).api, buildIR(after).api);
-      sections.push(formatDiffMarkdown(diff, `\`${from}\` → \`${to}\``, 3, diff.to.title.replace(/\s+/g, ' ').trim()));
+      sections.push(formatDiffMarkdown(diff, `\`${from}\` → \`${to}\``, 3, apiTitle(diff.to)));
     }
   }
   return [

@@ -12,6 +12,7 @@ import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { printHandlers } from './print-handlers.js';
 import { printMeta } from './print-meta.js';
+import { apiTitle } from '../shared/titles.js';
 
 /** Module specifier of the runtime the generated code calls. */
 export const SERVER_RUNTIME_IMPORT = '@bank-data-sharing/server-stubs/runtime';
@@ -26,7 +27,7 @@ function printWebhookRouter(api: ApiIR): string[] {
     '',
     jsDoc(
       [
-        `An Express-compatible router receiving the webhooks of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}) with \`handlers\`: each at \`options.paths[key]\`, by default \`/<webhook name>\`, below \`options.prefix\` (default: none). Requests to other paths go on to the next middleware.`,
+        `An Express-compatible router receiving the webhooks of ${apiTitle(api)} (${api.version}) with \`handlers\`: each at \`options.paths[key]\`, by default \`/<webhook name>\`, below \`options.prefix\` (default: none). Requests to other paths go on to the next middleware.`,
         "Every delivery is checked before its handler runs (Content-Type, security, headers and body: 400 in the spec's error shape), and every result is checked against the responses the spec lets the receiver send.",
         `@example\napp.use(createWebhookRouter(handlers, { paths: { ${propertyKey(firstKey)}: ${moduleSpecifier(`/hooks${defaultWebhookPath(first.name)}`)} } }));`,
       ],
@@ -45,22 +46,21 @@ function defaultWebhookPath(name: string): string {
 
 function printIndex(api: ApiIR, header: string, validatorsImport: string): string {
   const prefix = api.servers[0]?.pathPrefix ?? '';
-  const hooks = (api.webhooks ?? []).length > 0;
+  // Names that exist only in a module with webhooks.
+  const ifWebhooks = (text: string) => ((api.webhooks ?? []).length > 0 ? text : '');
   return [
     header.trimEnd(),
-    hooks
-      ? `import { createApiRouter, createApiWebhookRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions, type WebhookRouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`
-      : `import { createApiRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
-    `import { api, operations${hooks ? ', webhooks' : ''} } from ${moduleSpecifier(validatorsImport)};`,
-    hooks ? "import type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "import type { Handlers } from './handlers.gen.js';",
-    hooks ? "import { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "import { operationMeta, securitySchemes } from './meta.gen.js';",
+    `import { createApiRouter${ifWebhooks(', createApiWebhookRouter')}, type ApiRouter, type ErrorBodyOf, type RouterOptions${ifWebhooks(', type WebhookRouterOptions')} } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
+    `import { api, operations${ifWebhooks(', webhooks')} } from ${moduleSpecifier(validatorsImport)};`,
+    `import type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
+    `import { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
     '',
-    hooks ? "export type { Handlers, WebhookHandlers } from './handlers.gen.js';" : "export type { Handlers } from './handlers.gen.js';",
-    hooks ? "export { operationMeta, securitySchemes, webhookMeta } from './meta.gen.js';" : "export { operationMeta, securitySchemes } from './meta.gen.js';",
+    `export type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
+    `export { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
     '',
     jsDoc(
       [
-        `An Express-compatible router (Express 4 or 5) serving ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}) with \`handlers\`, under ${
+        `An Express-compatible router (Express 4 or 5) serving ${apiTitle(api)} (${api.version}) with \`handlers\`, under ${
           prefix ? `\`${prefix}\` (the first server in the spec)` : 'the root'
         } unless \`options.prefix\` says otherwise.`,
         'Every request is checked before its handler runs (404, 405, 406, 415, 401, 403, 400), and every result is checked against the spec before it is sent (switch off with `validateResponses: false`).',

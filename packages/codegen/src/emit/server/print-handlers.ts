@@ -2,15 +2,26 @@ import type { ApiIR, OperationIR, WebhookIR } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
+import { apiTitle, summarySuffix } from '../shared/titles.js';
 
-/** `typeof operations.X`, or `(typeof operations)["ö"]` when the name is not an ASCII identifier. */
-export function operationType(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `typeof operations.${name}` : `(typeof operations)[${JSON.stringify(name)}]`;
+/**
+ * `typeof operations.X` (or `webhooks`), or `(typeof operations)["ö"]` when the key is not an
+ * ASCII identifier.
+ */
+function memberType(map: 'operations' | 'webhooks', key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `typeof ${map}.${key}` : `(typeof ${map})[${JSON.stringify(key)}]`;
 }
 
-/** `typeof webhooks.x`, or `(typeof webhooks)["x.y"]` when the key is not an identifier. */
-export function webhookType(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `typeof webhooks.${key}` : `(typeof webhooks)[${JSON.stringify(key)}]`;
+/**
+ * One method of a handlers interface: `key(request: <Kind>Request<T>): <Kind>Reply<T>;`, on one
+ * line when it fits in 100 columns. Whether a body is required comes from the IR, so it holds
+ * however the validators type it.
+ */
+function printSignature(key: string, kind: 'Handler' | 'Webhook', type: string, bodyRequired: boolean): string {
+  const request = bodyRequired ? `${kind}Request<${type}, true>` : `${kind}Request<${type}>`;
+  const oneLine = `  ${propertyKey(key)}(request: ${request}): ${kind}Reply<${type}>;`;
+  if (oneLine.length <= 100) return oneLine;
+  return `  ${propertyKey(key)}(\n    request: ${request},\n  ): ${kind}Reply<${type}>;`;
 }
 
 function securityLine(op: Pick<OperationIR, 'security'>): string | undefined {
@@ -23,10 +34,14 @@ function securityLine(op: Pick<OperationIR, 'security'>): string | undefined {
   return `Security: ${alternatives.join(', or ')}.`;
 }
 
+function statusesLine(entry: Pick<OperationIR, 'responses'>): string | undefined {
+  return entry.responses.length ? `Responses: ${entry.responses.map((r) => r.status).join(', ')}.` : undefined;
+}
+
 function printMember(op: OperationIR): string {
-  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `${op.method.toUpperCase()} ${op.path}${summarySuffix(op.summary)}`;
   const permissions = permissionsOf(op);
-  const statuses = op.responses.length ? `Responses: ${op.responses.map((r) => r.status).join(', ')}.` : undefined;
+  const statuses = statusesLine(op);
   const doc = jsDoc(
     [
       title,
@@ -37,26 +52,17 @@ function printMember(op: OperationIR): string {
     ],
     '  ',
   );
-  const type = operationType(op.name);
-  // Whether a body is required comes from the IR, so it holds however the validators type it.
-  const request = op.requestBody?.required ? `HandlerRequest<${type}, true>` : `HandlerRequest<${type}>`;
-  const oneLine = `  ${propertyKey(op.name)}(request: ${request}): HandlerReply<${type}>;`;
-  if (oneLine.length <= 100) return `${doc}${oneLine}`;
-  return `${doc}  ${propertyKey(op.name)}(\n    request: ${request},\n  ): HandlerReply<${type}>;`;
+  return `${doc}${printSignature(op.name, 'Handler', memberType('operations', op.name), op.requestBody?.required === true)}`;
 }
 
 function printWebhookMember(hook: WebhookIR, key: string): string {
-  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()}${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
-  const statuses = hook.responses.length ? `Responses: ${hook.responses.map((r) => r.status).join(', ')}.` : undefined;
+  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()}${summarySuffix(hook.summary)}`;
+  const statuses = statusesLine(hook);
   const doc = jsDoc(
     [title, [securityLine(hook), statuses].filter(Boolean).join(' '), hook.deprecated ? '@deprecated The spec marks this webhook as deprecated.' : undefined],
     '  ',
   );
-  const type = webhookType(key);
-  const request = hook.requestBody?.required ? `WebhookRequest<${type}, true>` : `WebhookRequest<${type}>`;
-  const oneLine = `  ${propertyKey(key)}(request: ${request}): WebhookReply<${type}>;`;
-  if (oneLine.length <= 100) return `${doc}${oneLine}`;
-  return `${doc}  ${propertyKey(key)}(\n    request: ${request},\n  ): WebhookReply<${type}>;`;
+  return `${doc}${printSignature(key, 'Webhook', memberType('webhooks', key), hook.requestBody?.required === true)}`;
 }
 
 /** The interface a receiver of the API's webhooks fills in; empty when the spec has none. */
@@ -68,7 +74,7 @@ function printWebhookHandlers(api: ApiIR): string[] {
     '',
     jsDoc(
       [
-        `One method per webhook of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}): requests the API sends to a receiver you run.`,
+        `One method per webhook of ${apiTitle(api)} (${api.version}): requests the API sends to a receiver you run.`,
         'Each receives the validated delivery (typed headers, body) and returns one of the statuses the spec lets the receiver answer; mount them with `createWebhookRouter`.',
       ],
       '',
@@ -80,17 +86,16 @@ function printWebhookHandlers(api: ApiIR): string[] {
 /** `handlers.gen.ts`: the interface an implementation of the API fills in (and one for its webhooks). */
 export function printHandlers(api: ApiIR, header: string, runtimeImport: string, validatorsImport: string): string {
   const members = api.operations.map(printMember);
-  const hasWebhooks = (api.webhooks ?? []).length > 0;
+  // Names that exist only in a module with webhooks.
+  const ifWebhooks = (text: string) => ((api.webhooks ?? []).length > 0 ? text : '');
   return [
     header.trimEnd(),
-    hasWebhooks
-      ? `import type { HandlerReply, HandlerRequest, WebhookReply, WebhookRequest } from ${moduleSpecifier(runtimeImport)};`
-      : `import type { HandlerReply, HandlerRequest } from ${moduleSpecifier(runtimeImport)};`,
-    hasWebhooks ? `import type { operations, webhooks } from ${moduleSpecifier(validatorsImport)};` : `import type { operations } from ${moduleSpecifier(validatorsImport)};`,
+    `import type { HandlerReply, HandlerRequest${ifWebhooks(', WebhookReply, WebhookRequest')} } from ${moduleSpecifier(runtimeImport)};`,
+    `import type { operations${ifWebhooks(', webhooks')} } from ${moduleSpecifier(validatorsImport)};`,
     '',
     jsDoc(
       [
-        `One method per operation of ${api.title.replace(/\s+/g, ' ').trim()} (${api.version}).`,
+        `One method per operation of ${apiTitle(api)} (${api.version}).`,
         'Each receives the validated request (typed path, query, headers, body) and returns one of the statuses the spec defines with its body; throw `ApiError` to answer with an error envelope.',
       ],
       '',

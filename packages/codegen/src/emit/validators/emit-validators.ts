@@ -4,7 +4,7 @@ import type { ApiIR, HeaderIR, MediaTypeIR, NamedSchema, OperationIR, ParameterI
 import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
-import { docComment, printSchema, type PrintContext } from './print-zod.js';
+import { docComment, jsonSchemasImport, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
@@ -13,6 +13,7 @@ import { encodingLiteral, fileMembers, inlineLiteral, withoutFileTypes } from '.
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 import { wireDescriptors } from './parameter-wire.js';
 import { derefKind } from './deref-kind.js';
+import { summarySuffix } from '../shared/titles.js';
 
 /**
  * Every schema in schemas.gen.ts is declared with its written-out type, so the type TypeScript
@@ -121,7 +122,7 @@ export function validatorNames(api: ApiIR): ValidatorNames {
 }
 
 /** The identifier a per-direction variant wants: `<Name>Request` or `<Name>Response`. */
-export function variantExportName(s: NamedSchema): string {
+function variantExportName(s: NamedSchema): string {
   return s.variantOf ? `${s.variantOf.name}${DIRECTION_SUFFIX[s.variantOf.direction]}` : s.name;
 }
 
@@ -179,9 +180,8 @@ function decodedExpression(parameter: { schema: SchemaNode; explode: boolean }, 
     });
     return members.length > 0 ? `rt.textObject(${expr}, { ${members.join(', ')} })` : expr;
   }
-  if (target.kind === 'number') return `rt.fromText('number', ${expr})`;
-  if (target.kind === 'boolean') return `rt.fromText('boolean', ${expr})`;
-  if (target.kind === 'literal' && target.values.every((v) => typeof v === 'number')) return `rt.fromText('number', ${expr})`;
+  const scalar = scalarKind(target, components);
+  if (scalar) return `rt.fromText('${scalar}', ${expr})`;
   if (target.kind === 'array') {
     const items = derefKind(target.items, components);
     const kind = items.kind === 'number' ? 'number' : items.kind === 'boolean' ? 'boolean' : 'string';
@@ -310,7 +310,7 @@ function printEntry(
 }
 
 function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
-  const title = `${op.method.toUpperCase()} ${op.path}${op.summary ? ` — ${op.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `${op.method.toUpperCase()} ${op.path}${summarySuffix(op.summary)}`;
   const doc = docComment(title, '', op.deprecated, nameNote(ctx.names, `operation:${op.operationId}`));
   const head = [`operationId: ${JSON.stringify(op.operationId)},`, `method: ${JSON.stringify(op.method)},`, `path: ${JSON.stringify(op.path)},`];
   return printEntry(op, id, doc, head, ctx, components, shared);
@@ -322,7 +322,7 @@ function printOperation(op: OperationIR, id: string, ctx: TypeContext, component
  * name, so that it never takes an operation's or schema's name.
  */
 function printWebhook(hook: WebhookIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
-  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()} to the receiver${hook.summary ? ` — ${hook.summary.trim().split(/\r?\n/)[0]}` : ''}`;
+  const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()} to the receiver${summarySuffix(hook.summary)}`;
   const doc = docComment(title, '', hook.deprecated, nameNote(ctx.names, webhookKey(hook)));
   const head = [`webhook: ${JSON.stringify(hook.name)},`, `method: ${JSON.stringify(hook.method)},`];
   return printEntry(hook, id, doc, head, ctx, components, shared);
@@ -381,7 +381,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     api.schemas.some((s) => s.recursive) ? "import { z as zod, type ZodType } from 'zod';" : "import { z as zod } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
-    /\bJ\.schemas\./.test(schemasBody) ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(schemasBody),
   ]
     .filter(Boolean)
     .join('\n');
@@ -403,7 +403,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const opImports = [
     /\bz\./.test(opBody) ? "import { z } from 'zod';" : '',
     /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
-    /\bJ\.schemas\./.test(opBody) ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(opBody),
   ]
     .filter(Boolean)
     .join('\n');
@@ -414,7 +414,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names);
   const checkImports = [
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
-    checks.usesJson ? "import * as J from './json-schemas.gen.js';" : '',
+    jsonSchemasImport(checks.body),
     naming.checkNames.size > 0 ? "import type * as S from './schemas.gen.js';" : '',
   ].filter(Boolean);
   // Why the bodies are not type-checked: see the top of print-check.ts. A spec without

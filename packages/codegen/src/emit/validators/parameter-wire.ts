@@ -6,10 +6,10 @@
 import type { ParameterIR, SchemaNode } from '../../ir/types.js';
 import { derefKind } from './deref-kind.js';
 
-export type ParameterShape = 'primitive' | 'array' | 'object';
+type ParameterShape = 'primitive' | 'array' | 'object';
 
 /** The three value shapes OpenAPI's style tables distinguish. */
-export function parameterShape(schema: SchemaNode, components: Map<string, SchemaNode>): ParameterShape {
+function parameterShape(schema: SchemaNode, components: Map<string, SchemaNode>): ParameterShape {
   const kind = derefKind(schema, components).kind;
   return kind === 'array' ? 'array' : kind === 'object' ? 'object' : 'primitive';
 }

@@ -402,8 +402,6 @@ export interface CheckModule {
   body: string;
   /** True when the body uses the shared runtime (`rt.`). */
   usesRuntime: boolean;
-  /** True when the body uses the JSON Schema runtime's schemas (`J.`). */
-  usesJson: boolean;
 }
 
 /**
@@ -428,5 +426,5 @@ export function printChecks(
     });
   const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];
   const body = `${parts.join('\n').trimEnd()}\n`;
-  return { body, usesRuntime: /\brt\./.test(body), usesJson: /\bJ\.schemas\./.test(body) };
+  return { body, usesRuntime: /\brt\./.test(body) };
 }

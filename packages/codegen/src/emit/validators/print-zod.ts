@@ -192,7 +192,7 @@ function printList(nodes: SchemaNode[], ctx: PrintContext, indent: string): stri
 }
 
 /** A tag value to variant index map, on one line: `{ cat: 0, dog: 1 }`. */
-export function printIndexMap(map: Record<string, number>): string {
+function printIndexMap(map: Record<string, number>): string {
   const entries = sortedEntries(map).map(([value, index]) => `${propertyKey(value)}: ${index}`);
   return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
 }
@@ -221,6 +221,14 @@ const printJson: Printer<'json'> = (node: JsonSchemaNode) => `${jsonSchemas(node
 /** The runtime's schemas as a request or a response carries them, or as written. */
 export function jsonSchemas(node: JsonSchemaNode): string {
   return node.mode ? `J.schemas.directed(${literal(node.mode.direction)}, ${node.mode.refuse})` : 'J.schemas';
+}
+
+/**
+ * The import of what `jsonSchemas` names, for a module whose source uses it, else nothing:
+ * every module imports only what it uses (`noUnusedLocals` in any project).
+ */
+export function jsonSchemasImport(source: string): string {
+  return /\bJ\.schemas\./.test(source) ? "import * as J from './json-schemas.gen.js';" : '';
 }
 
 /** One printer per schema kind: a kind without a printer does not compile. */
