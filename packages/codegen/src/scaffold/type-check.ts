@@ -58,7 +58,7 @@ function schemasOf(op: OperationIR, components: Map<string, SchemaNode>): Set<st
  * The diff entries that concern one operation of the newer (or, when removed, older) API,
  * given by its handler key (its name); the diff names operations by operationId.
  */
-function changesFor(handlerKey: string, diff: ApiDiff, apis: ApiIR[]): ApiChange[] {
+function changesFor(handlerKey: string, diff: ApiDiff, apis: ApiIR[]): { changes: ApiChange[]; ids: Set<string> } {
   const schemas = new Set<string>();
   const ids = new Set([handlerKey]);
   for (const api of apis) {
@@ -66,11 +66,12 @@ function changesFor(handlerKey: string, diff: ApiDiff, apis: ApiIR[]): ApiChange
     if (op) ids.add(op.operationId);
     if (op) for (const name of schemasOf(op, new Map(api.schemas.map((s) => [s.name, s.schema])))) schemas.add(name);
   }
-  return diff.changes.filter((c) => {
+  const changes = diff.changes.filter((c) => {
     if ([...ids].some((id) => c.location === `operation ${id}` || c.location.startsWith(`operation ${id} `))) return true;
     const schema = /^schema (\S+)/.exec(c.location)?.[1];
     return schema !== undefined && schemas.has(schema);
   });
+  return { changes, ids };
 }
 
 /** Words a change is about: its schema or operation, and each segment of its field path. */
@@ -87,17 +88,18 @@ function mentions(message: string, word: string): boolean {
 /** Picks the causes of one error among the changes of its operation (or of the whole diff). */
 export function causesOf(message: string, operationId: string | undefined, diff: ApiDiff | undefined, apis: ApiIR[]): ApiChange[] {
   if (!diff) return [];
-  const candidates = operationId !== undefined ? changesFor(operationId, diff, apis) : diff.changes;
+  const own = operationId !== undefined ? changesFor(operationId, diff, apis) : undefined;
+  const candidates = own?.changes ?? diff.changes;
   const serverSide = candidates.filter((c) => c.breaking.server);
   // The most specific first: the field or schema the message names.
   const named = candidates.filter((c) => namesOf(c).slice(1).some((w) => mentions(message, w)));
   if (named.length > 0) return named;
   const byLocation = candidates.filter((c) => namesOf(c).slice(0, 1).some((w) => mentions(message, w)));
   if (byLocation.length > 0) return byLocation;
-  if (operationId === undefined) return [];
+  if (own === undefined) return [];
   if (serverSide.length > 0) return serverSide;
-  // A removed operation: the diff says so at the operation itself.
-  return candidates.filter((c) => c.location === `operation ${operationId}`);
+  // A removed operation: the diff says so at the operation itself, by its operationId.
+  return candidates.filter((c) => [...own.ids].some((id) => c.location === `operation ${id}`));
 }
 
 export interface TypeCheckInput {
