@@ -393,14 +393,13 @@ export class JsonSchemas {
   }
 
   /**
-   * Where a `$recursiveRef` leads: its initial target (the generator wrote its pointer), or,
-   * when that target has `$recursiveAnchor: true`, the outermost resource in the dynamic
-   * scope that has it too.
+   * Whether a `$recursiveRef`'s initial target (the generator wrote its pointer) has
+   * `$recursiveAnchor: true`: then the reference leads to the outermost resource in the dynamic
+   * scope that has it too; otherwise to the initial target itself.
    */
-  private recursiveTarget(initial: string): string {
+  private isRecursiveAnchor(initial: string): boolean {
     const target = this.resolve(initial);
-    if (!isObject(target) || target['$recursiveAnchor'] !== true) return initial;
-    return this.recursiveScope[0] ?? initial;
+    return isObject(target) && target['$recursiveAnchor'] === true;
   }
 
   private compileSchema(schema: unknown, pointer: string): Validate {
@@ -465,7 +464,15 @@ export class JsonSchemas {
     const target = schema['$ref'];
     if (typeof target === 'string') add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
     const recursive = schema['$recursiveRef'];
-    if (typeof recursive === 'string') add((v, p, i, s) => this.validatorAt(this.recursiveTarget(recursive))(v, p, i, s), true);
+    if (typeof recursive === 'string') {
+      // Whether the initial target is anchored never changes: it is looked up once, not per value.
+      let anchored: boolean | undefined;
+      add((v, p, i, s) => {
+        anchored ??= this.isRecursiveAnchor(recursive);
+        const target = anchored ? (this.recursiveScope[0] ?? recursive) : recursive;
+        return this.validatorAt(target)(v, p, i, s);
+      }, true);
+    }
   }
 
   private compileType(schema: Record<string, unknown>, add: (c: Validate) => void): void {
