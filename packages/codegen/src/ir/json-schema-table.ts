@@ -11,7 +11,7 @@
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
-import { patternError, patternFlags } from './pattern.js';
+import { patternDiagnostic } from './pattern.js';
 
 /** The base URI of the document itself; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
@@ -179,9 +179,8 @@ export class JsonSchemaScope {
       }
       const patterns = [...(typeof raw['pattern'] === 'string' ? [raw['pattern']] : []), ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']) : [])];
       for (const source of patterns) {
-        const flags = patternFlags(source);
-        if (flags === '') diagnostics.push({ severity: 'info', code: 'pattern-without-unicode', pointer: at, message: `pattern ${JSON.stringify(source)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)` });
-        if (flags === undefined) diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(source)}` });
+        const diagnostic = patternDiagnostic(source, at);
+        if (diagnostic) diagnostics.push(diagnostic);
       }
       if (typeof raw['$ref'] === 'string') {
         const resolved = this.resolve(raw['$ref'], at);

@@ -19,7 +19,7 @@ import { deref } from './deref.js';
 import type { JsonSchemaScope } from './json-schema-table.js';
 import { jsonShape } from './json-shape.js';
 import { valueFits } from './value-fits.js';
-import { patternError, patternFlags } from './pattern.js';
+import { patternDiagnostic } from './pattern.js';
 import {
   ANNOTATION_KEYWORDS,
   CHANGED_SINCE_OLDER_DRAFTS,
@@ -728,24 +728,9 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
  * that is valid only without the `u` flag is compiled without it (pattern.ts), with a note.
  */
 function checkPattern(pattern: string, pointer: JsonPointer, ctx: SchemaContext): boolean {
-  const flags = patternFlags(pattern);
-  if (flags === 'u') return true;
-  if (flags === '') {
-    report(ctx, {
-      severity: 'info',
-      code: 'pattern-without-unicode',
-      pointer,
-      message: `pattern ${JSON.stringify(pattern)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)`,
-    });
-    return true;
-  }
-  report(ctx, {
-    severity: 'error',
-    code: 'invalid-pattern',
-    pointer,
-    message: `pattern ${JSON.stringify(pattern)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(pattern)}`,
-  });
-  return false;
+  const diagnostic = patternDiagnostic(pattern, pointer);
+  if (diagnostic) report(ctx, diagnostic);
+  return diagnostic?.severity !== 'error';
 }
 
 function numberToIR(
