@@ -6,6 +6,7 @@ import { formLayout } from './form-encoding.js';
 import { valueFits } from './value-fits.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import { assignOperationNames } from './operation-names.js';
+import { allOfClosedReading } from './merge-all-of.js';
 import type {
   ApiIR,
   Diagnostic,
@@ -539,15 +540,7 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     const table = scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
     api.jsonSchemas = { dialect: builder.ctx.dialect, table };
     // The lenient allOf reading applies to the schemas the JSON Schema runtime validates too.
-    for (const pointer of scope.readAllOf) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'all-of-closed-reading',
-        pointer,
-        message:
-          'additionalProperties: false in an allOf branch is read as unevaluatedProperties: false (the lenient reading): members the other branches declare are allowed; read exactly, they would be rejected',
-      });
-    }
+    for (const pointer of scope.readAllOf) diagnostics.push(allOfClosedReading(pointer));
   }
   return { api, examples: builder.examples };
 }
