@@ -800,21 +800,9 @@ function draft4ExclusiveBounds(raw: Record<string, unknown>, node: NumberNode, p
   }
 }
 
+/** Tuple-form `items` (an array of schemas) never gets here: `needsRuntime` sends it to the JSON Schema runtime. */
 function arrayToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): ArrayNode {
-  const items = raw['items'];
-  if (Array.isArray(items)) {
-    report(ctx, {
-      severity: 'error',
-      code: 'unsupported-keyword',
-      pointer: `${pointer}/items`,
-      message: 'tuple-form "items" (an array of schemas) is not supported',
-    });
-  }
-  const node: ArrayNode = {
-    ...meta,
-    kind: 'array',
-    items: Array.isArray(items) ? { kind: 'any', pointer: `${pointer}/items` } : schemaToIR(items ?? true, `${pointer}/items`, ctx),
-  };
+  const node: ArrayNode = { ...meta, kind: 'array', items: schemaToIR(raw['items'] ?? true, `${pointer}/items`, ctx) };
   const minItems = numberOrUndefined(raw['minItems']);
   const maxItems = numberOrUndefined(raw['maxItems']);
   if (minItems !== undefined && minItems > 0) node.minItems = minItems;
