@@ -1,6 +1,6 @@
 import type { LoadedSpec } from '../load/load-spec.js';
-import { escapePointerToken, resolvePointer } from './json-pointer.js';
-import { isRecord, schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
+import { escapePointerToken, isRecord, resolvePointer } from './json-pointer.js';
+import { schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { formLayout } from './form-encoding.js';
 import { valueFits } from './value-fits.js';

@@ -838,4 +838,4 @@ function objectToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
   return node;
 }
 
-export { componentNameOf, isRecord, COMPONENT_SCHEMA_PREFIX };
+export { componentNameOf };
