@@ -27,9 +27,8 @@ import {
   isOlderDraft,
   JSON_SCHEMA_VOCABULARY,
   KNOWN_DIALECTS,
-  RUNTIME_KEYWORDS_30,
-  RUNTIME_KEYWORDS_31,
   KEYWORD_TYPES,
+  runtimeKeywords,
   TYPE_SPECIFIC_KEYWORDS,
   VALIDATION_KEYWORDS,
 } from './keywords.js';
@@ -292,7 +291,7 @@ function constrainsAdditional(raw: Record<string, unknown> | undefined): boolean
 
 /** Why the plain nodes cannot say exactly what this schema says (then the runtime validates it). */
 function needsRuntime(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): boolean {
-  const keywords = ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30;
+  const keywords = runtimeKeywords(ctx.dialect);
   if (Object.keys(raw).some((k) => keywords.has(k))) return true;
   if (Array.isArray(raw['items'])) return true;
   // A member named __proto__ cannot be declared in a zod shape (an object literal's prototype).
@@ -341,7 +340,7 @@ function hasValidationKeywords(raw: Record<string, unknown>): boolean {
 function reportUnsupportedKeywords(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): void {
   for (const key of Object.keys(raw)) {
     if (VALIDATION_KEYWORDS.has(key) || ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
-    if ((ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30).has(key)) continue;
+    if (runtimeKeywords(ctx.dialect).has(key)) continue;
     if (!JSON_SCHEMA_VOCABULARY.has(key)) {
       // JSON Schema ignores keywords it does not know: they annotate, never validate.
       report(ctx, {
