@@ -1,5 +1,5 @@
 import type { LoadedSpec } from '../load/load-spec.js';
-import { escapePointerToken, isRecord, resolvePointer } from './json-pointer.js';
+import { escapePointerToken, followPointerRefs, isRecord, resolvePointer } from './json-pointer.js';
 import { schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { formLayout } from './form-encoding.js';
@@ -262,17 +262,10 @@ function contentOf(builder: IRBuilder, content: unknown, pointer: JsonPointer): 
     const ir: MediaTypeIR = { contentType, examples: [] };
     if (media['schema'] !== undefined) ir.schema = builder.schema(media['schema'], `${at}/schema`);
     ir.examples = builder.collectExamples(media, at, ir.schema, true);
-    const form = formLayout(contentType, media, (value) => derefQuietly(builder.ctx.document, value), builder.ctx.dialect);
+    const form = formLayout(contentType, media, (value) => followPointerRefs(builder.ctx.document, value), builder.ctx.dialect);
     if (form) ir.form = form;
     return ir;
   });
-}
-
-/** Follows `$ref`s without reporting: the schema's own reading reports one that points nowhere. */
-function derefQuietly(doc: Record<string, unknown>, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; hops < 32 && isRecord(current) && typeof current['$ref'] === 'string'; hops++) current = resolvePointer(doc, current['$ref']);
-  return current;
 }
 
 function headersOf(builder: IRBuilder, headers: unknown, pointer: JsonPointer): HeaderIR[] {

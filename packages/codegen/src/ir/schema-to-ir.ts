@@ -12,7 +12,7 @@ import type {
   StringNode,
   UnionNode,
 } from './types.js';
-import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
+import { escapePointerToken, followPointerRefs, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { provablyDisjoint } from './disjoint.js';
 import { deref } from './deref.js';
@@ -273,13 +273,8 @@ function jsonNode(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schem
 }
 
 function resolvesToRaw(raw: unknown, ctx: SchemaContext): Record<string, unknown> | undefined {
-  let current = raw;
-  for (let hops = 0; hops < 16 && isRecord(current) && typeof current['$ref'] === 'string'; hops++) {
-    const ref = current['$ref'];
-    if (!ref.startsWith('#/')) return undefined;
-    current = resolvePointer(ctx.document, ref);
-  }
-  return isRecord(current) ? current : undefined;
+  const target = followPointerRefs(ctx.document, raw);
+  return isRecord(target) ? target : undefined;
 }
 
 /** True when `additionalProperties` of this schema constrains anything. */
