@@ -529,11 +529,10 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     diagnostics,
   };
   if (builder.ctx.jsonRoots.size > 0) {
-    const scope = builder.ctx.scope;
-    const table = scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
+    const { table, readAllOf } = builder.ctx.scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
     api.jsonSchemas = { dialect: builder.ctx.dialect, table };
     // The lenient allOf reading applies to the schemas the JSON Schema runtime validates too.
-    for (const pointer of scope.readAllOf) diagnostics.push(allOfClosedReading(pointer));
+    for (const pointer of readAllOf) diagnostics.push(allOfClosedReading(pointer));
   }
   return { api, examples: builder.examples };
 }
