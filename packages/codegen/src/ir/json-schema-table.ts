@@ -79,6 +79,14 @@ export interface ResolvedRef {
   error?: { code: string; message: string };
 }
 
+/** Whether a pointer that `pointer` extends (`#/a` for `#/a/b`) is one of `pointers`: its tokens, not the whole list, are looked at. */
+function withinAnother(pointer: JsonPointer, pointers: ReadonlySet<JsonPointer>): boolean {
+  for (let slash = pointer.indexOf('/'); slash >= 0; slash = pointer.indexOf('/', slash + 1)) {
+    if (pointers.has(pointer.slice(0, slash))) return true;
+  }
+  return false;
+}
+
 /** Resources (`$id`) and anchors of one document, and resolution of references against them. */
 export class JsonSchemaScope {
   private readonly resources = new Map<string, JsonPointer>([[DOCUMENT_BASE, '#']]);
@@ -221,11 +229,9 @@ export class JsonSchemaScope {
       copies.set(pointer, this.copy(resolvePointer(this.document, pointer), pointer, copying));
     }
     // A schema inside another one in the table is reached through it.
-    const keys = [...wanted].sort();
     const table: Record<JsonPointer, unknown> = {};
-    for (const key of keys) {
-      if (keys.some((other) => other !== key && key.startsWith(`${other}/`))) continue;
-      table[key] = copies.get(key);
+    for (const key of [...wanted].sort()) {
+      if (!withinAnother(key, wanted)) table[key] = copies.get(key);
     }
     return { table, readAllOf: copying.readAllOf };
   }
