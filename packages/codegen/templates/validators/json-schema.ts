@@ -412,10 +412,7 @@ export class JsonSchemas {
     if (!isObject(schema)) throw new Error(`${pointer} is not a schema`);
     const draft4 = this.dialect === '3.0';
     // In draft 4 (and OpenAPI 3.0) keywords beside `$ref` are ignored.
-    if (draft4 && typeof schema['$ref'] === 'string') {
-      const target = schema['$ref'];
-      return (v, p, i, s) => this.validatorAt(target)(v, p, i, s);
-    }
+    if (draft4 && typeof schema['$ref'] === 'string') return this.lazyRef(schema['$ref']);
     const checks: Validate[] = [];
     const collectors: Validate[] = [];
     const add = (check: Validate, collects = false): void => {
@@ -460,9 +457,18 @@ export class JsonSchemas {
     };
   }
 
+  /**
+   * A `$ref`: its target is compiled when a value first reaches it (not before) and kept, so
+   * that later values call it directly instead of looking it up among the compiled schemas.
+   */
+  private lazyRef(target: string): Validate {
+    let validate: Validate | undefined;
+    return (v, p, i, s) => (validate ??= this.validatorAt(target))(v, p, i, s);
+  }
+
   private compileRef(schema: Record<string, unknown>, add: (c: Validate, collects?: boolean) => void): void {
     const target = schema['$ref'];
-    if (typeof target === 'string') add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
+    if (typeof target === 'string') add(this.lazyRef(target), true);
     const recursive = schema['$recursiveRef'];
     if (typeof recursive === 'string') {
       // Whether the initial target is anchored never changes: it is looked up once, not per value.
