@@ -337,14 +337,19 @@ export class JsonSchemas {
     return (value) => validate(value, [], undefined, undefined);
   }
 
-  private resolve(pointer: string): unknown {
-    let best = '';
-    for (const key of Object.keys(this.table)) {
-      if ((pointer === key || pointer.startsWith(`${key}/`)) && key.length > best.length) best = key;
+  /** The longest key of the table that leads to `pointer`: the pointer itself, else each shorter prefix that ends before a `/`. */
+  private keyFor(pointer: string): string {
+    for (let end = pointer.length; end > 0; end = pointer.lastIndexOf('/', end - 1)) {
+      const key = pointer.slice(0, end);
+      if (Object.prototype.hasOwnProperty.call(this.table, key)) return key;
     }
-    if (best === '') throw new Error(`no schema at ${pointer}`);
-    let node: unknown = this.table[best];
-    const rest = pointer.slice(best.length);
+    throw new Error(`no schema at ${pointer}`);
+  }
+
+  private resolve(pointer: string): unknown {
+    const root = this.keyFor(pointer);
+    let node: unknown = this.table[root];
+    const rest = pointer.slice(root.length);
     if (rest === '') return node;
     for (const token of rest.slice(1).split('/')) {
       const key = unescapeToken(token);
