@@ -39,6 +39,12 @@ describe('patterns', () => {
     }
   });
 
+  it('notes it in a schema the JSON Schema runtime validates too, for pattern and patternProperties keys', () => {
+    // `not` and `patternProperties` send the schemas to the runtime, whose table check reads the patterns.
+    expect(codes({ A: { type: 'string', pattern: ESCAPED_COLON, not: { const: 'x' } } }, '3.1.0')).toStrictEqual([['info', 'pattern-without-unicode', `${P}/A`]]);
+    expect(codes({ B: { type: 'object', patternProperties: { [ESCAPED_COLON]: { type: 'integer' } } } }, '3.1.0')).toStrictEqual([['info', 'pattern-without-unicode', `${P}/B`]]);
+  });
+
   it('names the pointer of a pattern invalid with and without u', () => {
     expect(codes({ A: { type: 'string', pattern: '([a-z' } })).toStrictEqual([['error', 'invalid-pattern', `${P}/A/pattern`]]);
     // In a schema the JSON Schema runtime validates too.

@@ -1,11 +1,12 @@
 import type { LoadedSpec } from '../load/load-spec.js';
-import { escapePointerToken, resolvePointer } from './json-pointer.js';
-import { isRecord, schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
+import { escapePointerToken, followPointerRefs, isRecord, resolvePointer } from './json-pointer.js';
+import { schemaToIR, type FormatMode, type NullableReading, type SchemaContext, type SchemaReading, type UnsupportedMode } from './schema-to-ir.js';
 import { JsonSchemaScope } from './json-schema-table.js';
 import { formLayout } from './form-encoding.js';
 import { valueFits } from './value-fits.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import { assignOperationNames } from './operation-names.js';
+import { allOfClosedReading } from './merge-all-of.js';
 import type {
   ApiIR,
   Diagnostic,
@@ -261,17 +262,10 @@ function contentOf(builder: IRBuilder, content: unknown, pointer: JsonPointer): 
     const ir: MediaTypeIR = { contentType, examples: [] };
     if (media['schema'] !== undefined) ir.schema = builder.schema(media['schema'], `${at}/schema`);
     ir.examples = builder.collectExamples(media, at, ir.schema, true);
-    const form = formLayout(contentType, media, (value) => derefQuietly(builder.ctx.document, value), builder.ctx.dialect);
+    const form = formLayout(contentType, media, (value) => followPointerRefs(builder.ctx.document, value), builder.ctx.dialect);
     if (form) ir.form = form;
     return ir;
   });
-}
-
-/** Follows `$ref`s without reporting: the schema's own reading reports one that points nowhere. */
-function derefQuietly(doc: Record<string, unknown>, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; hops < 32 && isRecord(current) && typeof current['$ref'] === 'string'; hops++) current = resolvePointer(doc, current['$ref']);
-  return current;
 }
 
 function headersOf(builder: IRBuilder, headers: unknown, pointer: JsonPointer): HeaderIR[] {
@@ -535,19 +529,10 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     diagnostics,
   };
   if (builder.ctx.jsonRoots.size > 0) {
-    const scope = builder.ctx.scope;
-    const table = scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
+    const { table, readAllOf } = builder.ctx.scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
     api.jsonSchemas = { dialect: builder.ctx.dialect, table };
     // The lenient allOf reading applies to the schemas the JSON Schema runtime validates too.
-    for (const pointer of scope.readAllOf) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'all-of-closed-reading',
-        pointer,
-        message:
-          'additionalProperties: false in an allOf branch is read as unevaluatedProperties: false (the lenient reading): members the other branches declare are allowed; read exactly, they would be rejected',
-      });
-    }
+    for (const pointer of readAllOf) diagnostics.push(allOfClosedReading(pointer));
   }
   return { api, examples: builder.examples };
 }

@@ -182,11 +182,13 @@ function rulesFor(direction: Direction, options: DirectionOptions, components: M
 
 /** The raw schema at `pointer` in the runtime's table (keys are the roots of what it holds). */
 function tableAt(table: Record<string, unknown>, pointer: string): unknown {
-  // Keys are the roots of what the table holds; the longest one that leads to `pointer`.
-  const key = Object.keys(table)
-    .filter((k) => pointer === k || pointer.startsWith(`${k}/`))
-    .reduce<string | undefined>((best, k) => (best === undefined || k.length > best.length ? k : best), undefined);
-  return key === undefined ? undefined : resolvePointer(table[key], `#${pointer.slice(key.length)}`);
+  // The longest key that leads to `pointer`: the pointer itself, then each shorter prefix that
+  // ends before a `/` (looked up, rather than every key compared with the pointer).
+  for (let end = pointer.length; end > 0; end = pointer.lastIndexOf('/', end - 1)) {
+    const key = pointer.slice(0, end);
+    if (Object.prototype.hasOwnProperty.call(table, key)) return resolvePointer(table[key], `#${pointer.slice(end)}`);
+  }
+  return undefined;
 }
 
 /** Whether any schema reached from `pointer` (subschemas and `$ref`s) declares a member with `flag`. */

@@ -12,14 +12,19 @@ const MAX_DEPTH = 4;
 
 const STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
 
+/** The media type without its parameters, lower-cased (`Multipart/Form-Data; boundary=x` → `multipart/form-data`). */
+function essenceOf(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
 /** `application/x-www-form-urlencoded` or `multipart/form-data` (parameters ignored). */
 export function isFormMediaType(contentType: string): boolean {
-  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const essence = essenceOf(contentType);
   return essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data';
 }
 
 export function isMultipartMediaType(contentType: string): boolean {
-  return (contentType.split(';')[0] ?? '').trim().toLowerCase() === 'multipart/form-data';
+  return essenceOf(contentType) === 'multipart/form-data';
 }
 
 /**

@@ -47,3 +47,17 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
   }
   return node;
 }
+
+/**
+ * Where a chain of `$ref`s to JSON pointers (`#/...`) of `document` leads, reporting nothing
+ * (the schema's own reading reports a bad one): undefined when a reference points nowhere or is
+ * of another form; after 32 hops (a cycle), the `$ref` object reached.
+ */
+export function followPointerRefs(document: unknown, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; hops < 32 && isRecord(current) && typeof current['$ref'] === 'string'; hops++) {
+    const ref = current['$ref'];
+    current = ref.startsWith('#/') ? resolvePointer(document, ref) : undefined;
+  }
+  return current;
+}

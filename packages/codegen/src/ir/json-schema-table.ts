@@ -11,7 +11,7 @@
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
-import { patternError, patternFlags } from './pattern.js';
+import { patternDiagnostic } from './pattern.js';
 
 /** The base URI of the document itself; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
@@ -63,9 +63,28 @@ function joinUri(reference: string, base: string): string | undefined {
   }
 }
 
+/** What one `table` call copies with: the readings asked for, and what the copies collect. */
+interface Copying {
+  formats: boolean;
+  /** Whether `allOf` gets the lenient reading (see `readAllOfLeniently`). */
+  allOfReading: boolean;
+  /** Called with the pointer each reference leads to, so that it is copied too. */
+  referenced: (target: JsonPointer) => void;
+  /** Pointers of the `allOf` nodes given the lenient reading. */
+  readAllOf: Set<JsonPointer>;
+}
+
 export interface ResolvedRef {
   pointer?: JsonPointer;
   error?: { code: string; message: string };
+}
+
+/** Whether a pointer that `pointer` extends (`#/a` for `#/a/b`) is one of `pointers`: its tokens, not the whole list, are looked at. */
+function withinAnother(pointer: JsonPointer, pointers: ReadonlySet<JsonPointer>): boolean {
+  for (let slash = pointer.indexOf('/'); slash >= 0; slash = pointer.indexOf('/', slash + 1)) {
+    if (pointers.has(pointer.slice(0, slash))) return true;
+  }
+  return false;
 }
 
 /** Resources (`$id`) and anchors of one document, and resolution of references against them. */
@@ -179,9 +198,8 @@ export class JsonSchemaScope {
       }
       const patterns = [...(typeof raw['pattern'] === 'string' ? [raw['pattern']] : []), ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']) : [])];
       for (const source of patterns) {
-        const flags = patternFlags(source);
-        if (flags === '') diagnostics.push({ severity: 'info', code: 'pattern-without-unicode', pointer: at, message: `pattern ${JSON.stringify(source)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)` });
-        if (flags === undefined) diagnostics.push({ severity: 'error', code: 'invalid-pattern', pointer: at, message: `pattern ${JSON.stringify(source)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(source)}` });
+        const diagnostic = patternDiagnostic(source, at);
+        if (diagnostic) diagnostics.push(diagnostic);
       }
       if (typeof raw['$ref'] === 'string') {
         const resolved = this.resolve(raw['$ref'], at);
@@ -196,34 +214,27 @@ export class JsonSchemaScope {
 
   /**
    * The table the generated runtime reads: the schema at each root and every schema they
-   * reference, keyed by pointer, annotations dropped, references rewritten as pointers.
+   * reference, keyed by pointer, annotations dropped, references rewritten as pointers; with
+   * the pointers of the `allOf` nodes given the lenient reading (`allOfReading`).
    */
-  table(roots: Iterable<JsonPointer>, options: { formats: boolean; allOfReading?: boolean }): Record<JsonPointer, unknown> {
-    this.allOfReading = options.allOfReading === true;
-    this.readAllOf.clear();
-    const wanted = new Set<JsonPointer>();
+  table(roots: Iterable<JsonPointer>, options: { formats: boolean; allOfReading?: boolean }): { table: Record<JsonPointer, unknown>; readAllOf: Set<JsonPointer> } {
     const queue = [...roots];
+    const copying: Copying = { formats: options.formats, allOfReading: options.allOfReading === true, referenced: (target) => queue.push(target), readAllOf: new Set() };
+    const wanted = new Set<JsonPointer>();
     const copies = new Map<JsonPointer, unknown>();
     while (queue.length > 0) {
       const pointer = queue.shift()!;
       if (wanted.has(pointer)) continue;
       wanted.add(pointer);
-      copies.set(pointer, this.copy(resolvePointer(this.document, pointer), pointer, (target) => queue.push(target), options.formats));
+      copies.set(pointer, this.copy(resolvePointer(this.document, pointer), pointer, copying));
     }
     // A schema inside another one in the table is reached through it.
-    const keys = [...wanted].sort();
     const table: Record<JsonPointer, unknown> = {};
-    for (const key of keys) {
-      if (keys.some((other) => other !== key && key.startsWith(`${other}/`))) continue;
-      table[key] = copies.get(key);
+    for (const key of [...wanted].sort()) {
+      if (!withinAnother(key, wanted)) table[key] = copies.get(key);
     }
-    return table;
+    return { table, readAllOf: copying.readAllOf };
   }
-
-  /** Whether `table` gives `allOf` the lenient reading (see `readAllOf`). */
-  private allOfReading = false;
-  /** Pointers of the `allOf` nodes the last `table` call gave the lenient reading. */
-  readonly readAllOf = new Set<JsonPointer>();
 
   /** The schema a subschema stands for, following `$ref`s. */
   private target(raw: unknown, pointer: JsonPointer): { raw: unknown; pointer: JsonPointer } {
@@ -253,7 +264,7 @@ export class JsonSchemaScope {
    * words, which both dialects read: the closed branches opened (a `$ref` to one inlined,
    * opened), and on the node every declared name and pattern with `additionalProperties: false`.
    */
-  private readAllOfLeniently(raw: Record<string, unknown>, out: Record<string, unknown>, pointer: JsonPointer, referenced: (target: JsonPointer) => void, formats: boolean): void {
+  private readAllOfLeniently(raw: Record<string, unknown>, out: Record<string, unknown>, pointer: JsonPointer, copying: Copying): void {
     const branches = raw['allOf'] as unknown[];
     const targets = branches.map((branch, i) => this.target(branch, `${pointer}/allOf/${i}`));
     const closed = targets.map((t) => isRecord(t.raw) && t.raw['additionalProperties'] === false);
@@ -264,7 +275,7 @@ export class JsonSchemaScope {
     out['allOf'] = targets.map((t, i) => {
       const copied = (out['allOf'] as unknown[])[i];
       if (!closed[i]) return copied;
-      const opened = this.copy(t.raw, t.pointer, referenced, formats) as Record<string, unknown>;
+      const opened = this.copy(t.raw, t.pointer, copying) as Record<string, unknown>;
       delete opened['additionalProperties'];
       return opened;
     });
@@ -279,38 +290,38 @@ export class JsonSchemaScope {
       out['patternProperties'] = map;
     }
     out['additionalProperties'] = false;
-    this.readAllOf.add(pointer);
+    copying.readAllOf.add(pointer);
   }
 
-  private copy(raw: unknown, pointer: JsonPointer, referenced: (target: JsonPointer) => void, formats: boolean): unknown {
+  private copy(raw: unknown, pointer: JsonPointer, copying: Copying): unknown {
     if (!isRecord(raw)) return raw;
     // Without a prototype, a member named `__proto__` is a member like any other.
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(raw)) {
-      if (!KEPT.has(key) || (key === 'format' && !formats)) continue;
+      if (!KEPT.has(key) || (key === 'format' && !copying.formats)) continue;
       const value = raw[key];
       const at = `${pointer}/${escapePointerToken(key)}`;
       if (key === '$ref' && typeof value === 'string') {
         const target = this.resolve(value, pointer).pointer ?? value;
-        referenced(target);
+        copying.referenced(target);
         out[key] = target;
       } else if (key === '$recursiveRef') {
         // The pointer of the initial target; the runtime consults the dynamic scope from there.
         const target = this.recursiveTarget(value, pointer).pointer ?? '#';
-        referenced(target);
+        copying.referenced(target);
         out[key] = target;
       } else if (key === '$recursiveAnchor') {
         // It has effect only at the root of a schema resource (the runtime cannot see `$id`).
         if (value === true && this.isResourceRoot(raw, pointer)) out[key] = true;
-      } else if (SINGLE.includes(key) && (isRecord(value) || typeof value === 'boolean')) out[key] = this.copy(value, at, referenced, formats);
-      else if (LISTS.includes(key) && Array.isArray(value)) out[key] = value.map((child, i) => this.copy(child, `${at}/${i}`, referenced, formats));
+      } else if (SINGLE.includes(key) && (isRecord(value) || typeof value === 'boolean')) out[key] = this.copy(value, at, copying);
+      else if (LISTS.includes(key) && Array.isArray(value)) out[key] = value.map((child, i) => this.copy(child, `${at}/${i}`, copying));
       else if (MAPS.includes(key) && isRecord(value)) {
         const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-        for (const [name, child] of Object.entries(value)) map[name] = this.copy(child, `${at}/${escapePointerToken(name)}`, referenced, formats);
+        for (const [name, child] of Object.entries(value)) map[name] = this.copy(child, `${at}/${escapePointerToken(name)}`, copying);
         out[key] = map;
       } else out[key] = value;
     }
-    if (this.allOfReading && Array.isArray(raw['allOf'])) this.readAllOfLeniently(raw, out, pointer, referenced, formats);
+    if (copying.allOfReading && Array.isArray(raw['allOf'])) this.readAllOfLeniently(raw, out, pointer, copying);
     return out;
   }
 }

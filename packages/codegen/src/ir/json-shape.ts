@@ -5,8 +5,8 @@
  * `items`, `prefixItems`, `enum`, `const` and the applicators give it its form.
  */
 import type { JsonPointer, ObjectNode, PropertyIR, SchemaNode } from './types.js';
-import { escapePointerToken, resolvePointer } from './json-pointer.js';
-import { componentNameOf, isRecord } from './schema-to-ir.js';
+import { escapePointerToken, isRecord, resolvePointer } from './json-pointer.js';
+import { componentNameOf } from './schema-to-ir.js';
 import type { JsonSchemaScope } from './json-schema-table.js';
 
 const MAX_DEPTH = 12;

@@ -93,12 +93,23 @@ export const JSON_SCHEMA_VOCABULARY: ReadonlySet<string> = new Set([
   ...RUNTIME_KEYWORDS_30,
   '$dynamicRef',
   '$dynamicAnchor',
-  '$recursiveRef',
-  '$recursiveAnchor',
   '$vocabulary',
-  'dependencies',
-  'additionalItems',
-  'id',
+]);
+
+/** The keywords only the JSON Schema runtime validates, in a file of this OpenAPI version. */
+export function runtimeKeywords(dialect: '3.0' | '3.1'): ReadonlySet<string> {
+  return dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30;
+}
+
+/**
+ * Earlier drafts a published 3.1 file names with `$schema` (draft 5 never existed as a
+ * meta-schema; files that name it mean draft 4). Their keywords read as 2020-12's except the
+ * ones listed in `CHANGED_SINCE_OLDER_DRAFTS`, which are refused under them.
+ */
+const OLDER_DRAFTS: ReadonlySet<string> = new Set([
+  ...['draft-04', 'draft-05', 'draft-06', 'draft-07'].flatMap((d) => [`http://json-schema.org/${d}/schema`, `https://json-schema.org/${d}/schema`]),
+  'http://json-schema.org/draft/2019-09/schema',
+  'https://json-schema.org/draft/2019-09/schema',
 ]);
 
 /** Dialects a 3.1 schema may declare with `$schema`; another meta-schema may change what validates. */
@@ -107,20 +118,8 @@ export const KNOWN_DIALECTS = new Set([
   'https://spec.openapis.org/oas/3.1/dialect/base',
   'https://spec.openapis.org/oas/3.1/dialect/2024-10-25',
   'http://json-schema.org/draft-04/schema',
-  ...olderDrafts(),
+  ...OLDER_DRAFTS,
 ]);
-
-/**
- * Earlier drafts a published 3.1 file names with `$schema` (draft 5 never existed as a
- * meta-schema; files that name it mean draft 4). Their keywords read as 2020-12's except the
- * ones listed in `CHANGED_SINCE_OLDER_DRAFTS`, which are refused under them.
- */
-function olderDrafts(): string[] {
-  return ['draft-04', 'draft-05', 'draft-06', 'draft-07'].flatMap((d) => [`http://json-schema.org/${d}/schema`, `https://json-schema.org/${d}/schema`]).concat(
-    'http://json-schema.org/draft/2019-09/schema',
-    'https://json-schema.org/draft/2019-09/schema',
-  );
-}
 
 /** The meta-schema URI as `KNOWN_DIALECTS` lists it (without an empty fragment). */
 export function dialectKey(uri: string): string {
@@ -129,7 +128,7 @@ export function dialectKey(uri: string): string {
 
 /** True for a `$schema` of a draft before 2020-12. */
 export function isOlderDraft(uri: string): boolean {
-  return olderDrafts().includes(dialectKey(uri));
+  return OLDER_DRAFTS.has(dialectKey(uri));
 }
 
 /** Keywords whose meaning changed after the older drafts (tuple `items` became `prefixItems`...). */

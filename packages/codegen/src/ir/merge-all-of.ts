@@ -1,4 +1,4 @@
-import type { NumberNode, ObjectNode, PropertyIR, SchemaMeta, SchemaNode, StringNode, UnionNode } from './types.js';
+import type { Diagnostic, JsonPointer, NumberNode, ObjectNode, PropertyIR, SchemaMeta, SchemaNode, StringNode, UnionNode } from './types.js';
 import type { SchemaContext } from './schema-to-ir.js';
 import { deref } from './deref.js';
 import { provablyDisjoint } from './disjoint.js';
@@ -16,6 +16,20 @@ function withMeta(node: SchemaNode, meta: SchemaMeta): SchemaNode {
   if ('default' in meta) out.default = meta.default;
   if (meta.nullable) out.nullable = true;
   return out;
+}
+
+/**
+ * The warning for an `allOf` given the lenient reading of a closed branch, wherever it is read
+ * so: merged here, or in the JSON Schema runtime's table (build-ir.ts).
+ */
+export function allOfClosedReading(pointer: JsonPointer): Diagnostic {
+  return {
+    severity: 'warning',
+    code: 'all-of-closed-reading',
+    pointer,
+    message:
+      'additionalProperties: false in an allOf branch is read as unevaluatedProperties: false (the lenient reading): members the other branches declare are allowed; read exactly, they would be rejected',
+  };
 }
 
 function isObjectUnion(node: SchemaNode, ctx: SchemaContext): node is UnionNode {
@@ -129,15 +143,7 @@ export function mergeObjects(objects: ObjectNode[], meta: SchemaMeta, ctx: Schem
     }
   }
   const closedBranch = objects.find((o) => o.additional === 'forbid' && [...byName.keys()].some((n) => !o.properties.some((p) => p.name === n)));
-  if (closedBranch && objects.length > 1) {
-    ctx.diagnostics.push({
-      severity: 'warning',
-      code: 'all-of-closed-reading',
-      pointer: meta.pointer,
-      message:
-        'additionalProperties: false in an allOf branch is read as unevaluatedProperties: false (the lenient reading): members the other branches declare are allowed; read exactly, they would be rejected',
-    });
-  }
+  if (closedBranch && objects.length > 1) ctx.diagnostics.push(allOfClosedReading(meta.pointer));
   if (additional !== 'forbid' && additionalSchemas.length > 0) {
     additional = additionalSchemas.length === 1 ? additionalSchemas[0]! : mergeAllOf(additionalSchemas, { pointer: meta.pointer }, ctx);
   }

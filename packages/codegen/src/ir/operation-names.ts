@@ -53,7 +53,7 @@ function capitalize(word: string): string {
 }
 
 /** `GET /pets/{id}/toys` → `getPetsIdToys`: the name of an operation without a usable operationId. */
-export function nameFromRoute(method: HttpMethod, path: string): string {
+function nameFromRoute(method: HttpMethod, path: string): string {
   return camelName(`${method} ${path}`) ?? method;
 }
 

@@ -12,14 +12,14 @@ import type {
   StringNode,
   UnionNode,
 } from './types.js';
-import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
+import { escapePointerToken, followPointerRefs, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { provablyDisjoint } from './disjoint.js';
 import { deref } from './deref.js';
 import type { JsonSchemaScope } from './json-schema-table.js';
 import { jsonShape } from './json-shape.js';
 import { valueFits } from './value-fits.js';
-import { patternError, patternFlags } from './pattern.js';
+import { patternDiagnostic } from './pattern.js';
 import {
   ANNOTATION_KEYWORDS,
   CHANGED_SINCE_OLDER_DRAFTS,
@@ -27,9 +27,8 @@ import {
   isOlderDraft,
   JSON_SCHEMA_VOCABULARY,
   KNOWN_DIALECTS,
-  RUNTIME_KEYWORDS_30,
-  RUNTIME_KEYWORDS_31,
   KEYWORD_TYPES,
+  runtimeKeywords,
   TYPE_SPECIFIC_KEYWORDS,
   VALIDATION_KEYWORDS,
 } from './keywords.js';
@@ -274,13 +273,8 @@ function jsonNode(raw: Record<string, unknown>, pointer: JsonPointer, ctx: Schem
 }
 
 function resolvesToRaw(raw: unknown, ctx: SchemaContext): Record<string, unknown> | undefined {
-  let current = raw;
-  for (let hops = 0; hops < 16 && isRecord(current) && typeof current['$ref'] === 'string'; hops++) {
-    const ref = current['$ref'];
-    if (!ref.startsWith('#/')) return undefined;
-    current = resolvePointer(ctx.document, ref);
-  }
-  return isRecord(current) ? current : undefined;
+  const target = followPointerRefs(ctx.document, raw);
+  return isRecord(target) ? target : undefined;
 }
 
 /** True when `additionalProperties` of this schema constrains anything. */
@@ -292,7 +286,7 @@ function constrainsAdditional(raw: Record<string, unknown> | undefined): boolean
 
 /** Why the plain nodes cannot say exactly what this schema says (then the runtime validates it). */
 function needsRuntime(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): boolean {
-  const keywords = ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30;
+  const keywords = runtimeKeywords(ctx.dialect);
   if (Object.keys(raw).some((k) => keywords.has(k))) return true;
   if (Array.isArray(raw['items'])) return true;
   // A member named __proto__ cannot be declared in a zod shape (an object literal's prototype).
@@ -341,7 +335,7 @@ function hasValidationKeywords(raw: Record<string, unknown>): boolean {
 function reportUnsupportedKeywords(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaContext): void {
   for (const key of Object.keys(raw)) {
     if (VALIDATION_KEYWORDS.has(key) || ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-')) continue;
-    if ((ctx.dialect === '3.1' ? RUNTIME_KEYWORDS_31 : RUNTIME_KEYWORDS_30).has(key)) continue;
+    if (runtimeKeywords(ctx.dialect).has(key)) continue;
     if (!JSON_SCHEMA_VOCABULARY.has(key)) {
       // JSON Schema ignores keywords it does not know: they annotate, never validate.
       report(ctx, {
@@ -728,24 +722,9 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
  * that is valid only without the `u` flag is compiled without it (pattern.ts), with a note.
  */
 function checkPattern(pattern: string, pointer: JsonPointer, ctx: SchemaContext): boolean {
-  const flags = patternFlags(pattern);
-  if (flags === 'u') return true;
-  if (flags === '') {
-    report(ctx, {
-      severity: 'info',
-      code: 'pattern-without-unicode',
-      pointer,
-      message: `pattern ${JSON.stringify(pattern)} is not valid with the u flag; it is compiled without it (code points outside the BMP count as two characters)`,
-    });
-    return true;
-  }
-  report(ctx, {
-    severity: 'error',
-    code: 'invalid-pattern',
-    pointer,
-    message: `pattern ${JSON.stringify(pattern)} is not a valid ECMA-262 regular expression, with or without the u flag: ${patternError(pattern)}`,
-  });
-  return false;
+  const diagnostic = patternDiagnostic(pattern, pointer);
+  if (diagnostic) report(ctx, diagnostic);
+  return diagnostic?.severity !== 'error';
 }
 
 function numberToIR(
@@ -815,21 +794,9 @@ function draft4ExclusiveBounds(raw: Record<string, unknown>, node: NumberNode, p
   }
 }
 
+/** Tuple-form `items` (an array of schemas) never gets here: `needsRuntime` sends it to the JSON Schema runtime. */
 function arrayToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: SchemaMeta, ctx: SchemaContext): ArrayNode {
-  const items = raw['items'];
-  if (Array.isArray(items)) {
-    report(ctx, {
-      severity: 'error',
-      code: 'unsupported-keyword',
-      pointer: `${pointer}/items`,
-      message: 'tuple-form "items" (an array of schemas) is not supported',
-    });
-  }
-  const node: ArrayNode = {
-    ...meta,
-    kind: 'array',
-    items: Array.isArray(items) ? { kind: 'any', pointer: `${pointer}/items` } : schemaToIR(items ?? true, `${pointer}/items`, ctx),
-  };
+  const node: ArrayNode = { ...meta, kind: 'array', items: schemaToIR(raw['items'] ?? true, `${pointer}/items`, ctx) };
   const minItems = numberOrUndefined(raw['minItems']);
   const maxItems = numberOrUndefined(raw['maxItems']);
   if (minItems !== undefined && minItems > 0) node.minItems = minItems;
@@ -865,4 +832,4 @@ function objectToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
   return node;
 }
 
-export { componentNameOf, isRecord, COMPONENT_SCHEMA_PREFIX };
+export { componentNameOf };

@@ -8,6 +8,7 @@ import type { SchemaNode } from './types.js';
 import type { SchemaContext } from './schema-to-ir.js';
 import { deref } from './deref.js';
 import { compilePattern } from './pattern.js';
+import { isRecord } from './json-pointer.js';
 
 /** `true` when it fits (or cannot be judged); otherwise why not, naming the path and the rule. */
 export type Fit = true | string;
@@ -20,10 +21,6 @@ function describe(value: unknown): string {
 
 function at(path: string, reason: string): string {
   return path === '' ? reason : `${path}: ${reason}`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export function valueFits(value: unknown, node: SchemaNode, ctx: SchemaContext, path = '', depth = 0): Fit {
@@ -64,7 +61,7 @@ export function valueFits(value: unknown, node: SchemaNode, ctx: SchemaContext, 
       return true;
     }
     case 'object': {
-      if (!isPlainObject(value)) return at(path, `expected object, got ${describe(value)}`);
+      if (!isRecord(value)) return at(path, `expected object, got ${describe(value)}`);
       for (const property of target.properties) {
         const member = `${path === '' ? '' : `${path}.`}${property.name}`;
         if (!Object.prototype.hasOwnProperty.call(value, property.name)) {

@@ -337,14 +337,19 @@ export class JsonSchemas {
     return (value) => validate(value, [], undefined, undefined);
   }
 
-  private resolve(pointer: string): unknown {
-    let best = '';
-    for (const key of Object.keys(this.table)) {
-      if ((pointer === key || pointer.startsWith(`${key}/`)) && key.length > best.length) best = key;
+  /** The longest key of the table that leads to `pointer`: the pointer itself, else each shorter prefix that ends before a `/`. */
+  private keyFor(pointer: string): string {
+    for (let end = pointer.length; end > 0; end = pointer.lastIndexOf('/', end - 1)) {
+      const key = pointer.slice(0, end);
+      if (Object.prototype.hasOwnProperty.call(this.table, key)) return key;
     }
-    if (best === '') throw new Error(`no schema at ${pointer}`);
-    let node: unknown = this.table[best];
-    const rest = pointer.slice(best.length);
+    throw new Error(`no schema at ${pointer}`);
+  }
+
+  private resolve(pointer: string): unknown {
+    const root = this.keyFor(pointer);
+    let node: unknown = this.table[root];
+    const rest = pointer.slice(root.length);
     if (rest === '') return node;
     for (const token of rest.slice(1).split('/')) {
       const key = unescapeToken(token);
@@ -393,14 +398,13 @@ export class JsonSchemas {
   }
 
   /**
-   * Where a `$recursiveRef` leads: its initial target (the generator wrote its pointer), or,
-   * when that target has `$recursiveAnchor: true`, the outermost resource in the dynamic
-   * scope that has it too.
+   * Whether a `$recursiveRef`'s initial target (the generator wrote its pointer) has
+   * `$recursiveAnchor: true`: then the reference leads to the outermost resource in the dynamic
+   * scope that has it too; otherwise to the initial target itself.
    */
-  private recursiveTarget(initial: string): string {
+  private isRecursiveAnchor(initial: string): boolean {
     const target = this.resolve(initial);
-    if (!isObject(target) || target['$recursiveAnchor'] !== true) return initial;
-    return this.recursiveScope[0] ?? initial;
+    return isObject(target) && target['$recursiveAnchor'] === true;
   }
 
   private compileSchema(schema: unknown, pointer: string): Validate {
@@ -413,10 +417,7 @@ export class JsonSchemas {
     if (!isObject(schema)) throw new Error(`${pointer} is not a schema`);
     const draft4 = this.dialect === '3.0';
     // In draft 4 (and OpenAPI 3.0) keywords beside `$ref` are ignored.
-    if (draft4 && typeof schema['$ref'] === 'string') {
-      const target = schema['$ref'];
-      return (v, p, i, s) => this.validatorAt(target)(v, p, i, s);
-    }
+    if (draft4 && typeof schema['$ref'] === 'string') return this.lazyRef(schema['$ref']);
     const checks: Validate[] = [];
     const collectors: Validate[] = [];
     const add = (check: Validate, collects = false): void => {
@@ -461,11 +462,28 @@ export class JsonSchemas {
     };
   }
 
+  /**
+   * A `$ref`: its target is compiled when a value first reaches it (not before) and kept, so
+   * that later values call it directly instead of looking it up among the compiled schemas.
+   */
+  private lazyRef(target: string): Validate {
+    let validate: Validate | undefined;
+    return (v, p, i, s) => (validate ??= this.validatorAt(target))(v, p, i, s);
+  }
+
   private compileRef(schema: Record<string, unknown>, add: (c: Validate, collects?: boolean) => void): void {
     const target = schema['$ref'];
-    if (typeof target === 'string') add((v, p, i, s) => this.validatorAt(target)(v, p, i, s), true);
+    if (typeof target === 'string') add(this.lazyRef(target), true);
     const recursive = schema['$recursiveRef'];
-    if (typeof recursive === 'string') add((v, p, i, s) => this.validatorAt(this.recursiveTarget(recursive))(v, p, i, s), true);
+    if (typeof recursive === 'string') {
+      // Whether the initial target is anchored never changes: it is looked up once, not per value.
+      let anchored: boolean | undefined;
+      add((v, p, i, s) => {
+        anchored ??= this.isRecursiveAnchor(recursive);
+        const target = anchored ? (this.recursiveScope[0] ?? recursive) : recursive;
+        return this.validatorAt(target)(v, p, i, s);
+      }, true);
+    }
   }
 
   private compileType(schema: Record<string, unknown>, add: (c: Validate) => void): void {

@@ -138,6 +138,14 @@ describe('schema to IR', () => {
     const api = irOf({ A: { type: 'string', pattern: '([a-z' } });
     expect(api.diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([['invalid-pattern', `${P}/A/pattern`]]);
   });
+
+  it('refuses a reference to an $id that two schemas declare, naming the reference (which of them is meant is unknown)', () => {
+    const same = 'https://example.com/same';
+    const api = irOf({ A: { $id: same, type: 'string' }, B: { $id: same, type: 'integer' }, C: { $ref: same } }, '3.1.0');
+    expect(api.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.pointer])).toStrictEqual([['duplicate-id', `${P}/C/$ref`]]);
+    // One $id alone resolves.
+    expect(irOf({ A: { $id: same, type: 'string' }, C: { $ref: same } }, '3.1.0').diagnostics.filter((d) => d.severity === 'error')).toStrictEqual([]);
+  });
 });
 
 describe('operations to IR', () => {

@@ -118,6 +118,12 @@ describe('webhooks in the IR', () => {
     expect(old.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['webhooks-in-3.0', '#/webhooks']]);
   });
 
+  it('names the callbacks of a webhook, which are not generated, and keeps the webhook', () => {
+    const { api } = build({ webhooks: { ping: { post: { callbacks: { later: {} }, responses: { '204': { description: 'ok' } } } } } });
+    expect(api.webhooks?.map((w) => w.key)).toEqual(['ping']);
+    expect(api.diagnostics.map((d) => [d.severity, d.code, d.pointer])).toEqual([['warning', 'unsupported-callbacks', '#/webhooks/ping/post/callbacks']]);
+  });
+
   it('leaves the IR of a file without webhooks as it was (no webhooks member)', () => {
     expect('webhooks' in build({ paths: {} }).api).toBe(false);
     expect('webhooks' in build({ paths: {}, webhooks: {} }).api).toBe(false);

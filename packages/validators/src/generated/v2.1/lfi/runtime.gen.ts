@@ -429,10 +429,11 @@ export function textList<T>(
  * and those `members` names are decoded as `fromText` does before the schema checks them.
  */
 export function textObject<T>(schema: T, members: Record<string, 'number' | 'boolean'>): z.ZodType<z.output<T>, z.input<T>> {
+  const decoded = Object.entries(members);
   const decode = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [name, kind] of Object.entries(members)) {
+    for (const [name, kind] of decoded) {
       const member = out[name];
       if (typeof member === 'string') out[name] = decodeScalar(member, kind);
     }
@@ -550,9 +551,10 @@ export function withFiles<T, const F extends Record<string, 'one' | 'many'>>(
   schema: T,
   files: F,
 ): z.ZodType<WithFileMembers<z.output<T>, F, 'out'>, WithFileMembers<z.input<T>, F, 'in'>> {
+  const fileMembers = Object.entries(files);
   const checked = (schema as unknown as z.ZodType).superRefine((value, ctx) => {
     if (typeof value !== 'object' || value === null) return;
-    for (const [name, count] of Object.entries(files)) {
+    for (const [name, count] of fileMembers) {
       const member = (value as Record<string, unknown>)[name];
       if (member === undefined) continue;
       if (count === 'many' && !Array.isArray(member)) ctx.addIssue({ code: 'custom', path: [name], message: 'expected a list of files' });
