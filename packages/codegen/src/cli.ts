@@ -30,6 +30,8 @@ Commands:
              and validate every example in the spec against its schema
   scaffold   Write handler files your team owns (one per tag, 501 stubs, index.ts);
              run again with a newer spec to update them in place
+  mock       Serve a mock of any OpenAPI file: the generated router (request validation,
+             the spec's error contract, security) answering with generated mocks
 
 Run "codegen <command> --help" for the options of a command.
 
@@ -44,8 +46,9 @@ Options:
   --spec <file>      OpenAPI file to read (required)
   --out <dir>        Folder to write into (required)
   --target <list>    ${[...TARGETS, 'all'].join(' | ')}, or several separated by commas
-                     (default: all); server and client import the validators, which are
-                     written with them
+                     (default: all); server, client and mocks import the validators,
+                     which are written with them. mocks: seeded answers of every
+                     operation, valid by the validators (README: "Mock any API")
   --check            Write nothing; exit 1 and list the files that are out of date
   --keep-other-files Write even though <dir>/<target>/ holds files the generator did not
                      write; they are left as they are
@@ -142,6 +145,60 @@ Options:
 Examples:
   codegen diff --from v2.1 --to v2.2
   codegen diff --from old.yaml --to new.yaml --fail-on client --format json`;
+
+const MOCK_HELP = `Usage: codegen mock --spec <file> [options]
+
+Serves a mock of the API an OpenAPI 3.0/3.1 file describes. The validators, server and
+mocks targets are generated into a temporary folder (removed when the server stops) and
+served with node:http: every request goes through the generated router, so it is checked
+exactly as a real server of the spec checks it (404, 405, 406, 415, 401, 400 in the error
+contract the spec declares), and every answer is a declared status with declared headers and
+a body the validators accept.
+
+Answers: the spec's examples where they validate, data generated from the schemas elsewhere
+(--dynamic: generated data everywhere). The same seed and the same request (method, path,
+query) give the same bytes. A request chooses otherwise with Prism's Prefer header:
+  Prefer: code=404            a declared status (exactly, else its range 4XX, else default)
+  Prefer: example=<name>      one of the spec's named examples of that answer
+  Prefer: dynamic=true|false  generated data, or the spec's examples
+several at once separated by commas (Prefer: code=400, example=bad). A status or example
+the operation does not declare is answered 422 (where declared, else 400) in the spec's
+error contract, naming the problem.
+
+Security: an operation that declares security needs a credential where its scheme says
+(Authorization: Bearer <any token68>, Basic <base64 of user:password>, the API key header,
+query parameter or cookie); any well-formed one is accepted and granted the scopes asked
+for, a missing or malformed one gets the spec's 401. Signed (application/jwt) request bodies
+must be HS256 JWS with the secret "bds-codegen-mock-server-shared-secret", in date, with iss.
+Answers are never signed, and are written as JSON, forms or text: Accept chooses among those,
+and an answer the spec offers only otherwise (application/jwt, XML) is answered 406.
+
+Paged lists (a success body with Links and Meta.TotalPages): 3 pages, chosen with ?page=;
+Links.Self, First, Prev, Next and Last point at the same path; a later page is answered with
+the operation's 404 (else 400).
+
+Options:
+  --spec <file>      OpenAPI file to serve (required)
+  --port <n>         Port to listen on (default 4010; 0 picks a free one)
+  --host <h>         Address to listen on (default 127.0.0.1: this machine only)
+  --seed <n>         Integer seed of the generated data (default 1)
+  --delay <ms>       Wait this long before each answer (default 0)
+  --dynamic          Generated data by default instead of the spec's examples
+  --prefix <path>    Serve under this path (default: the path of the spec's first server;
+                     "" for the root)
+  --reading <r>, --formats <f>, --unsupported <u>, --nullable <n>,
+  --read-write <m>, --read-only-in-request <p>, --write-only-in-response <p>
+                     As for generate: how schemas are read
+  -h, --help         Show this help
+
+The start-up lines (standard output) give the base URL, a curl command for the first GET
+operation and the start-up time. A file the generator refuses is not served: its problems
+are listed by JSON pointer and the exit code is 1. Ctrl-C or SIGTERM stops the server.
+
+Example:
+  codegen mock --spec spec/v2.2/account-information.yaml --port 4010
+  curl -H 'Authorization: Bearer abc' -H 'Prefer: code=404' \\
+    http://127.0.0.1:4010/open-finance/account-information/v2.2/accounts/1/product`;
 
 class UsageError extends Error {}
 
@@ -531,11 +588,59 @@ async function runDiff(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
+/** An integer flag within [min, max], undefined when absent; anything else is a usage error. */
+function integerFlag(args: ParsedArgs, name: string, { min, max }: { min: number; max: number }): number | undefined {
+  const value = args.flags.get(name);
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} takes a whole number from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  return n;
+}
+
+async function runMock(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, {
+    spec: 'value',
+    port: 'value',
+    host: 'value',
+    seed: 'value',
+    delay: 'value',
+    dynamic: 'boolean',
+    prefix: 'value',
+    ...SCHEMA_FLAGS,
+    help: 'boolean',
+  });
+  if (args.flags.has('help')) {
+    process.stdout.write(`${MOCK_HELP}\n`);
+    return EXIT.ok;
+  }
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  const spec = requireFlag(args, 'spec');
+  const prefix = args.flags.get('prefix') as string | undefined;
+  if (prefix !== undefined && prefix !== '' && !prefix.startsWith('/')) throw new UsageError(`--prefix must start with / (got ${JSON.stringify(prefix)})`);
+  const port = integerFlag(args, 'port', { min: 0, max: 65535 });
+  const seed = integerFlag(args, 'seed', { min: -(2 ** 31), max: 2 ** 32 - 1 });
+  const delay = integerFlag(args, 'delay', { min: 0, max: 600_000 });
+  const host = args.flags.get('host') as string | undefined;
+  // Loaded on use, as scaffold is: the mock server is no cost to the other commands.
+  const { serveMockCommand } = await import('./mock/command.js');
+  return serveMockCommand({
+    spec,
+    ...schemaFlags(args),
+    ...(port !== undefined ? { port } : {}),
+    ...(host !== undefined ? { host } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(delay !== undefined ? { delay } : {}),
+    ...(prefix !== undefined ? { prefix } : {}),
+    ...(args.flags.has('dynamic') ? { dynamic: true } : {}),
+  });
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   diff: runDiff,
   generate: runGenerate,
   workspace: runWorkspaceCommand,
   verify: runVerify,
+  mock: runMock,
   // Loaded on use: the scaffold command brings ts-morph, which no other command should pay for.
   scaffold: async (argv) => (await import('./scaffold/command.js')).runScaffold(argv),
 };

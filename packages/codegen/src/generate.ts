@@ -6,13 +6,14 @@ import type { Diagnostic } from './ir/types.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
 import { emitClient } from './emit/client/emit-client.js';
+import { emitMocks } from './emit/mocks/emit-mocks.js';
 import type { EmitOptions, Emitter, GeneratedFile } from './emit/types.js';
 
-export const TARGETS = ['validators', 'server', 'client'] as const;
+export const TARGETS = ['validators', 'server', 'client', 'mocks'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /** What each target's code imports from the others (when written beside them). */
-const TARGET_NEEDS: Record<Target, readonly Target[]> = { validators: [], server: ['validators'], client: ['validators'] };
+const TARGET_NEEDS: Record<Target, readonly Target[]> = { validators: [], server: ['validators'], client: ['validators'], mocks: ['validators'] };
 
 /**
  * The targets to write for `requested`: each with what it imports, in TARGETS order, and the
@@ -69,6 +70,7 @@ const EMITTERS: Record<Target, Emitter> = {
   validators: (built) => emitValidators(built.api),
   server: emitServer,
   client: emitClient,
+  mocks: emitMocks,
 };
 
 const DEFAULT_EMIT_OPTIONS: EmitOptions = { validatorsImport: '../validators/index.js' };

@@ -8,4 +8,7 @@ export type * from './ir/types.js';
 export { emitValidators } from './emit/validators/emit-validators.js';
 export { verify, verifyAll, type VerifyReport, type VerifyOptions } from './verify/verify.js';
 export { generatedCodeCompilerOptions } from './verify/compiler-options.js';
+export { startMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
+export { MockSpecError } from './mock/load-api.js';
+export { signForMock, MOCK_JWS_SECRET } from './mock/signed-bodies.js';
 export { main } from './cli.js';

@@ -35,7 +35,7 @@ describe.each(['3.0.3', '3.1.0'])('@readme/oas-examples schema-visibility (OpenA
     expect(report.typeErrors).toStrictEqual([]);
     expect(report.exampleFailures).toStrictEqual([]);
     expect(report.operations).toBe(1);
-    expect(report.targets).toStrictEqual(['validators', 'server', 'client']);
+    expect(report.targets).toStrictEqual(['validators', 'server', 'client', 'mocks']);
   }, 240_000);
 
   it('from the command line: --write-only-in-response accept lets the response carry the writeOnly member; a wrong value is a usage error', async () => {

@@ -39,11 +39,12 @@ describe('--target', () => {
   it('reads one target, a comma-separated list or all, and adds what the others import', () => {
     expect(parseTargetList('server')).toStrictEqual(['server']);
     expect(parseTargetList('client, validators')).toStrictEqual(['validators', 'client']);
-    expect(parseTargetList('all')).toStrictEqual(['validators', 'server', 'client']);
+    expect(parseTargetList('all')).toStrictEqual(['validators', 'server', 'client', 'mocks']);
     expect(() => parseTargetList('server,nope')).toThrow('--target takes validators, server, client');
     expect(() => parseTargetList('all,server')).toThrow();
     expect(resolveTargets(['server', 'client'])).toStrictEqual({ targets: ['validators', 'server', 'client'], added: [{ target: 'validators', neededBy: ['server', 'client'] }] });
     expect(resolveTargets(['validators'])).toStrictEqual({ targets: ['validators'], added: [] });
+    expect(resolveTargets(['mocks'])).toStrictEqual({ targets: ['validators', 'mocks'], added: [{ target: 'validators', neededBy: ['mocks'] }] });
   });
 
   it('generates a list of targets and nothing else', async () => {

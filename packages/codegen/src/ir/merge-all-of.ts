@@ -103,7 +103,7 @@ function sameSchema(a: SchemaNode, b: SchemaNode): boolean {
 
 function stripMeta(node: SchemaNode): unknown {
   return JSON.parse(
-    JSON.stringify(node, (key, value: unknown) => (key === 'pointer' || key === 'description' ? undefined : value)),
+    JSON.stringify(node, (key, value: unknown) => (key === 'pointer' || key === 'description' || key === 'annotatedFormat' ? undefined : value)),
   );
 }
 

@@ -704,6 +704,7 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
     if (checkPattern(pattern, `${pointer}/pattern`, ctx)) node.patterns = [pattern];
   }
   const format = raw['format'];
+  if (typeof format === 'string' && (ctx.formats !== 'assert' || !STRING_FORMATS.has(format))) node.annotatedFormat = format;
   if (typeof format === 'string' && ctx.formats === 'assert') {
     if (STRING_FORMATS.has(format)) node.format = format as StringFormat;
     else

@@ -60,6 +60,8 @@ export interface StringNode extends SchemaMeta {
   /** Patterns exactly as written in the file; all must match. */
   patterns?: string[];
   format?: StringFormat;
+  /** A `format` the validators do not check (an annotation): mocks still make values that look the part. */
+  annotatedFormat?: string;
   /** Closed set of allowed values (`enum`). */
   enum?: string[];
 }

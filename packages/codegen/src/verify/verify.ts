@@ -1,15 +1,15 @@
-import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate, resolveTargets, TARGETS, type Target } from '../generate.js';
-import { writeFiles, writtenByGenerator } from '../write-files.js';
+import { writeFiles } from '../write-files.js';
 import type { Diagnostic } from '../ir/types.js';
 import type { BuildOptions } from '../ir/build-ir.js';
 import { generatedCodeCompilerOptions } from './compiler-options.js';
 import { emitExamples } from './emit-examples.js';
 import type { DirectionOptions } from '../ir/direction.js';
+import { linkDependencies, transpile } from '../mock/generated-folder.js';
 
 export interface ExampleFailure {
   pointer: string;
@@ -39,43 +39,6 @@ export interface VerifyOptions extends BuildOptions, DirectionOptions {
   onProgress?: (step: string) => void;
 }
 
-const require = createRequire(import.meta.url);
-
-/** The runtime packages generated server and client code import. */
-const RUNTIME_PACKAGES = ['server-stubs', 'client'] as const;
-
-/** Where a runtime package lives: installed beside codegen, or next to it in this workspace. */
-function findRuntimePackage(name: string): string | undefined {
-  for (const candidate of [`@bank-data-sharing/${name}/package.json`, `../../../${name}/package.json`]) {
-    try {
-      return path.dirname(require.resolve(candidate));
-    } catch {
-      // Not there: try the next place.
-    }
-  }
-  return undefined;
-}
-
-/**
- * Makes what the generated code imports resolvable from the temporary folder: `zod`, and the
- * server and client runtime packages (their own dependencies resolve from their real
- * folders; their `dist` must be built). A package that cannot be found is reported by the
- * type-check as a missing module, which is the truth.
- */
-async function linkDependencies(dir: string): Promise<void> {
-  await mkdir(path.join(dir, 'node_modules', '@bank-data-sharing'), { recursive: true });
-  // A folder kept from an earlier run (--keep) already has the links: replace them.
-  const link = async (target: string, at: string) => {
-    await rm(at, { recursive: true, force: true });
-    await symlink(target, at, 'dir');
-  };
-  await link(path.dirname(require.resolve('zod/package.json')), path.join(dir, 'node_modules', 'zod'));
-  for (const name of RUNTIME_PACKAGES) {
-    const root = findRuntimePackage(name);
-    if (root) await link(root, path.join(dir, 'node_modules', '@bank-data-sharing', name));
-  }
-}
-
 /** Files to type-check, relative to the folder they were generated into. */
 interface Folder {
   dir: string;
@@ -103,21 +66,6 @@ async function typeCheck(folders: Folder[]): Promise<string[][]> {
     errors[owner]!.push(`${where} ${typeof message === 'string' ? message : message.getMessageText()}`);
   }
   return errors;
-}
-
-async function transpile(dir: string, files: string[]): Promise<void> {
-  const { ts } = await import('ts-morph');
-  for (const file of files) {
-    const source = await readFile(path.join(dir, file), 'utf8');
-    const out = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-    });
-    // The JavaScript keeps the header (TypeScript drops it with an elided type import), so
-    // that a folder kept with --keep is known as the generator's on the next run.
-    const header = source.slice(0, source.indexOf('\n') + 1);
-    const text = writtenByGenerator(source) && !writtenByGenerator(out.outputText) ? `${header}${out.outputText}` : out.outputText;
-    await writeFile(path.join(dir, file.replace(/\.ts$/, '.js')), text);
-  }
 }
 
 /** Generates the targets (default: all), type-checks them strictly, and validates every example in the file. */

@@ -205,8 +205,9 @@ export class JsonSchemas {
   private readonly modes = new Map<string, JsonSchemas>();
 
   constructor(
-    private readonly table: SchemaTable,
-    private readonly dialect: Dialect,
+    /** The raw schemas, read by the mocks' sampler too. */
+    readonly table: SchemaTable,
+    readonly dialect: Dialect,
     private readonly mode?: DirectionMode,
   ) {}
 

@@ -93,8 +93,8 @@ export interface ValidatorNames {
 /** Decides every exported identifier once, so that other emitters can import them by name. */
 export function validatorNames(api: ApiIR): ValidatorNames {
   const webhooks = api.webhooks ?? [];
-  // `webhooks` (the map in index.ts) is declared only by modules that have webhooks.
-  const names = new NameResolver(webhooks.length > 0 ? [...VALIDATOR_MODULE_NAMES, 'webhooks'] : VALIDATOR_MODULE_NAMES);
+  // `webhooks` and `jsonSchemas` (exports of index.ts) are declared only by modules that have them.
+  const names = new NameResolver([...VALIDATOR_MODULE_NAMES, ...(webhooks.length > 0 ? ['webhooks'] : []), ...(api.jsonSchemas ? ['jsonSchemas'] : [])]);
   // Per-direction variants (ir/direction.ts) are named after everything else: adding them renames
   // nothing the module declared before.
   const components = api.schemas.filter((s) => !s.variantOf);
@@ -437,6 +437,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     "export * from './schemas.gen.js';",
     "export * from './operations.gen.js';",
     "export * from './checks.gen.js';",
+    ...(api.jsonSchemas
+      ? ['/** The schemas the JSON Schema runtime validates, by pointer (the mocks sample them from here). */', "export { schemas as jsonSchemas } from './json-schemas.gen.js';"]
+      : []),
     '',
     '/** What the file says about itself. */',
     'export const api = {',

@@ -1,0 +1,42 @@
+/**
+ * Which media types the mock answers in. The mocks make JSON values; the server runtime
+ * writes them as JSON, as a form, or as text. So JSON and forms always go, text and bytes
+ * only where the schema is a string, and `application/jwt` never (the mock signs nothing).
+ */
+import type { ApiIR, SchemaNode } from '../ir/types.js';
+
+type BodyKind = 'json' | 'jwt' | 'form' | 'multipart' | 'text' | 'binary';
+
+/** A string schema, seen through references. */
+function isString(node: SchemaNode | undefined, schemas: ReadonlyMap<string, SchemaNode>, depth = 0): boolean {
+  if (!node || depth > 16) return false;
+  if (node.kind === 'ref') return isString(schemas.get(node.name), schemas, depth + 1);
+  return node.kind === 'string';
+}
+
+/**
+ * For each operation name and status key: the media types the mock can answer in, in the
+ * spec's order.
+ */
+export function sendableTypes(api: ApiIR, bodyKind: (contentType: string) => BodyKind): Map<string, Map<string, string[]>> {
+  const schemas = new Map(api.schemas.map((s) => [s.name, s.schema]));
+  const out = new Map<string, Map<string, string[]>>();
+  for (const op of api.operations) {
+    const byStatus = new Map<string, string[]>();
+    for (const response of op.responses) {
+      byStatus.set(
+        response.status,
+        response.content
+          .filter((media) => {
+            const kind = bodyKind(media.contentType);
+            if (kind === 'json' || kind === 'form') return true;
+            if (kind === 'text' || kind === 'binary') return media.schema === undefined || isString(media.schema, schemas);
+            return false;
+          })
+          .map((media) => media.contentType),
+      );
+    }
+    out.set(op.name, byStatus);
+  }
+  return out;
+}
