@@ -3,10 +3,11 @@
 import client from './client.mjs';
 import generation from './generation.mjs';
 import github from './github.mjs';
+import mocks from './mocks.mjs';
 import scaffold from './scaffold.mjs';
 import server from './server.mjs';
 import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github];
+export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github, mocks];
