@@ -21,7 +21,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../../..');
 const PNPM = path.join(ROOT, 'node_modules/pnpm/bin/pnpm.cjs');
 const TSC = require.resolve('typescript/bin/tsc');
-const PUBLISHED = ['validators', 'server-stubs', 'client', 'codegen'];
+const PUBLISHED = ['validators', 'wire', 'server-stubs', 'client', 'codegen'];
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 
 /** Time limits of each step: a stuck step fails the test instead of hanging CI. */
@@ -217,6 +217,8 @@ describe('the packages, released to a registry and installed by another service'
         '--no-audit',
         '--no-fund',
         '@bank-data-sharing/validators',
+        // The wire model the server stubs and the client depend on, also used on its own.
+        '@bank-data-sharing/wire',
         '@bank-data-sharing/server-stubs',
         '@bank-data-sharing/client',
         // The generator, for the team's own OpenAPI file (own-api/).
@@ -277,19 +279,25 @@ describe('the packages, released to a registry and installed by another service'
     }
     const client = await manifest('client');
     const validators = await manifest('validators');
+    const wire = await manifest('wire');
     const installed = JSON.parse(await readFile(path.join(consumer, 'node_modules/@bank-data-sharing/client/package.json'), 'utf8'));
     expect(installed.dependencies['@bank-data-sharing/validators']).toBe(validators.version);
     expect(client.dependencies['@bank-data-sharing/validators']).toBe('workspace:*');
+    // Both runtimes depend on the wire model at its released version.
+    for (const name of ['client', 'server-stubs']) {
+      const runtime = JSON.parse(await readFile(path.join(consumer, `node_modules/@bank-data-sharing/${name}/package.json`), 'utf8'));
+      expect(runtime.dependencies['@bank-data-sharing/wire'], name).toBe(wire.version);
+    }
   });
 
-  it('imports the validators from an ES module', async () => {
+  it('imports the validators and the wire model from an ES module', async () => {
     const { stdout } = await node(['esm.mjs']);
-    expect(JSON.parse(stdout)).toStrictEqual({ ok: true, bad: false, guard: true, prefix: '/open-finance/account-information/v2.2', spec: 'v2.2' });
+    expect(JSON.parse(stdout)).toStrictEqual({ ok: true, bad: false, guard: true, prefix: '/open-finance/account-information/v2.2', spec: 'v2.2', wire: ['ids=a|b'] });
   });
 
-  it('requires the validators and the server stubs from CommonJS (require of ES modules, Node 20.19 and later)', async () => {
+  it('requires the validators, the server stubs and the wire model from CommonJS (require of ES modules, Node 20.19 and later)', async () => {
     const { stdout } = await node(['cjs.cjs']);
-    expect(JSON.parse(stdout)).toStrictEqual({ ok: true, bad: false, guard: true, router: 'function', directory: true });
+    expect(JSON.parse(stdout)).toStrictEqual({ ok: true, bad: false, guard: true, router: 'function', directory: true, wire: { title: 'Not Found', ids: ['a', 'b'] } });
   });
 
   // node16 also checks the packages' own declaration files (skipLibCheck off); the others skip them.

@@ -2,14 +2,14 @@
  * The engine behind every generated `createClient`: it holds the configuration and turns
  * each operation of the validators into a typed method.
  */
+import { declaresHeader, isJwtType } from '@bank-data-sharing/wire';
 import { withinCallLimits } from './call-limits.js';
 import { securityPlanner, withCookieCredentials, withQueryCredentials, type Credentials, type CredentialsFor, type SecurityPlan, type SecuritySchemeInfo } from './credentials.js';
 import type { DecodedResponse } from './decode.js';
 import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
-import { declaresHeader } from './declared-headers.js';
 import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
-import { acceptHeader, isJwtType } from './media-types.js';
+import { acceptHeader } from './media-types.js';
 import { buildUrl, cookieHeader, headerParameters, resolveBaseUrl, type RequestParams } from './request.js';
 import { encodeBody, type RequestSigner } from './request-body.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
@@ -161,7 +161,7 @@ function successContentTypes(operation: OperationSpec): string[] {
 /** What a call needs to know about its operation's answers, worked out once per operation. */
 interface OperationFacts {
   operationId: string;
-  /** Parameters written in their own style (parameters.ts). */
+  /** Parameters written in their own style (`@bank-data-sharing/wire`'s parameter-serialize.ts). */
   wire: OperationSpec['request']['parameters'];
   /** `Accept` by preference. */
   accept: { json: string | undefined; signed: string | undefined };

@@ -5,8 +5,8 @@
  * provider are not placed here: the executor asks for them per attempt (and again after a
  * 401), so this module only says which schemes they serve.
  */
+import { isHeaderText } from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
-import { isHeaderText } from './header-text.js';
 import type { SecurityRequirements } from './types.js';
 
 /** How a scheme carries its credential: the generated client's `securitySchemes`. */

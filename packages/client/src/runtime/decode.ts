@@ -6,10 +6,10 @@
  * Success answers must match the contract or the call fails (`ResponseValidationError`);
  * error answers are decoded leniently, since the status is what the caller needs most.
  */
+import { declaredContentType, isJsonType, isJwtType } from '@bank-data-sharing/wire';
 import { errorItemsOf, ResponseValidationError, SignatureError } from './errors.js';
 import { checkInteractionId } from './interaction-id.js';
 import { verifySignedBody, type SignatureOptions, type VerifiedJws } from './jws.js';
-import { isJsonType, isJwtType, matchContentType } from './media-types.js';
 import type { IssueLike, OperationSpec, ResponseFacts, ResponseSpec } from './types.js';
 import { answerOfResponse, type HttpAnswer } from './transport.js';
 import { checkValue } from './validation.js';
@@ -55,7 +55,7 @@ interface SpecFacts {
   declared: string[];
   /** How each declared content type is read. */
   kinds: Map<string, 'jwt' | 'json' | 'text'>;
-  /** `matchContentType(declared, received)` by received `Content-Type` (a few per server). */
+  /** `declaredContentType(declared, received)` by received `Content-Type` (a few per server). */
   matches: Map<string, string | undefined>;
 }
 
@@ -72,10 +72,10 @@ function factsOf(spec: ResponseSpec): SpecFacts {
   return facts;
 }
 
-/** The declared content type `received` corresponds to (see `matchContentType`), remembered per spec. */
+/** The declared content type `received` corresponds to (see `declaredContentType`), remembered per spec. */
 function declaredTypeOf(facts: SpecFacts, received: string): string | undefined {
   if (facts.matches.has(received)) return facts.matches.get(received);
-  const matched = matchContentType(facts.declared, received);
+  const matched = declaredContentType(facts.declared, received);
   // Bounded: a server sends a handful of spellings; anything beyond is matched afresh.
   if (facts.matches.size < 32) facts.matches.set(received, matched);
   return matched;

@@ -1,4 +1,4 @@
-import type { ProblemDetails } from './problem-details.js';
+import type { ReceivedProblemDetails as ProblemDetails } from '@bank-data-sharing/wire';
 
 /**
  * Every failure the client reports is one of these classes, so callers can branch on

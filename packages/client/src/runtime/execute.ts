@@ -3,9 +3,9 @@
  * (429 after `Retry-After`; network and recoverable server failures for safe methods) and
  * once after a 401 with a refreshed token. Resolves with the decoded success or throws.
  */
+import { problemDetailsOf } from '@bank-data-sharing/wire';
 import { decodeText, errorsOfDecoded, responseSpecFor, type DecodedResponse } from './decode.js';
 import { ApiError, NetworkError, TokenError } from './errors.js';
-import { problemDetailsOf } from './problem-details.js';
 import { checkInteractionId, newInteractionId } from './interaction-id.js';
 import type { SignatureOptions } from './jws.js';
 import { abortReason, backoffDelay, isRetryableStatus, isSafeMethod, parseRetryAfter, type ResolvedRetryPolicy } from './retry.js';

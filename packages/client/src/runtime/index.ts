@@ -36,8 +36,6 @@ export {
   type ErrorItem,
   type SignatureProblem,
 } from './errors.js';
-export { problemDetailsOf, type ProblemDetails } from './problem-details.js';
-export { declaresHeader } from './declared-headers.js';
 export { customerHeaders, mergeHeaders, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 export { checkInteractionId, isInteractionId, newInteractionId } from './interaction-id.js';
 export {
@@ -48,12 +46,11 @@ export {
   type VerificationKeys,
   type VerifiedJws,
 } from './jws.js';
-export { acceptHeader, matchContentType, mediaTypeOf } from './media-types.js';
-export { encodeMultipart, encodeUrlEncoded, formParts, isFile, type FileInput, type FormField, type FormLayout, type FormValue } from './form-encode.js';
+export { acceptHeader } from './media-types.js';
+export { encodeMultipart, encodeUrlEncoded, formParts } from './form-encode.js';
 export { DEFAULT_MAX_PAGES, defaultRecords, pages, paginate, readAll, type DefaultRecord, type Page, type PagesOptions, type RecordsOptions } from './paginate.js';
 export { buildUrl, fillPath, queryString, resolveBaseUrl, type RequestParams } from './request.js';
 export type { RequestSigner } from './request-body.js';
-export type { ParameterWire } from './parameters.js';
 export {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
@@ -80,3 +77,18 @@ export type {
   SchemaLike,
   SecurityRequirements,
 } from './types.js';
+// The wire model (`@bank-data-sharing/wire`) this runtime shares with the server stubs:
+// re-exported under the names this entry point has always had.
+export {
+  declaredContentType as matchContentType,
+  declaresHeader,
+  isFile,
+  mediaTypeOf,
+  problemDetailsOf,
+  type FileInput,
+  type FormField,
+  type FormLayout,
+  type FormValue,
+  type ParameterWire,
+  type ReceivedProblemDetails as ProblemDetails,
+} from '@bank-data-sharing/wire';

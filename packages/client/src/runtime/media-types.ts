@@ -1,63 +1,9 @@
 /**
- * Content-type handling shared by request building and response decoding. Specs write
- * content types with parameters (`application/json; charset=utf-8`), servers answer with
- * their own spelling: matching ignores case, spaces and, failing an exact match, parameters.
+ * Which media types the client sends and asks for: the content type of a request body the
+ * caller named none for, and the `Accept` header of an operation. Reading media types is
+ * `@bank-data-sharing/wire`'s (media-types.ts there).
  */
-
-/** `Application/JSON ; charset=UTF-8` → `application/json;charset=utf-8`. */
-export function normalizeContentType(value: string): string {
-  return value
-    .split(';')
-    .map((part) => part.trim().toLowerCase())
-    .filter((part) => part !== '')
-    .join(';');
-}
-
-/** The media type without parameters: `application/json; charset=utf-8` → `application/json`. */
-export function mediaTypeOf(value: string): string {
-  return (value.split(';')[0] ?? '').trim().toLowerCase();
-}
-
-export function isJsonType(value: string): boolean {
-  const type = mediaTypeOf(value);
-  return type === 'application/json' || type.endsWith('+json');
-}
-
-export function isJwtType(value: string): boolean {
-  return mediaTypeOf(value) === 'application/jwt';
-}
-
-export function isFormType(value: string): boolean {
-  return mediaTypeOf(value) === 'application/x-www-form-urlencoded';
-}
-
-export function isMultipartType(value: string): boolean {
-  return mediaTypeOf(value) === 'multipart/form-data';
-}
-
-export function isTextType(value: string): boolean {
-  return mediaTypeOf(value).startsWith('text/');
-}
-
-function wildcardMatches(pattern: string, type: string): boolean {
-  if (pattern === '*/*') return true;
-  if (pattern.endsWith('/*')) return type.startsWith(pattern.slice(0, -1));
-  return false;
-}
-
-/**
- * The declared content type a response's `Content-Type` corresponds to: exact (normalized)
- * match first, then same media type, then a wildcard entry (`application/*`, `*\/*`).
- */
-export function matchContentType(declared: readonly string[], received: string): string | undefined {
-  const normalized = normalizeContentType(received);
-  const exact = declared.find((d) => normalizeContentType(d) === normalized);
-  if (exact !== undefined) return exact;
-  const type = mediaTypeOf(received);
-  const sameType = declared.find((d) => mediaTypeOf(d) === type);
-  if (sameType !== undefined) return sameType;
-  return declared.find((d) => wildcardMatches(mediaTypeOf(d), type));
-}
+import { isJsonType, isJwtType, mediaTypeOf } from '@bank-data-sharing/wire';
 
 /** Picks the declared content type to send when the caller did not name one. */
 export function defaultRequestContentType(declared: readonly string[], body: unknown): string | undefined {

@@ -3,9 +3,10 @@
  * what the body holds): JSON, a signed JWT, form fields and multipart parts (form-encode.ts),
  * text, or bytes. Nothing here talks to the network.
  */
+import { describeValue, isFile, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, type FileInput, type FormLayout } from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
-import { describeValue, encodeMultipart, encodeUrlEncoded, isFile, type FileInput, type FormLayout } from './form-encode.js';
-import { defaultRequestContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf } from './media-types.js';
+import { encodeMultipart, encodeUrlEncoded } from './form-encode.js';
+import { defaultRequestContentType } from './media-types.js';
 import type { RequestParams } from './request.js';
 
 /** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */

@@ -2,9 +2,23 @@
  * Turns an operation and the caller's parameters into a URL, a `Cookie` header and header
  * parameters (the body is request-body.ts's). Nothing here talks to the network.
  */
+import { listedIn, ParameterStyleError, parameterText, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
 import type { ApiInfo } from './types.js';
-import { listedIn, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, parameterText, type ParameterWire } from './parameters.js';
+
+/**
+ * Writes a listed parameter in its style (`@bank-data-sharing/wire`'s parameter-serialize.ts),
+ * reporting a value no form carries as the client reports every request it cannot send: a
+ * `RequestError` naming the operation.
+ */
+function inStyle<T>(operationId: string, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof ParameterStyleError) throw new RequestError(`${operationId}: ${error.message}`);
+    throw error;
+  }
+}
 
 /** Parameters as a generated method receives them (see `ParamsOf`). */
 export interface RequestParams {
@@ -65,7 +79,7 @@ function pathTemplate(template: string): PathTemplate {
 
 /**
  * Fills `{name}` segments, percent-encoding each value (listed parameters in their style,
- * parameters.ts); literal text that is not valid in a path (`#`, `?`, spaces) is encoded too.
+ * see `inStyle`); literal text that is not valid in a path (`#`, `?`, spaces) is encoded too.
  */
 export function fillPath(template: string, values: Readonly<Record<string, unknown>> | undefined, operationId: string, wire?: readonly ParameterWire[]): string {
   const styled = listedIn(wire, 'path');
@@ -75,7 +89,7 @@ export function fillPath(template: string, values: Readonly<Record<string, unkno
     const value = values?.[name];
     if (value === undefined || value === null || value === '') throw new RequestError(`${operationId}: path parameter "${name}" is required`);
     const parameter = styled?.get(name);
-    const filled = parameter ? styledPathText(parameter, value, operationId) : encodeURIComponent(parameterText(value));
+    const filled = parameter ? inStyle(operationId, () => styledPathText(parameter, value)) : encodeURIComponent(parameterText(value));
     if (wholeSegment && (filled === '.' || filled === '..')) throw new RequestError(`${operationId}: path parameter "${name}" is the segment "${filled}", which URLs remove`);
     out += filled + literals[k + 1]!;
   });
@@ -84,7 +98,7 @@ export function fillPath(template: string, values: Readonly<Record<string, unkno
 
 /**
  * Query string in the OpenAPI default style (`form`, exploded: arrays repeat the name); listed
- * parameters in their own style (parameters.ts).
+ * parameters in their own style (see `inStyle`).
  */
 export function queryString(values: Readonly<Record<string, unknown>> | undefined, wire?: readonly ParameterWire[], operationId = ''): string {
   if (!values) return '';
@@ -103,7 +117,7 @@ export function queryString(values: Readonly<Record<string, unknown>> | undefine
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
     const parameter = styled.get(name);
-    if (parameter) pairs.push(...styledQueryPairs(parameter, value, operationId));
+    if (parameter) pairs.push(...inStyle(operationId, () => styledQueryPairs(parameter, value)));
     else for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(parameterText(item))}`);
   }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
@@ -121,7 +135,7 @@ export function cookieHeader(values: Readonly<Record<string, unknown>> | undefin
     .filter(([, v]) => v !== undefined && v !== null)
     .flatMap(([k, v]) => {
       const parameter = styled?.get(k);
-      return parameter ? styledCookiePairs(parameter, v, operationId) : [`${k}=${encodeURIComponent(parameterText(v))}`];
+      return parameter ? inStyle(operationId, () => styledCookiePairs(parameter, v)) : [`${k}=${encodeURIComponent(parameterText(v))}`];
     });
   return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
@@ -133,7 +147,7 @@ export function headerParameters(values: Readonly<Record<string, unknown>> | und
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const parameter = styled.get(name.toLowerCase());
-    out[name] = parameter && value !== undefined && value !== null ? styledHeaderText(parameter, value, operationId) : value;
+    out[name] = parameter && value !== undefined && value !== null ? inStyle(operationId, () => styledHeaderText(parameter, value)) : value;
   }
   return out;
 }

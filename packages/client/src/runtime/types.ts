@@ -5,8 +5,7 @@
  * They read zod's `_zod.input` / `_zod.output` members structurally instead of importing
  * zod, so the runtime works with whichever copy of zod the validators were built against.
  */
-import type { FormLayout } from './form-encode.js';
-import type { ParameterWire } from './parameters.js';
+import type { FormLayout, ParameterWire } from '@bank-data-sharing/wire';
 
 /** The part of a zod schema the runtime uses. */
 export interface SchemaLike {
@@ -27,7 +26,7 @@ export interface ResponseSpec {
 
 /**
  * A request body: whether it is required, a schema per content type, and for form media types
- * how each member travels (`encoding`, see form-encode.ts).
+ * how each member travels (`encoding`, see `@bank-data-sharing/wire`'s form-layout.ts).
  */
 export interface BodySpec {
   readonly required: boolean;

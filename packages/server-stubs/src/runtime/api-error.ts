@@ -1,14 +1,4 @@
-/** One problem, as the error envelope reports it. */
-export interface ErrorItem {
-  /** A prescribed code (section 7) or a namespaced `Area.Code`. */
-  readonly code: string;
-  /** Free text, 1 to 500 characters (longer text is truncated when sent). */
-  readonly message: string;
-  /** JSON path (body) or parameter name (path, query, header) of the faulty field. */
-  readonly path?: string;
-  /** Link to remediation information. */
-  readonly url?: string;
-}
+import type { ErrorItem } from '@bank-data-sharing/wire';
 
 export interface ApiErrorOptions {
   readonly path?: string;

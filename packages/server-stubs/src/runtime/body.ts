@@ -1,13 +1,10 @@
 /**
- * Reads and decodes request bodies with a size limit, so that no request body can exhaust
- * memory: an announced `Content-Length` over the limit is refused before reading, and a
- * streamed body is cut off as soon as it crosses the limit.
+ * Reads request bodies with a size limit, so that no request body can exhaust memory: an
+ * announced `Content-Length` over the limit is refused before reading, and a streamed body is
+ * cut off as soon as it crosses the limit. Decoding the bytes by media type is
+ * `@bank-data-sharing/wire`'s (body-decode.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import { kindOfMedia, mediaTypeOf } from './content-negotiation.js';
-import { decodeForm } from './form-decode.js';
-import type { FormLayout } from './form-layout.js';
-import { parseJsonSafely, UnsafeInputError, assertNoProtoKeys } from './safe-json.js';
 
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
@@ -97,65 +94,4 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<{ b
     req.on('error', onError);
     req.on('aborted', onAborted);
   });
-}
-
-/** A body that does not decode as its media type says. */
-export class BodyFormatError extends Error {
-  constructor(
-    message: string,
-    readonly path?: string,
-  ) {
-    super(message);
-    this.name = 'BodyFormatError';
-  }
-}
-
-const TEXT_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
-
-/**
- * Decodes body bytes by the request's media type: JSON (depth-limited, no `__proto__`),
- * form fields (decoded by `layout`, the body's form layout: see form-decode.ts), text, the
- * compact JWT text, or the bytes themselves. Multipart bodies are read as they stream
- * (multipart.ts), not here. Throws `BodyFormatError`, or `FormFieldError` naming a form field
- * (as the fields of a multipart body do).
- *
- * @example
- * decodeBody(Buffer.from('{"a":1}'), 'application/json', 64) // → { a: 1 }
- */
-export function decodeBody(bytes: Buffer, contentType: string, maxDepth: number, layout?: FormLayout): unknown {
-  const media = mediaTypeOf(contentType);
-  const kind = kindOfMedia(media);
-  const charset = media?.params.get('charset');
-  if (kind !== 'binary' && charset !== undefined && !TEXT_CHARSETS.has(charset)) {
-    throw new BodyFormatError(`charset ${charset} is not supported; send UTF-8`);
-  }
-  const text = kind === 'binary' ? '' : new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  switch (kind) {
-    case 'json':
-      try {
-        return parseJsonSafely(text, maxDepth);
-      } catch (error) {
-        if (error instanceof UnsafeInputError) throw new BodyFormatError(error.message, error.path);
-        throw error;
-      }
-    case 'form':
-      return decodeForm([...new URLSearchParams(text)], layout, { multipart: false, maxDepth });
-    case 'jwt':
-      return text.trim();
-    case 'text':
-      return text;
-    default:
-      return bytes;
-  }
-}
-
-/** For a body another middleware parsed already: the same safety checks as our own parsing. */
-export function checkPreParsed(value: unknown, maxDepth: number): unknown {
-  try {
-    assertNoProtoKeys(value, maxDepth + 1);
-  } catch (error) {
-    if (error instanceof UnsafeInputError) throw new BodyFormatError(error.message, error.path);
-    throw error;
-  }
-  return value;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { declaredFor } from './error-contract.js';
+import { declaredFor } from '@bank-data-sharing/wire';
 import type { RouterOptions } from './options.js';
 import type { OperationSchemas, ResponseSchemas } from './types.js';
 

@@ -5,7 +5,7 @@
  */
 import { SignJWT, errors, jwtVerify, type JWTVerifyGetKey, type KeyInput } from 'jose';
 import type { IncomingMessage } from 'node:http';
-import type { FailureKind } from './error-codes.js';
+import type { FailureKind } from '@bank-data-sharing/wire';
 
 /** How responses are signed. Without it, `application/jwt` is never offered (a client asking only for it gets 406). */
 export interface SigningOptions {

@@ -7,9 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
+import type { FormEntry, FormLayout, UploadedFile } from '@bank-data-sharing/wire';
 import { BodyAbortedError } from './body.js';
-import type { FormEntry } from './form-decode.js';
-import type { FormLayout, UploadedFile } from './form-layout.js';
 
 export interface MultipartLimits {
   readonly fileBytes: number;

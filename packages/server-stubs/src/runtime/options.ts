@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { ErrorDescription } from '@bank-data-sharing/wire';
 import type { Authorize } from './security.js';
-import type { ErrorDescription } from './error-contract.js';
 import type { SigningOptions, VerificationOptions } from './jws.js';
 import type { AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
 

@@ -4,20 +4,34 @@
  * against the operation's schemas. Failures come back as error items, never as throws.
  */
 import type { IncomingMessage } from 'node:http';
-import type { ErrorItem } from './api-error.js';
-import { BodyAbortedError, BodyFormatError, BodyTooLargeError, checkPreParsed, decodeBody, earlierBody, readBody } from './body.js';
-import { bodyKind } from './content-negotiation.js';
-import { FAILURES, type FailureKind } from './error-codes.js';
-import { decodeForm, FormFieldError } from './form-decode.js';
-import type { FormLayout } from './form-layout.js';
+import {
+  applyParameterStyles,
+  BodyFormatError,
+  bodyKind,
+  checkPreParsed,
+  cookieObject,
+  decodeBody,
+  decodeForm,
+  FAILURES,
+  ForbiddenNameError,
+  FormFieldError,
+  headerObject,
+  issuesToErrors,
+  jsonPath,
+  objectMembers,
+  ParameterStyleError,
+  queryObject,
+  type DeclaredNames,
+  type ErrorItem,
+  type FailureKind,
+  type FormLayout,
+  type Location,
+} from '@bank-data-sharing/wire';
+import { BodyAbortedError, BodyTooLargeError, earlierBody, readBody } from './body.js';
 import { MultipartFormatError, MultipartLimitError, readMultipart, type MultipartLimits } from './multipart.js';
 import { SignedBodyError, verifySignedBody, type VerificationOptions } from './jws.js';
-import { objectMembers } from './object-members.js';
 import { describesClaims } from './respond.js';
-import { cookieObject, ForbiddenNameError, headerObject, queryObject } from './request-input.js';
-import { applyParameterStyles, ParameterStyleError, type DeclaredNames } from './parameters.js';
 import type { ApiDefinition, OperationSchemas, SignedBody } from './types.js';
-import { issuesToErrors, jsonPath, type Location } from './validation-issues.js';
 
 export type ReadFailure = { readonly kind: FailureKind; readonly items: readonly ErrorItem[] } | { readonly kind: 'aborted' };
 

@@ -3,14 +3,12 @@
  * signed as negotiated, validated against the response schema when asked.
  */
 import type { z } from 'zod';
-import { isApiError, type ErrorItem } from './api-error.js';
-import { bodyKind, negotiate } from './content-negotiation.js';
-import { FAILURES, type FailureKind } from './error-codes.js';
+import { bodyKind, FAILURES, issueLines, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
+import { isApiError } from './api-error.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
 import { buildClaims, signClaims } from './jws.js';
 import type { ContentSchemas } from './types.js';
-import { issueLines } from './validation-issues.js';
 
 /** A response as it goes on the wire. */
 export interface Outgoing {

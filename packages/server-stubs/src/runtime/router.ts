@@ -6,20 +6,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { acceptedContentType, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, negotiate, PROBLEM_JSON, problemDetails } from '@bank-data-sharing/wire';
 import { ApiError, isApiError } from './api-error.js';
-import { bodyKind, matchContentType, negotiate } from './content-negotiation.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
-import { FAILURES } from './error-codes.js';
-import { commonResponses, declaredFor, errorAnswer, errorPlan } from './error-contract.js';
-import { declaresHeader } from './declared-headers.js';
-import { problemDetails, PROBLEM_JSON } from './problem-details.js';
+import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
 import { interactionId } from './interaction-id.js';
 import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
 import { claimedNames, credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
 import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
-import { DEFAULT_MAX_DEPTH } from './safe-json.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
 import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
@@ -296,7 +292,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     let specContentType: string | undefined;
     if (bodySpec && bodySent) {
       const encoding = firstHeader(req, 'content-encoding');
-      specContentType = requestContentType ? matchContentType(requestContentType, Object.keys(bodySpec.content)) : undefined;
+      specContentType = requestContentType ? acceptedContentType(requestContentType, Object.keys(bodySpec.content)) : undefined;
       if (specContentType === undefined || (encoding !== undefined && encoding.toLowerCase() !== 'identity')) {
         const kind = op.responses['415'] ? 'unsupportedMediaType' : 'unsupportedMediaTypeAs400';
         const what = encoding !== undefined && encoding.toLowerCase() !== 'identity' ? `Content-Encoding ${encoding}` : `Content-Type ${requestContentType ?? '(none)'}`;

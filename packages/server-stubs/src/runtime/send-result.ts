@@ -4,7 +4,7 @@
  * together with the headers. A result that breaks the contract is a handler bug: the
  * client gets 500 `GenericError` (no details), the application's `onError` gets the issues.
  */
-import { bodyKind, negotiate } from './content-negotiation.js';
+import { bodyKind, negotiate } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
 import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
 

@@ -4,12 +4,12 @@
  * module (for any spec) fits them without a cast.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ContentSchemas, FormEncodings, ParameterWire, ResponseSchemas } from '@bank-data-sharing/wire';
 import type { z } from 'zod';
-import type { FormEncodings } from './form-layout.js';
-import type { ParameterWire } from './parameters.js';
 
-/** Schemas by media type, exactly as written in the spec (`application/json; charset=utf-8`). */
-export type ContentSchemas = { readonly [contentType: string]: z.ZodType };
+// The response shapes the error contract reads are `@bank-data-sharing/wire`'s; re-exported,
+// as they always were, for the generated stubs and applications.
+export type { ContentSchemas, ResponseSchemas };
 
 export interface RequestSchemas {
   readonly path: z.ZodType;
@@ -20,11 +20,6 @@ export interface RequestSchemas {
   readonly body: undefined | { readonly required: boolean; readonly content: ContentSchemas; readonly encoding?: FormEncodings };
   /** Parameters that travel as more than one plain text (styles, arrays, objects, content). */
   readonly parameters?: readonly ParameterWire[];
-}
-
-export interface ResponseSchemas {
-  readonly headers: z.ZodType;
-  readonly content: ContentSchemas;
 }
 
 /** One entry of a validators module's `operations`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePaths, interactionId, issuesToErrors, jsonPath, matchPath, pageLinks, requestedPage, selfLink, withPage } from '../../src/runtime/index.js';
+import { compilePaths, interactionId, matchPath, pageLinks, requestedPage, selfLink, withPage } from '../../src/runtime/index.js';
 
 describe('matchPath', () => {
   const paths = compilePaths(['/accounts', '/accounts/{AccountId}', '/accounts/{AccountId}/transactions', '/accounts/special', '/files/{name}.{ext}']);
@@ -29,20 +29,6 @@ describe('matchPath', () => {
 
   it('reports a parameter that is not valid percent-encoding', () => {
     expect(matchPath(paths, '/accounts/%E0%A4%A')).toEqual({ malformed: 'AccountId' });
-  });
-});
-
-describe('issuesToErrors', () => {
-  it('names body fields by JSON path and parameters by name', () => {
-    expect(jsonPath([])).toBe('$');
-    expect(jsonPath(['Data', 'Items', 2, 'odd key'])).toBe('$.Data.Items[2]["odd key"]');
-    expect(issuesToErrors('body', [{ path: ['Data', 'Status'], message: 'Invalid option' }])).toEqual([
-      { code: 'Body.InvalidFormat', message: 'body $.Data.Status: Invalid option', path: '$.Data.Status' },
-    ]);
-    expect(issuesToErrors('query', [{ path: ['ids', 1], message: 'Expected number' }])).toEqual([
-      { code: 'Resource.InvalidFormat', message: 'query parameter ids[1]: Expected number', path: 'ids[1]' },
-    ]);
-    expect(issuesToErrors('header', [{ path: [], message: 'Expected object' }])).toEqual([{ code: 'Resource.InvalidFormat', message: 'header: Expected object' }]);
   });
 });
 

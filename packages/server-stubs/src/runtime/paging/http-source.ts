@@ -2,7 +2,7 @@
  * Fetching LFI pages over HTTP: one GET per TPP call, bounded in time and size, the answer
  * parsed with the same safety rules as request bodies.
  */
-import { parseJsonSafely, UnsafeInputError } from '../safe-json.js';
+import { parseJsonSafely, UnsafeInputError } from '@bank-data-sharing/wire';
 import { LfiContractError, LfiResponseError } from './errors.js';
 import type { LfiPageQuery } from './adapter.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKind, matchContentType, negotiate, parseMediaType } from '../../src/runtime/index.js';
+import { acceptedContentType, bodyKind, negotiate, parseMediaType } from '../src/index.js';
 
 const OFFERS = ['application/json; charset=utf-8', 'application/json', 'application/jwt'];
 
@@ -31,7 +31,7 @@ describe('negotiate', () => {
   });
 });
 
-describe('matchContentType', () => {
+describe('acceptedContentType', () => {
   it.each([
     ['application/json', 'application/json'],
     ['Application/JSON', 'application/json'],
@@ -41,12 +41,12 @@ describe('matchContentType', () => {
     ['text/plain', undefined],
     ['nonsense', undefined],
   ])('%j → %j', (contentType, expected) => {
-    expect(matchContentType(contentType, OFFERS)).toBe(expected);
+    expect(acceptedContentType(contentType, OFFERS)).toBe(expected);
   });
 
   it('matches wildcards in the spec', () => {
-    expect(matchContentType('image/png', ['image/*'])).toBe('image/*');
-    expect(matchContentType('image/png', ['*/*'])).toBe('*/*');
+    expect(acceptedContentType('image/png', ['image/*'])).toBe('image/*');
+    expect(acceptedContentType('image/png', ['*/*'])).toBe('*/*');
   });
 });
 

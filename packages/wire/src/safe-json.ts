@@ -5,6 +5,7 @@
  * replace a prototype).
  */
 
+/** JSON text refused: malformed, nested too deep, or holding a `__proto__` member. */
 export class UnsafeInputError extends Error {
   constructor(
     message: string,
@@ -16,6 +17,7 @@ export class UnsafeInputError extends Error {
   }
 }
 
+/** Deepest JSON nesting accepted unless a limit is given (the router's `limits.depth` default). */
 export const DEFAULT_MAX_DEPTH = 64;
 
 /** Depth of arrays and objects in JSON text, ignoring brackets inside strings. Stops early. */

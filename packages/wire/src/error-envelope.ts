@@ -5,7 +5,7 @@
  * keeps the first that validates, so each API answers in the shape it documents.
  */
 import type { z } from 'zod';
-import type { ErrorItem } from './api-error.js';
+import type { ErrorItem } from './error-item.js';
 import { objectMembers } from './object-members.js';
 
 /** Section 8: `Message` and `Path` are 1 to 500 characters. */

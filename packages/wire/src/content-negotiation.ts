@@ -1,6 +1,8 @@
 /**
  * Media types: parsing, `Accept` negotiation (RFC 9110 §12.5.1) and matching a request's
- * `Content-Type` against the media types an operation accepts.
+ * `Content-Type` against the media types an operation accepts. This is the strict reading a
+ * receiver of requests does (the router, mock handlers); media-types.ts has the lenient
+ * essence matching a receiver of responses (the client) does.
  */
 
 export interface MediaType {
@@ -66,7 +68,7 @@ function memo<T>(compute: (text: string) => T): (text: string) => T {
 }
 
 /** `parseMediaType`, memoised: the objects are shared, never to be changed. */
-export const mediaTypeOf = memo(parseMediaType);
+export const parsedMediaType = memo(parseMediaType);
 
 /** Splits a header list on commas that are not inside quotes. */
 function splitList(header: string): string[] {
@@ -128,7 +130,7 @@ export function negotiate(accept: string | undefined, offers: readonly string[])
   if (ranges.length === 0) return offers[0];
   let best: { offer: string; q: number; specificity: number } | undefined;
   for (const offer of offers) {
-    const media = mediaTypeOf(offer);
+    const media = parsedMediaType(offer);
     if (!media) continue;
     let match: { q: number; specificity: number } | undefined;
     for (const range of ranges) {
@@ -144,18 +146,19 @@ export function negotiate(accept: string | undefined, offers: readonly string[])
 /**
  * The spec media type a request `Content-Type` matches: same type and subtype (or a
  * wildcard in the spec), and every parameter the spec writes (e.g. `charset=utf-8`).
- * A spec entry with parameters is preferred over a bare one.
+ * A spec entry with parameters is preferred over a bare one. (The server runtime exports it
+ * as `matchContentType`.)
  *
  * @example
- * matchContentType('application/json;charset=UTF-8', ['application/json; charset=utf-8', 'application/json'])
+ * acceptedContentType('application/json;charset=UTF-8', ['application/json; charset=utf-8', 'application/json'])
  * // → 'application/json; charset=utf-8'
  */
-export function matchContentType(contentType: string, accepted: readonly string[]): string | undefined {
-  const request = mediaTypeOf(contentType);
+export function acceptedContentType(contentType: string, accepted: readonly string[]): string | undefined {
+  const request = parsedMediaType(contentType);
   if (!request) return undefined;
   let best: { entry: string; score: number } | undefined;
   for (const entry of accepted) {
-    const media = mediaTypeOf(entry);
+    const media = parsedMediaType(entry);
     if (!media) continue;
     let score: number;
     if (media.type === '*' && media.subtype === '*') score = 1;
@@ -187,7 +190,9 @@ export function kindOfMedia(media: MediaType | undefined): BodyKind {
 }
 
 /**
+ * How a body of this media type is read and written, memoised by its text.
+ *
  * @example
  * bodyKind('application/problem+json') // → 'json'
  */
-export const bodyKind: (contentType: string) => BodyKind = memo((contentType) => kindOfMedia(mediaTypeOf(contentType)));
+export const bodyKind: (contentType: string) => BodyKind = memo((contentType) => kindOfMedia(parsedMediaType(contentType)));

@@ -6,7 +6,7 @@
  * Text that does not decode is passed on unchanged, for the schema to report with its rule.
  */
 import { bodyKind } from './content-negotiation.js';
-import type { FormField, FormLayout, FormValue, UploadedFile } from './form-layout.js';
+import { FORM_DELIMITERS, formEncoding, type FormField, type FormLayout, type FormValue, type UploadedFile } from './form-layout.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** A field as received: text, or (multipart) a file. */
@@ -24,7 +24,6 @@ export class FormFieldError extends Error {
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const DELIMITERS = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' } as const;
 
 /** A JSON media type (`application/json`, `...+json`), read as the bodies of that type are. */
 function isJson(contentType: string | undefined): boolean {
@@ -99,7 +98,7 @@ function decodeObject(name: string, field: FormField, reader: Reader): unknown {
     const values = take(reader, name);
     return values === undefined ? undefined : oneOrList(values.map((v) => parseJson(name, textOf(v), reader.maxDepth)));
   }
-  const style = field.style ?? 'form';
+  const { style, explode } = formEncoding(field);
   if (style === 'deepObject') {
     const out: Record<string, unknown> = {};
     let found = false;
@@ -113,7 +112,6 @@ function decodeObject(name: string, field: FormField, reader: Reader): unknown {
     }
     return found ? out : undefined;
   }
-  const explode = field.explode ?? style === 'form';
   if (explode) {
     const out: Record<string, unknown> = {};
     let found = false;
@@ -130,7 +128,7 @@ function decodeObject(name: string, field: FormField, reader: Reader): unknown {
   if (values === undefined) return undefined;
   if (values.length > 1) throw new FormFieldError(name, `expected one value in ${style} style, received ${values.length}`);
   const text = textOf(values[0]!);
-  return text === '' ? {} : objectFromPairs(name, text.split(DELIMITERS[style]), field);
+  return text === '' ? {} : objectFromPairs(name, text.split(FORM_DELIMITERS[style]), field);
 }
 
 /** An array member: repeated names (exploded) or one delimited text; each item decoded. */
@@ -148,10 +146,9 @@ function decodeArray(name: string, field: FormField, reader: Reader): unknown {
     }
     return values.map((v) => parseJson(name, textOf(v), reader.maxDepth));
   }
-  const style = field.style ?? 'form';
-  const explode = field.explode ?? style === 'form';
+  const { style, explode } = formEncoding(field);
   const texts = values.map(textOf);
-  const parts = !explode && texts.length === 1 ? (texts[0] === '' ? [] : texts[0]!.split(DELIMITERS[style])) : texts;
+  const parts = !explode && texts.length === 1 ? (texts[0] === '' ? [] : texts[0]!.split(FORM_DELIMITERS[style])) : texts;
   return parts.map((part) => scalar(part, items));
 }
 

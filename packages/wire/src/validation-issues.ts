@@ -3,7 +3,7 @@
  * the field. Body fields are JSON paths (`$.Data.Permissions[0]`); parameters are named as
  * the spec names them (`AccountId`, `fromBookingDateTime`, `x-fapi-interaction-id`).
  */
-import type { ErrorItem } from './api-error.js';
+import type { ErrorItem } from './error-item.js';
 import { FAILURES } from './error-codes.js';
 
 /** Where a value came from. */

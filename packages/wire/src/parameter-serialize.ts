@@ -2,11 +2,11 @@
  * Serializes parameters that travel as more than one plain text: the OpenAPI 3.0/3.1 styles
  * (`simple`, `label`, `matrix`, `form`, `spaceDelimited`, `pipeDelimited`, `deepObject`) with
  * and without `explode`, for arrays and objects; `content`-encoded values (JSON text);
- * `allowReserved`. The forms are RFC 6570's as OpenAPI's style tables give them; the server
- * runtime (server-stubs parameters.ts) reads exactly these forms back.
+ * `allowReserved`. The forms are parameter-wire.ts's; parameter-parse.ts reads exactly these
+ * forms back.
  *
- * What no form can carry unambiguously is refused here with an error naming the parameter,
- * rather than sent to arrive as another value:
+ * What no form can carry unambiguously is refused here with a `ParameterStyleError` naming
+ * the parameter, rather than sent to arrive as another value:
  * - header items and members (headers are not percent-encoded) holding the `,` delimiter,
  *   characters a header cannot carry, or leading/trailing whitespace (HTTP drops it);
  * - `spaceDelimited` items holding a space (an encoded space is the delimiter itself);
@@ -14,28 +14,15 @@
  * - null items and members (their text "null" would read back as that string);
  * - exploded `label` items and members holding `.`, the delimiter (`%2E` is the same
  *   character to URLs: RFC 3986 normalization decodes it);
- * - path segments that are `.` or `..` (URLs remove them; request.ts refuses those).
+ * - path segments that are `.` or `..` (URLs remove them; the client's request.ts refuses those).
  * Other delimiters inside values are percent-encoded, so they read back as data. Empty arrays
  * and objects are sent as nothing (RFC 6570: undefined).
  */
-import { RequestError } from './errors.js';
 import { isHeaderText } from './header-text.js';
+import { ParameterStyleError, type ParameterWire } from './parameter-wire.js';
 
-/** One entry of a generated operation's `request.parameters`. */
-export interface ParameterWire {
-  readonly name: string;
-  readonly in: string;
-  readonly style: string;
-  readonly explode: boolean;
-  readonly shape: string;
-  readonly allowReserved?: boolean;
-  readonly contentType?: string;
-}
-
-const LABEL: Record<string, string> = { path: 'path parameter', query: 'query parameter', header: 'header', cookie: 'cookie' };
-
-function fail(parameter: ParameterWire, rule: string, operationId: string): never {
-  throw new RequestError(`${operationId}: ${LABEL[parameter.in] ?? parameter.in} "${parameter.name}": ${rule}`);
+function fail(parameter: ParameterWire, rule: string): never {
+  throw new ParameterStyleError(parameter, rule);
 }
 
 /** A parameter value as text: dates as RFC 3339, objects (content parameters) as JSON. */
@@ -63,43 +50,43 @@ function encoder(parameter: ParameterWire, delimiter?: string): (value: string) 
 }
 
 /** Items of an array parameter as text. */
-function itemsOf(parameter: ParameterWire, value: unknown, operationId: string): string[] {
-  if (!Array.isArray(value)) fail(parameter, 'expected an array', operationId);
+function itemsOf(parameter: ParameterWire, value: unknown): string[] {
+  if (!Array.isArray(value)) fail(parameter, 'expected an array');
   return value.map((item, i) => {
-    if (item === null || item === undefined) fail(parameter, `item ${i} is ${String(item)}, which no style can carry`, operationId);
-    if (typeof item === 'object' && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)', operationId);
+    if (item === null || item === undefined) fail(parameter, `item ${i} is ${String(item)}, which no style can carry`);
+    if (typeof item === 'object' && !(item instanceof Date)) fail(parameter, 'array items must be primitives (no style nests)');
     return parameterText(item);
   });
 }
 
 /** Members of an object parameter as [name, text] pairs, absent members left out. */
-function membersOf(parameter: ParameterWire, value: unknown, operationId: string): Array<[string, string]> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(parameter, 'expected an object', operationId);
+function membersOf(parameter: ParameterWire, value: unknown): Array<[string, string]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(parameter, 'expected an object');
   const out: Array<[string, string]> = [];
   for (const [name, member] of Object.entries(value)) {
     if (member === undefined) continue;
-    if (member === null) fail(parameter, `member "${name}" is null, which no style can carry`, operationId);
-    if (typeof member === 'object' && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`, operationId);
+    if (member === null) fail(parameter, `member "${name}" is null, which no style can carry`);
+    if (typeof member === 'object' && !(member instanceof Date)) fail(parameter, `member "${name}" must be a primitive (no style nests)`);
     out.push([name, parameterText(member)]);
   }
   return out;
 }
 
 /** The text of a path segment's parameter (`blue`, `.blue`, `;color=blue`...). */
-function pathText(parameter: ParameterWire, value: unknown, operationId: string): string {
+function pathText(parameter: ParameterWire, value: unknown): string {
   const enc = encoder(parameter);
   if (parameter.contentType !== undefined) return enc(contentText(parameter, value));
   const { style, explode, name } = parameter;
   const assign = (key: string, v: string): string => (v === '' ? `;${key}` : `;${key}=${v}`);
-  if (style === 'label' && explode && parameter.shape !== 'primitive') refuseDots(parameter, value, operationId);
+  if (style === 'label' && explode && parameter.shape !== 'primitive') refuseDots(parameter, value);
   if (parameter.shape === 'array') {
-    const items = itemsOf(parameter, value, operationId).map(enc);
+    const items = itemsOf(parameter, value).map(enc);
     if (style === 'label') return `.${items.join(explode ? '.' : ',')}`;
     if (style === 'matrix') return explode ? items.map((item) => assign(enc(name), item)).join('') : assign(enc(name), items.join(','));
     return items.join(',');
   }
   if (parameter.shape === 'object') {
-    const members = membersOf(parameter, value, operationId).map(([k, v]) => [enc(k), enc(v)] as const);
+    const members = membersOf(parameter, value).map(([k, v]) => [enc(k), enc(v)] as const);
     const flat = members.flat().join(',');
     if (style === 'label') return `.${explode ? members.map(([k, v]) => `${k}=${v}`).join('.') : flat}`;
     if (style === 'matrix') return explode ? members.map(([k, v]) => `;${k}=${v}`).join('') : assign(enc(name), flat);
@@ -111,47 +98,47 @@ function pathText(parameter: ParameterWire, value: unknown, operationId: string)
   return single;
 }
 
-function refuseDots(parameter: ParameterWire, value: unknown, operationId: string): void {
-  const pieces = Array.isArray(value) ? value.map(parameterText) : membersOf(parameter, value, operationId).flat();
-  if (pieces.some((p) => p.includes('.'))) fail(parameter, 'an exploded label item or member cannot hold ".", the delimiter (URLs read %2E as ".")', operationId);
+function refuseDots(parameter: ParameterWire, value: unknown): void {
+  const pieces = Array.isArray(value) ? value.map(parameterText) : membersOf(parameter, value).flat();
+  if (pieces.some((p) => p.includes('.'))) fail(parameter, 'an exploded label item or member cannot hold ".", the delimiter (URLs read %2E as ".")');
 }
 
 /** Fills one `{name}` of a path template with a listed parameter. */
-export function styledPathText(parameter: ParameterWire, value: unknown, operationId: string): string {
-  const out = pathText(parameter, value, operationId);
-  if (out === '') fail(parameter, 'serializes to empty text, which no path segment can carry', operationId);
+export function styledPathText(parameter: ParameterWire, value: unknown): string {
+  const out = pathText(parameter, value);
+  if (out === '') fail(parameter, 'serializes to empty text, which no path segment can carry');
   return out;
 }
 
 const QUERY_DELIMITER: Record<string, string> = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
 
 /** The `name=value` pairs (already encoded) of a query's listed parameter, to join with `&`. */
-export function styledQueryPairs(parameter: ParameterWire, value: unknown, operationId: string): string[] {
+export function styledQueryPairs(parameter: ParameterWire, value: unknown): string[] {
   const { style, explode } = parameter;
   const name = encodeURIComponent(parameter.name);
   if (parameter.contentType !== undefined) return [`${name}=${encoder(parameter)(contentText(parameter, value))}`];
   if (style === 'deepObject') {
-    if (parameter.shape !== 'object') fail(parameter, 'style deepObject carries only objects', operationId);
+    if (parameter.shape !== 'object') fail(parameter, 'style deepObject carries only objects');
     const enc = encoder(parameter);
-    return membersOf(parameter, value, operationId).map(([k, v]) => `${name}[${encodeURIComponent(k)}]=${enc(v)}`);
+    return membersOf(parameter, value).map(([k, v]) => `${name}[${encodeURIComponent(k)}]=${enc(v)}`);
   }
   const delimiter = QUERY_DELIMITER[style];
-  if (delimiter === undefined) fail(parameter, `style ${style} is not a query style`, operationId);
+  if (delimiter === undefined) fail(parameter, `style ${style} is not a query style`);
   const delimited = !explode && parameter.shape !== 'primitive';
   const enc = encoder(parameter, delimited && style === 'form' ? ',' : undefined);
   const checkSpaces = (pieces: string[]): string[] => {
     if (style === 'spaceDelimited' && delimited && pieces.some((p) => p.includes(' '))) {
-      fail(parameter, 'a spaceDelimited item cannot hold a space (the encoded space is the delimiter)', operationId);
+      fail(parameter, 'a spaceDelimited item cannot hold a space (the encoded space is the delimiter)');
     }
     return pieces;
   };
   if (parameter.shape === 'array') {
-    const items = checkSpaces(itemsOf(parameter, value, operationId));
+    const items = checkSpaces(itemsOf(parameter, value));
     if (items.length === 0) return [];
     return explode ? items.map((item) => `${name}=${enc(item)}`) : [`${name}=${items.map(enc).join(delimiter)}`];
   }
   if (parameter.shape === 'object') {
-    const members = membersOf(parameter, value, operationId);
+    const members = membersOf(parameter, value);
     if (members.length === 0) return [];
     if (explode) return members.map(([k, v]) => `${encodeURIComponent(k)}=${enc(v)}`);
     return [`${name}=${checkSpaces(members.flat()).map(enc).join(delimiter)}`];
@@ -160,54 +147,36 @@ export function styledQueryPairs(parameter: ParameterWire, value: unknown, opera
 }
 
 /** A header's value in style `simple` (not percent-encoded: what cannot be sent is refused). */
-export function styledHeaderText(parameter: ParameterWire, value: unknown, operationId: string): string {
+export function styledHeaderText(parameter: ParameterWire, value: unknown): string {
   const piece = (t: string, what: string, delimiters: string): string => {
-    if (!isHeaderText(t)) fail(parameter, `${what} "${t}" cannot travel in a header (control or non-Latin-1 characters, or whitespace at an end)`, operationId);
-    for (const d of delimiters) if (t.includes(d)) fail(parameter, `${what} "${t}" holds "${d}", the delimiter of style simple; headers are not percent-encoded`, operationId);
+    if (!isHeaderText(t)) fail(parameter, `${what} "${t}" cannot travel in a header (control or non-Latin-1 characters, or whitespace at an end)`);
+    for (const d of delimiters) if (t.includes(d)) fail(parameter, `${what} "${t}" holds "${d}", the delimiter of style simple; headers are not percent-encoded`);
     return t;
   };
   if (parameter.contentType !== undefined) return piece(contentText(parameter, value), 'the value', '');
-  if (parameter.shape === 'array') return itemsOf(parameter, value, operationId).map((item) => piece(item, 'item', ',')).join(',');
+  if (parameter.shape === 'array') return itemsOf(parameter, value).map((item) => piece(item, 'item', ',')).join(',');
   if (parameter.shape === 'object') {
-    const members = membersOf(parameter, value, operationId).map(([k, v]) => [piece(k, 'member name', parameter.explode ? ',=' : ','), piece(v, 'member value', ',')] as const);
+    const members = membersOf(parameter, value).map(([k, v]) => [piece(k, 'member name', parameter.explode ? ',=' : ','), piece(v, 'member value', ',')] as const);
     return parameter.explode ? members.map(([k, v]) => `${k}=${v}`).join(',') : members.flat().join(',');
   }
   return piece(parameterText(value), 'the value', '');
 }
 
 /** The `name=value` pairs of a listed cookie parameter, to join with `; ` (style `form`). */
-export function styledCookiePairs(parameter: ParameterWire, value: unknown, operationId: string): string[] {
+export function styledCookiePairs(parameter: ParameterWire, value: unknown): string[] {
   const enc = encodeURIComponent;
   const name = parameter.name;
   if (parameter.contentType !== undefined) return [`${name}=${enc(contentText(parameter, value))}`];
   if (parameter.shape === 'array') {
-    const items = itemsOf(parameter, value, operationId);
+    const items = itemsOf(parameter, value);
     if (items.length === 0) return [];
     return parameter.explode ? items.map((item) => `${name}=${enc(item)}`) : [`${name}=${items.map(enc).join(',')}`];
   }
   if (parameter.shape === 'object') {
-    const members = membersOf(parameter, value, operationId);
+    const members = membersOf(parameter, value);
     if (members.length === 0) return [];
     if (parameter.explode) return members.map(([k, v]) => `${enc(k)}=${enc(v)}`);
     return [`${name}=${members.flat().map(enc).join(',')}`];
   }
   return [`${name}=${enc(parameterText(value))}`];
-}
-
-const byLocation = new WeakMap<readonly ParameterWire[], Map<string, Map<string, ParameterWire>>>();
-
-/** The listed parameters of one location, by name (header names lower-case); built once per operation. */
-export function listedIn(wire: readonly ParameterWire[] | undefined, location: string): Map<string, ParameterWire> | undefined {
-  if (wire === undefined) return undefined;
-  let locations = byLocation.get(wire);
-  if (!locations) {
-    locations = new Map();
-    for (const parameter of wire) {
-      let named = locations.get(parameter.in);
-      if (!named) locations.set(parameter.in, (named = new Map()));
-      named.set(parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name, parameter);
-    }
-    byLocation.set(wire, locations);
-  }
-  return locations.get(location);
 }

@@ -1,9 +1,11 @@
 /**
  * The layout of a form body, as the generated validators carry it (`body.encoding`): per
  * media type, what each member of the body is and how the spec's `encoding` says it travels.
+ * The writer (form-encode.ts) and the reader (form-decode.ts) of form bodies read it by the
+ * same defaults and delimiters, here.
  */
 
-/** What a member is, as far as decoding its text needs to know. */
+/** What a member is, as far as writing and reading its text needs to know. */
 export interface FormValue {
   readonly type: 'string' | 'number' | 'integer' | 'boolean' | 'file' | 'array' | 'object' | 'any';
   readonly items?: FormValue;
@@ -16,6 +18,24 @@ export interface FormField extends FormValue {
   readonly style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   readonly explode?: boolean;
   readonly allowReserved?: boolean;
+}
+
+/** The `style` an `encoding` entry may give a member. */
+export type FormStyle = NonNullable<FormField['style']>;
+
+/** The text between the items (and member names and values) of a member sent as one delimited text. */
+export const FORM_DELIMITERS: { readonly [style in FormStyle]: string } = { form: ',', spaceDelimited: ' ', pipeDelimited: '|', deepObject: ',' };
+
+/**
+ * How a member travels when no `contentType` says JSON: its `style` (default `form`) and
+ * whether it is exploded (default: only in style `form`), OpenAPI's defaults for `encoding`.
+ *
+ * @example
+ * formEncoding({ type: 'array', style: 'pipeDelimited' }) // → { style: 'pipeDelimited', explode: false }
+ */
+export function formEncoding(field: FormField | undefined): { readonly style: FormStyle; readonly explode: boolean } {
+  const style = field?.style ?? 'form';
+  return { style, explode: field?.explode ?? style === 'form' };
 }
 
 /** The members of one form media type, by name. */
@@ -40,6 +60,7 @@ export interface UploadedFile {
   readonly size: number;
 }
 
+/** True for a file of a multipart body as the server runtime hands it over (`UploadedFile`). */
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && (value as { bytes?: unknown }).bytes instanceof Uint8Array;
 }

@@ -1,8 +1,14 @@
 /**
  * The request's query, headers and cookies as plain objects of text, the input the
- * validators decode (numbers, booleans, arrays) and check.
+ * validators decode (numbers, booleans, arrays) and check: how every parameter the operation
+ * does not list as styled (parameter-parse.ts) is read.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * Request headers by lower-case name, a repeated one as a list: the shape of Node's
+ * `IncomingHttpHeaders`, written structurally so that nothing here needs Node's types.
+ */
+export type HeaderMap = { readonly [name: string]: string | readonly string[] | undefined };
 
 /** A name that could replace a prototype if some later code copied the object naively. */
 export class ForbiddenNameError extends Error {
@@ -41,9 +47,9 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
 }
 
 /** Headers with lower-case names; repeated headers arrive joined by Node, except `set-cookie`. */
-export function headerObject(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+export function headerObject(headers: HeaderMap): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value as string | string[];
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnsafeInputError, assertNoProtoKeys, parseJsonSafely } from '../../src/runtime/index.js';
+import { UnsafeInputError, assertNoProtoKeys, parseJsonSafely } from '../src/index.js';
 
 describe('parseJsonSafely', () => {
   it('parses ordinary JSON', () => {

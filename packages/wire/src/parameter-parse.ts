@@ -1,57 +1,13 @@
 /**
- * Parameters that travel as more than one plain text (OpenAPI `style`/`explode` of arrays and
- * objects, `matrix`/`label` paths, `content`-encoded values): parsed from the raw path
- * segments, query string, headers and cookies into the values the validators check. Members
- * and items stay text here; the validators decode numbers and booleans by the schema.
- *
- * The forms are RFC 6570's, as OpenAPI's style tables give them (value `blue`, list
- * `blue,black`, object `{R: 100, G: 200}`):
- *
- * | style          | explode | primitive    | array                     | object                 |
- * |----------------|---------|--------------|---------------------------|------------------------|
- * | simple         | false   | `blue`       | `blue,black`              | `R,100,G,200`          |
- * | simple         | true    | `blue`       | `blue,black`              | `R=100,G=200`          |
- * | label          | false   | `.blue`      | `.blue,black`             | `.R,100,G,200`         |
- * | label          | true    | `.blue`      | `.blue.black`             | `.R=100.G=200`         |
- * | matrix         | false   | `;c=blue`    | `;c=blue,black`           | `;c=R,100,G,200`       |
- * | matrix         | true    | `;c=blue`    | `;c=blue;c=black`         | `;R=100;G=200`         |
- * | form           | false   | `c=blue`     | `c=blue,black`            | `c=R,100,G,200`        |
- * | form           | true    | `c=blue`     | `c=blue&c=black`          | `R=100&G=200`          |
- * | spaceDelimited | false   |              | `c=blue%20black`          | `c=R%20100%20G%20200`  |
- * | pipeDelimited  | false   |              | `c=blue|black`            | `c=R|100|G|200`        |
- * | deepObject     | true    |              |                           | `c[R]=100&c[G]=200`    |
- *
- * Cookies (`form`) separate exploded pairs by `; ` as the Cookie header does: `c=blue; c=black`.
- * Delimiters are matched before percent-decoding, so an encoded delimiter (`%2C`) is data.
+ * Reads parameters that travel as more than one plain text (parameter-wire.ts has the forms)
+ * from the raw path segments, query string, headers and cookies into the values the
+ * validators check. Members and items stay text here; the validators decode numbers and
+ * booleans by the schema. What does not read in its style is a `ParameterStyleError`.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { bodyKind } from './content-negotiation.js';
-import { cookieParts } from './request-input.js';
+import { ParameterStyleError, type ParameterWire } from './parameter-wire.js';
+import { cookieParts, type HeaderMap } from './request-input.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
-
-/** One entry of a generated operation's `request.parameters`. */
-export interface ParameterWire {
-  readonly name: string;
-  readonly in: string;
-  readonly style: string;
-  readonly explode: boolean;
-  readonly shape: string;
-  readonly allowReserved?: boolean;
-  readonly contentType?: string;
-}
-
-/** A value that cannot be read in its parameter's style: answered 400 naming both. */
-export class ParameterStyleError extends Error {
-  constructor(
-    readonly parameter: ParameterWire,
-    rule: string,
-  ) {
-    super(`${LABEL[parameter.in] ?? parameter.in} "${parameter.name}": ${rule}`);
-    this.name = 'ParameterStyleError';
-  }
-}
-
-const LABEL: Record<string, string> = { path: 'path parameter', query: 'query parameter', header: 'header', cookie: 'cookie' };
 
 /** The raw request parts, before any percent-decoding. */
 export interface RawParameters {
@@ -59,7 +15,8 @@ export interface RawParameters {
   readonly path: Readonly<Record<string, string>>;
   /** The query string without `?`. */
   readonly query: string;
-  readonly headers: IncomingHttpHeaders;
+  /** Headers by lower-case name (Node's `IncomingHttpHeaders` is one). */
+  readonly headers: HeaderMap;
   readonly cookie: string | undefined;
 }
 
@@ -244,9 +201,9 @@ function queryValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: R
 }
 
 /** Header text: no percent-encoding; list items may have optional whitespace around commas (RFC 9110). */
-function headerValue(parameter: ParameterWire, header: string | string[] | undefined): unknown {
+function headerValue(parameter: ParameterWire, header: string | readonly string[] | undefined): unknown {
   if (header === undefined) return undefined;
-  const text = Array.isArray(header) ? header.join(', ') : header;
+  const text = typeof header === 'string' ? header : header.join(', ');
   return simpleValue(parameter, text, (t) => t.trim(), ',');
 }
 

@@ -60,4 +60,5 @@ export const FAILURES = {
   notImplemented: { status: 501, code: 'Request.NotImplemented' },
 } as const;
 
+/** The name of one of the router's own failures (`notFound`, `invalidParameter`, ...). */
 export type FailureKind = keyof typeof FAILURES;

@@ -1,10 +1,10 @@
 /**
- * The server's parameter parser against OpenAPI's style examples: the value `blue`, the list
+ * The parameter parser (the server's and mock handlers' reading) against OpenAPI's style examples: the value `blue`, the list
  * `blue, black, brown` and the object `{ R: 100, G: 200, B: 150 }` of a parameter `color`, in
  * every style the tables list (members stay text: the validators decode numbers).
  */
 import { describe, expect, it } from 'vitest';
-import { applyParameterStyles, ParameterStyleError, type ParameterWire } from '../../src/runtime/index.js';
+import { applyParameterStyles, ParameterStyleError, type ParameterWire } from '../src/index.js';
 
 const ARRAY = ['blue', 'black', 'brown'];
 const OBJECT = { R: '100', G: '200', B: '150' };

@@ -1,17 +1,18 @@
 /**
- * RFC 9457 problem details: the error body the router sends where the spec declares problem
- * details, and where it declares nothing at all for a status.
+ * RFC 9457 problem details: the error body a publisher sends where the spec declares problem
+ * details, and where it declares nothing at all for a status; and the rule both ends use to
+ * tell a problem-details contract (problem-read.ts reads one on the receiving end).
  */
-import { STATUS_CODES } from 'node:http';
-import type { z } from 'zod';
-import type { ErrorItem } from './api-error.js';
+import type { ErrorItem } from './error-item.js';
 import { clampText, MAX_ITEMS, MAX_TEXT } from './error-envelope.js';
-import { objectMembers } from './object-members.js';
+import { memberNames } from './object-members.js';
+import { statusTitle } from './status-titles.js';
 
+/** The media type of RFC 9457 problem details. */
 export const PROBLEM_JSON = 'application/problem+json';
 
 /** The members RFC 9457 §3.1 defines. */
-const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'] as const;
+export const PROBLEM_MEMBERS: readonly string[] = ['type', 'title', 'status', 'detail', 'instance'];
 
 /** One field-level problem, in the `errors` extension member. */
 export interface ProblemItem {
@@ -22,6 +23,7 @@ export interface ProblemItem {
   readonly parameter?: string;
 }
 
+/** Problem details as a publisher builds them (`problemDetails`): every standard member but `instance`. */
 export interface ProblemDetails {
   readonly type: string;
   readonly title: string;
@@ -31,25 +33,20 @@ export interface ProblemDetails {
   readonly errors?: readonly ProblemItem[];
 }
 
-/** True for `application/problem+json` (any parameters, any case). */
-export function isProblemMediaType(contentType: string): boolean {
-  return contentType.split(';', 1)[0]!.trim().toLowerCase() === PROBLEM_JSON;
+/** True for `application/problem+json` (any parameters, any case); false for no content type. */
+export function isProblemMediaType(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() === PROBLEM_JSON;
 }
 
 /**
  * True when an object schema declares at least two problem-details members, one of them
- * `title` or `detail`: such a schema is RFC 9457 whatever its media type says.
+ * `title` or `detail`: such a schema is RFC 9457 whatever its media type says. The publisher
+ * answers problem details under such a declared type and the receiver reads them from it, by
+ * this one rule.
  */
-export function isProblemSchema(schema: z.ZodType): boolean {
-  const members = objectMembers(schema);
-  if (!members) return false;
-  const known = Object.keys(members).filter((k) => (PROBLEM_MEMBERS as readonly string[]).includes(k));
+export function isProblemSchema(schema: unknown): boolean {
+  const known = memberNames(schema).filter((name) => PROBLEM_MEMBERS.includes(name));
   return known.length >= 2 && (known.includes('title') || known.includes('detail'));
-}
-
-/** The status phrase of RFC 9110 (`Not Found`), or a generic one for unregistered codes. */
-export function statusTitle(status: number): string {
-  return STATUS_CODES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
 /**

@@ -1,0 +1,43 @@
+/**
+ * `@bank-data-sharing/wire`: how a request and its answer travel, written once for every end
+ * that reads or writes them: the server stubs' router, the client, and mock handlers that run
+ * in a browser. Pure functions of text, bytes and the generated validators' data; no Node
+ * APIs, and zod only as types (the schemas come from the caller's validators).
+ */
+
+// Media types: the strict reading of a request's Content-Type and Accept, the lenient essence
+// matching of a response's, and which kind of body a media type is.
+export { acceptedContentType, bodyKind, kindOfMedia, negotiate, parseMediaType, parsedMediaType, type BodyKind, type MediaType } from './content-negotiation.js';
+export { declaredContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, normalizeContentType } from './media-types.js';
+
+// Parameters: the forms of each style, written by the client and read back by the server.
+export { listedIn, ParameterStyleError, type ParameterWire } from './parameter-wire.js';
+export { parameterText, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs } from './parameter-serialize.js';
+export { applyParameterStyles, type DeclaredNames, type ParameterMaps, type RawParameters } from './parameter-parse.js';
+export { cookieObject, cookieParts, ForbiddenNameError, headerObject, queryObject, type HeaderMap } from './request-input.js';
+
+// Headers.
+export { declaresHeader, type HeaderDeclarations } from './declared-headers.js';
+export { isHeaderText } from './header-text.js';
+
+// Bodies: untrusted JSON, form layouts both ways, decoding a request body by media type.
+export { assertNoProtoKeys, DEFAULT_MAX_DEPTH, parseJsonSafely, UnsafeInputError } from './safe-json.js';
+export { FORM_DELIMITERS, formEncoding, isUploadedFile, type FormEncodings, type FormField, type FormLayout, type FormStyle, type FormValue, type UploadedFile } from './form-layout.js';
+export { decodeForm, FormFieldError, type FormEntry } from './form-decode.js';
+export { describeValue, encodeMultipart, encodeUrlEncoded, formParts, FormValueError, isFile, type FileInput, type FormPart } from './form-encode.js';
+export { BodyFormatError, checkPreParsed, decodeBody } from './body-decode.js';
+
+// Schemas: the member names both ends decide by.
+export { memberNames, objectMembers } from './object-members.js';
+
+// The publisher's error contract: which declared response answers a status, and its body.
+export type { ContentSchemas, OperationResponses, ResponseSchemas } from './contract-types.js';
+export type { ErrorItem } from './error-item.js';
+export { FAILURES, PRESCRIBED_CODES, type FailureKind } from './error-codes.js';
+export { issueLines, issuesToErrors, jsonPath, type IssueLike, type Location } from './validation-issues.js';
+export { clampText, errorBody, isEnvelopeSchema, knownShapeBody, MAX_ITEMS, MAX_TEXT } from './error-envelope.js';
+export { statusTitle } from './status-titles.js';
+export { isProblemMediaType, isProblemSchema, jsonPointer, PROBLEM_JSON, problemDetails, type ProblemDetails, type ProblemItem } from './problem-details.js';
+export { problemDetailsOf, type ReceivedProblemDetails } from './problem-read.js';
+export { commonResponses, declaredFor, errorPlan, type ErrorPlan, type ErrorStyle } from './error-plan.js';
+export { errorAnswer, fillObvious, type ErrorAnswer, type ErrorAnswerOptions, type ErrorDescription } from './error-answer.js';
