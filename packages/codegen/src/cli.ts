@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { generate, parseTargetList, resolveTargets, TARGETS, type Target } from './generate.js';
+import { ALL_TARGETS, generate, parseTargetList, resolveTargets, TARGETS, type Target } from './generate.js';
 import { ForeignFilesError, writeFiles, type WriteReport } from './write-files.js';
 import { unifiedDiff } from './text-diff.js';
 import type { Diagnostic } from './ir/types.js';
@@ -45,10 +45,13 @@ deterministic, formatted TypeScript under <dir>/<target>/.
 Options:
   --spec <file>      OpenAPI file to read (required)
   --out <dir>        Folder to write into (required)
-  --target <list>    ${[...TARGETS, 'all'].join(' | ')}, or several separated by commas
+  --target <list>    ${[...ALL_TARGETS, 'all'].join(' | ')}, or several separated by commas
                      (default: all); server, client and mocks import the validators,
                      which are written with them. mocks: seeded answers of every
-                     operation, valid by the validators (README: "Mock any API")
+                     operation, valid by the validators (README: "Mock any API").
+                     msw (not part of all; needs the msw package): MSW handlers
+                     in mocks/msw.ts that validate each request and answer with
+                     its mock; writes the mocks and validators with them
   --check            Write nothing; exit 1 and list the files that are out of date
   --keep-other-files Write even though <dir>/<target>/ holds files the generator did not
                      write; they are left as they are

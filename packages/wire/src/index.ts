@@ -41,3 +41,6 @@ export { isProblemMediaType, isProblemSchema, jsonPointer, PROBLEM_JSON, problem
 export { problemDetailsOf, type ReceivedProblemDetails } from './problem-read.js';
 export { commonResponses, declaredFor, errorPlan, type ErrorPlan, type ErrorStyle } from './error-plan.js';
 export { errorAnswer, fillObvious, type ErrorAnswer, type ErrorAnswerOptions, type ErrorDescription } from './error-answer.js';
+
+// Requests: every part parsed and checked against an operation's schemas.
+export { claimedNames, credentialNames, validateRequestParts, type CredentialPlace, type RequestParts, type RequestPartSchemas, type RequestPartsInput } from './request-validate.js';

@@ -5,6 +5,8 @@
  * start-up `curl` line, and tests a request per operation.
  */
 import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
+import { styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs } from '@bank-data-sharing/wire';
+import { parameterWire } from '../emit/validators/parameter-wire.js';
 import { credentialsFor } from './credentials.js';
 import type { LoadedApi } from './load-api.js';
 import type { Checkable, SampleContext } from './loaded-modules.js';
@@ -31,8 +33,6 @@ export interface SampleRequestOptions {
 /** Tries per part of the request before keeping a value the validators refuse. */
 const ATTEMPTS = 12;
 
-type Wire = string | string[];
-
 /**
  * A valid request to operation `name` of a loaded API.
  *
@@ -57,59 +57,41 @@ export function sampleRequest(loaded: LoadedApi, name: string, options: SampleRe
   const sample = (node: SchemaNode, label: string, attempt: number, check: (value: unknown) => string | undefined = () => undefined, attempts = 6) =>
     loaded.sample.sampleValid(node, context(label, attempt), check, attempts);
 
-  const part = (location: ParameterIR['in'], check: Checkable): Record<string, Wire> => {
+  // Typed values, checked by the validators (they decode text, and take typed values as they are).
+  const part = (location: ParameterIR['in'], check: Checkable): Map<ParameterIR, unknown> => {
     const params = op.parameters.filter((p) => p.in === location && (p.required || location === 'path'));
-    let values: Record<string, Wire> = {};
+    let values = new Map<ParameterIR, unknown>();
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      values = {};
+      values = new Map();
       for (const param of params) {
         const example = attempt === 0 ? param.examples[0] : undefined;
-        const value = example !== undefined ? example.value : sample(param.schema, `${location}:${param.name}`, attempt);
-        Object.assign(values, wireValues(param, value));
+        values.set(param, example !== undefined ? example.value : sample(param.schema, `${location}:${param.name}`, attempt));
       }
-      const keyed = location === 'header' ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k.toLowerCase(), v])) : values;
+      const keyed = Object.fromEntries([...values].map(([param, value]) => [location === 'header' ? param.name.toLowerCase() : param.name, value]));
       if (check.safeParse(keyed).success) break;
     }
     return values;
   };
 
+  // On the wire as the client writes them: the wire model's serializers, by style and explode.
+  const components = new Map(loaded.api.schemas.map((s) => [s.name, s.schema]));
+  const wire = (param: ParameterIR) => parameterWire(param, components);
   const credentials = credentialsFor(op.security, loaded.api.securitySchemes);
-  const pathValues = part('path', schemas.request.path);
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...part('query', schemas.request.query), ...credentials.query })) {
-    for (const v of Array.isArray(value) ? value : [value]) query.append(key, v);
-  }
+  const pathValues = new Map([...part('path', schemas.request.path)].map(([param, value]) => [param.name, styledPathText(wire(param), value)]));
+  const queryPairs = [...part('query', schemas.request.query)].flatMap(([param, value]) => styledQueryPairs(wire(param), value));
+  for (const [key, value] of Object.entries(credentials.query)) for (const v of [value].flat()) queryPairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(v)}`);
   const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...part('header', schemas.request.headers), ...credentials.headers })) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  const cookies = { ...part('cookie', schemas.request.cookies), ...credentials.cookies };
-  if (Object.keys(cookies).length > 0) headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join('; ');
+  for (const [param, value] of part('header', schemas.request.headers)) headers[param.name.toLowerCase()] = styledHeaderText(wire(param), value);
+  for (const [key, value] of Object.entries(credentials.headers)) headers[key.toLowerCase()] = [value].flat().join(',');
+  const cookiePairs = [...part('cookie', schemas.request.cookies)].flatMap(([param, value]) => styledCookiePairs(wire(param), value));
+  for (const [key, value] of Object.entries(credentials.cookies)) cookiePairs.push(`${key}=${[value].flat().join(',')}`);
+  if (cookiePairs.length > 0) headers.cookie = cookiePairs.join('; ');
 
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, param: string) => {
-    const value = pathValues[param];
-    return encodeURIComponent(Array.isArray(value) ? value.join(',') : (value ?? ''));
-  });
-  const queryText = query.toString();
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, param: string) => pathValues.get(param) ?? '');
+  const queryText = queryPairs.join('&');
   const body = requestBody(op, schemas.request.body?.content ?? {}, (node, check, attempt) => sample(node, 'body', attempt, check, 24), loaded);
   if (body) headers['content-type'] = body.contentType;
   return { operation: name, method: op.method.toUpperCase(), target: `${path}${queryText ? `?${queryText}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
-}
-
-/** A parameter's value as it travels (OpenAPI 3 `style` and `explode`): its name(s) and text(s). */
-function wireValues(param: ParameterIR, value: unknown): Record<string, Wire> {
-  if (param.contentType !== undefined) return { [param.name]: JSON.stringify(value) };
-  const text = (v: unknown) => (v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  if (Array.isArray(value)) {
-    if (param.in === 'query' && param.explode && param.style === 'form') return { [param.name]: value.map(text) };
-    const separator = param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',';
-    return { [param.name]: value.map(text).join(separator) };
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    if (param.in === 'query' && param.style === 'deepObject') return Object.fromEntries(entries.map(([k, v]) => [`${param.name}[${k}]`, text(v)]));
-    if (param.in === 'query' && param.explode) return Object.fromEntries(entries.map(([k, v]) => [k, text(v)]));
-    return { [param.name]: entries.flatMap(([k, v]) => [k, text(v)]).join(',') };
-  }
-  return { [param.name]: text(value) };
 }
 
 type BodySampler = (node: SchemaNode, check: (value: unknown) => string | undefined, attempt: number) => unknown;

@@ -400,7 +400,9 @@ function sampleUnion(node: Extract<MockNode, { kind: 'union' }>, w: Walk): unkno
     value = withDiscriminatorTag(node, index, made, w.random);
     if (!careful) return value;
     let other = acceptedByAnother(node, index, value, w.ctx);
-    for (let tries = 0; other !== undefined && tries < 4; tries++) {
+    // Setting apart helps only where every other variant can be asked (all are references).
+    const askable = node.variants.every((v, i) => i === index || v.kind === 'ref');
+    for (let tries = 0; askable && other !== undefined && tries < 4; tries++) {
       value = setApart(value, node.variants[index]!, node.variants[other]!, w.ctx);
       other = acceptedByAnother(node, index, value, w.ctx);
     }

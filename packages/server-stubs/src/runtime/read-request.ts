@@ -5,27 +5,21 @@
  */
 import type { IncomingMessage } from 'node:http';
 import {
-  applyParameterStyles,
   BodyFormatError,
   bodyKind,
   checkPreParsed,
-  cookieObject,
+  claimedNames as wireClaimedNames,
+  credentialNames as wireCredentialNames,
   decodeBody,
   decodeForm,
   FAILURES,
-  ForbiddenNameError,
   FormFieldError,
-  headerObject,
-  issuesToErrors,
   jsonPath,
-  objectMembers,
-  ParameterStyleError,
-  queryObject,
+  validateRequestParts,
   type DeclaredNames,
   type ErrorItem,
   type FailureKind,
   type FormLayout,
-  type Location,
 } from '@bank-data-sharing/wire';
 import { BodyAbortedError, BodyTooLargeError, earlierBody, readBody } from './body.js';
 import { MultipartFormatError, MultipartLimitError, readMultipart, type MultipartLimits } from './multipart.js';
@@ -105,27 +99,15 @@ export async function readRequestBody(
 }
 
 /**
- * The query and cookie names of the API's `apiKey` security schemes: a credential, never a
- * member of an object parameter sent under its members' own names. Worked out once per router.
+ * The query and cookie names of the API's `apiKey` security schemes, and those an operation's
+ * object parameters cannot take: `@bank-data-sharing/wire`'s, worked out once per router.
  */
 export function credentialNames(schemes: ApiDefinition['securitySchemes']): DeclaredNames {
-  const names = { query: new Set<string>(), cookie: new Set<string>() };
-  for (const scheme of Object.values(schemes)) {
-    if (scheme.type !== 'apiKey' || scheme.name === undefined) continue;
-    if (scheme.in === 'query') names.query.add(scheme.name);
-    if (scheme.in === 'cookie') names.cookie.add(scheme.name);
-  }
-  return names;
+  return wireCredentialNames(schemes);
 }
 
-/**
- * The query and cookie names an operation's object parameters cannot take: the ones it
- * declares (the members of its loose query and cookie objects), and the credentials'. The
- * router works them out once per operation, when it is built.
- */
 export function claimedNames(op: OperationSchemas, credentials: DeclaredNames | undefined): DeclaredNames {
-  const names = (schema: unknown, more: ReadonlySet<string> | undefined): Set<string> => new Set([...Object.keys(objectMembers(schema) ?? {}), ...(more ?? [])]);
-  return { query: names(op.request.query, credentials?.query), cookie: names(op.request.cookies, credentials?.cookie) };
+  return wireClaimedNames(op, credentials);
 }
 
 /** The validated (or, with validation off, raw) parts a handler receives. */
@@ -158,55 +140,26 @@ export function validateParts(
   },
   validate: boolean,
 ): { ok: true; parts: ValidatedParts } | { ok: false; items: ErrorItem[] } {
-  let query: Record<string, unknown>;
-  let cookies: Record<string, unknown>;
-  let path: Record<string, unknown> = input.pathParams;
-  let headers: Record<string, unknown> = headerObject(input.req.headers);
-  const cookieHeader = input.req.headers.cookie;
-  const cookieText = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : cookieHeader;
-  try {
-    query = queryObject(input.query);
-    cookies = cookieObject(cookieText);
-    const styled = op.request.parameters;
-    if (styled !== undefined && styled.length > 0) {
-      // Only operations with styled parameters pay for this; the maps are this request's own.
-      const maps = { path: { ...path }, query, headers, cookies };
-      applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.req.headers, cookie: cookieText }, maps, input.claimedNames ?? claimedNames(op, undefined));
-      path = maps.path;
-    }
-  } catch (error) {
-    if (error instanceof ForbiddenNameError) {
-      return { ok: false, items: [{ code: FAILURES.invalidParameter.code, message: error.message, path: error.field }] };
-    }
-    if (error instanceof ParameterStyleError) {
-      return { ok: false, items: [{ code: FAILURES.invalidParameter.code, message: error.message, path: error.parameter.name }] };
-    }
-    throw error;
-  }
   const signed = input.body?.signed;
   const bodySchema = input.specContentType !== undefined ? op.request.body?.content[input.specContentType] : undefined;
   const claimsForm = signed !== undefined && bodySchema !== undefined && describesClaims(bodySchema);
   const rawBody = claimsForm ? signed.claims : input.body?.body;
   const unwrap = (value: unknown): unknown =>
     claimsForm && value !== null && typeof value === 'object' && 'message' in value ? (value as { message: unknown }).message : value;
-
-  if (!validate) return { ok: true, parts: { path, query, headers, cookies, body: unwrap(rawBody) } };
-
-  const items: ErrorItem[] = [];
-  const check = (location: Location, schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } } | undefined, value: unknown): unknown => {
-    if (!schema) return value;
-    const result = schema.safeParse(value);
-    if (result.success) return result.data;
-    items.push(...issuesToErrors(location, result.error.issues));
-    return undefined;
-  };
-  const parts = {
-    path: check('path', op.request.path, path),
-    query: check('query', op.request.query, query),
-    headers: check('header', op.request.headers, headers),
-    cookies: check('cookie', op.request.cookies, cookies),
-    body: rawBody === undefined || bodyKind(input.specContentType ?? '') === 'binary' ? rawBody : check('body', bodySchema, rawBody),
-  };
-  if (items.length > 0) return { ok: false, items };
-  return { ok: true, parts: { ...parts, body: unwrap(parts.body) } };
+  const result = validateRequestParts(
+    op,
+    {
+      pathParams: input.pathParams,
+      rawPathParams: input.rawPathParams,
+      query: input.query,
+      rawQuery: input.rawQuery,
+      headers: input.req.headers,
+      body: rawBody,
+      bodySchema: bodyKind(input.specContentType ?? '') === 'binary' ? undefined : bodySchema,
+      claimedNames: input.claimedNames,
+    },
+    validate,
+  );
+  if (!result.ok) return result;
+  return { ok: true, parts: { ...result.parts, body: unwrap(result.parts.body) } };
 }

@@ -8,6 +8,30 @@ import { derefKind } from './deref-kind.js';
 
 type ParameterShape = 'primitive' | 'array' | 'object';
 
+/** How one parameter travels, as the runtimes' wire model reads it (a `ParameterWire` of @bank-data-sharing/wire). */
+export interface ParameterWireIR {
+  name: string;
+  in: ParameterIR['in'];
+  style: string;
+  explode: boolean;
+  shape: ParameterShape;
+  allowReserved?: boolean;
+  contentType?: string;
+}
+
+/** The wire description of one parameter (whether or not the generated operation lists it). */
+export function parameterWire(p: ParameterIR, components: Map<string, SchemaNode>): ParameterWireIR {
+  return {
+    name: p.name,
+    in: p.in,
+    style: p.style,
+    explode: p.explode,
+    shape: parameterShape(p.schema, components),
+    ...(p.allowReserved ? { allowReserved: true } : {}),
+    ...(p.contentType !== undefined ? { contentType: p.contentType } : {}),
+  };
+}
+
 /** The three value shapes OpenAPI's style tables distinguish. */
 function parameterShape(schema: SchemaNode, components: Map<string, SchemaNode>): ParameterShape {
   const kind = derefKind(schema, components).kind;
