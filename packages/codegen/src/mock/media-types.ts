@@ -3,16 +3,10 @@
  * writes them as JSON, as a form, or as text. So JSON and forms always go, text and bytes
  * only where the schema is a string, and `application/jwt` never (the mock signs nothing).
  */
-import type { ApiIR, SchemaNode } from '../ir/types.js';
+import type { ApiIR } from '../ir/types.js';
+import { derefKind } from '../emit/validators/deref-kind.js';
 
 type BodyKind = 'json' | 'jwt' | 'form' | 'multipart' | 'text' | 'binary';
-
-/** A string schema, seen through references. */
-function isString(node: SchemaNode | undefined, schemas: ReadonlyMap<string, SchemaNode>, depth = 0): boolean {
-  if (!node || depth > 16) return false;
-  if (node.kind === 'ref') return isString(schemas.get(node.name), schemas, depth + 1);
-  return node.kind === 'string';
-}
 
 /**
  * For each operation name and status key: the media types the mock can answer in, in the
@@ -30,7 +24,7 @@ export function sendableTypes(api: ApiIR, bodyKind: (contentType: string) => Bod
           .filter((media) => {
             const kind = bodyKind(media.contentType);
             if (kind === 'json' || kind === 'form') return true;
-            if (kind === 'text' || kind === 'binary') return media.schema === undefined || isString(media.schema, schemas);
+            if (kind === 'text' || kind === 'binary') return media.schema === undefined || derefKind(media.schema, schemas).kind === 'string';
             return false;
           })
           .map((media) => media.contentType),

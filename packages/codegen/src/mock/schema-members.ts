@@ -1,7 +1,8 @@
 /** The members an IR schema declares for an object, seen through references and `allOf`. */
 import type { SchemaNode } from '../ir/types.js';
+import { derefKind } from '../emit/validators/deref-kind.js';
 
-/** How deep references are followed before giving up (a cycle). */
+/** How deep `allOf` parts are followed before giving up (a cycle through them). */
 const MAX_DEPTH = 16;
 
 /**
@@ -13,17 +14,14 @@ const MAX_DEPTH = 16;
  */
 export function objectMembers(node: SchemaNode | undefined, schemas: ReadonlyMap<string, SchemaNode>, depth = 0): Map<string, SchemaNode> | undefined {
   if (!node || depth > MAX_DEPTH) return undefined;
-  switch (node.kind) {
-    case 'ref':
-      return objectMembers(schemas.get(node.name), schemas, depth + 1);
-    case 'json':
-      return objectMembers(node.shape, schemas, depth + 1);
+  const target = derefKind(node, schemas);
+  switch (target.kind) {
     case 'object':
-      return new Map(node.properties.map((p) => [p.name, p.schema]));
+      return new Map(target.properties.map((p) => [p.name, p.schema]));
     case 'intersection': {
       const out = new Map<string, SchemaNode>();
       let any = false;
-      for (const part of node.parts) {
+      for (const part of target.parts) {
         const members = objectMembers(part, schemas, depth + 1);
         if (!members) continue;
         any = true;

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { seededRandom, seedOf } from './random.js';
-import { canonicalJson, SampleError, sampleValid, type JsonNodeSampler, type MockNode, type SampleContext } from './sample.js';
+import { SampleError, sampleValid, type JsonNodeSampler, type MockNode, type SampleContext } from './sample.js';
 import { sampleJsonSchema } from './json-schema-sample.js';
 
 export { SampleError } from './sample.js';
@@ -309,11 +309,6 @@ export function chooseContentType(name: string, status: string, types: readonly 
 
 function essence(contentType: string): string {
   return contentType.split(';')[0]!.trim().toLowerCase();
-}
-
-/** Two bodies are the same JSON value (member order aside). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** The validators' `jsonSchemas` (the JSON Schema runtime's table), as far as sampling reads it. */

@@ -12,6 +12,7 @@ import {
   bodyKind,
   claimedNames,
   commonResponses,
+  cookieParts,
   credentialNames,
   decodeBody,
   decodeForm,
@@ -161,14 +162,6 @@ function headerMap(headers: Headers): Record<string, string> {
   return out;
 }
 
-function cookieValue(cookieText: string | undefined, name: string): string | undefined {
-  for (const part of (cookieText ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** Whether the request carries a credential for every scheme of one of the requirements (any value will do). */
 function hasCredentials(requirements: readonly MswSecurityRequirement[], schemes: MswApi<never>['securitySchemes'], headers: Record<string, string>, url: URL): boolean {
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return true;
@@ -179,7 +172,7 @@ function hasCredentials(requirements: readonly MswSecurityRequirement[], schemes
       if (scheme.type === 'apiKey') {
         const key = scheme.name ?? '';
         if (scheme.in === 'query') return url.searchParams.has(key);
-        if (scheme.in === 'cookie') return cookieValue(headers.cookie, key) !== undefined;
+        if (scheme.in === 'cookie') return cookieParts(headers.cookie ?? '').some(([name]) => name === key);
         return headers[key.toLowerCase()] !== undefined;
       }
       const expected = scheme.type === 'http' ? (scheme.scheme ?? 'bearer') : 'bearer';
