@@ -32,6 +32,8 @@ Commands:
              run again with a newer spec to update them in place
   mock       Serve a mock of any OpenAPI file: the generated router (request validation,
              the spec's error contract, security) answering with generated mocks
+  test       Check a running server against its OpenAPI file: valid and invalid
+             requests, paging and links, each answer judged by the contract
 
 Run "codegen <command> --help" for the options of a command.
 
@@ -207,11 +209,14 @@ class UsageError extends Error {}
 
 interface ParsedArgs {
   flags: Map<string, string | true>;
+  /** Values of the options that may be given more than once, in order. */
+  lists: Map<string, string[]>;
   positionals: string[];
 }
 
-function parseArgs(argv: string[], known: Record<string, 'value' | 'boolean'>): ParsedArgs {
+function parseArgs(argv: string[], known: Record<string, 'value' | 'boolean' | 'list'>): ParsedArgs {
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -232,9 +237,10 @@ function parseArgs(argv: string[], known: Record<string, 'value' | 'boolean'>): 
     }
     const value = inline ?? argv[++i];
     if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-    flags.set(name, value);
+    if (kind === 'list') lists.set(name, [...(lists.get(name) ?? []), value]);
+    else flags.set(name, value);
   }
-  return { flags, positionals };
+  return { flags, lists, positionals };
 }
 
 function requireFlag(args: ParsedArgs, name: string): string {
@@ -638,12 +644,137 @@ async function runMock(argv: string[]): Promise<number> {
   });
 }
 
+const TEST_HELP = `Usage: codegen test --spec <file> --base-url <url> [options]
+
+Checks a running server against its OpenAPI 3.0/3.1 file. The file's validators, router and
+mocks are generated into a temporary folder; then, for every operation:
+  valid requests     every parameter style, JSON, form, multipart and signed bodies, your
+                     credentials; each answer must have a declared status (or a 4XX /
+                     default covering it), a declared Content-Type, a body valid in the
+                     response direction, the declared response headers, and no 5xx
+  invalid requests   wrong in exactly one place (a required parameter left out, a value
+                     outside its type, pattern, enum or bounds, a body member missing, of
+                     the wrong type or unknown where the body is closed, a body that is not
+                     JSON, an undeclared media type, credentials missing or not valid);
+                     each is first confirmed wrong by the generated router, then must get a
+                     4xx in the declared error contract
+  sequences          OpenAPI links (the target of a link must exist for the values its
+                     source gave), and paging: Links.Next followed to the end, or pages
+                     1..totalPages read twice with two page sizes; no record twice or
+                     missing, the stated counts kept, a page beyond the last empty
+Values the API hands out (members named like a path parameter, e.g. AccountId) are used in
+later requests, so item operations reach items that exist. Each failure is reported once per
+operation and check, with the request shrunk to the smallest that still fails and a curl
+line that sends it.
+
+Options:
+  --spec <file>          OpenAPI file the server implements (required)
+  --base-url <url>       The URL the file's paths are appended to, with the path of its
+                         server (required), e.g. http://127.0.0.1:8080/open-finance/account-information/v2.2
+  --operations <names>   Comma-separated operation names or operationIds (default: all)
+  --max-examples <n>     Valid requests per operation, and the bound on invalid ones (default 20)
+  --seed <n>             Integer seed: the same seed, the same requests (default 1)
+  --header 'Name: value' Sent with every request (repeatable)
+  --auth [<scheme>=]<credential>
+                         A credential for a security scheme of the file (repeatable): the
+                         token for oauth2, openIdConnect and http bearer, user:password for
+                         http basic, the key for apiKey; without <scheme>= for every scheme.
+                         Without --auth, placeholder credentials are sent (as a mock takes)
+  --no-negative          Skip invalid requests
+  --no-sequences         Skip links and paging
+  --request-timeout <ms> Abandon a request after this long (default 10000)
+  --max-time <s>         Stop starting operations after this many seconds
+  --json                 Print the report as JSON on standard output (progress on stderr)
+  --junit <file>         Also write a JUnit XML report to <file>
+  --reading <r>, --formats <f>, --unsupported <u>, --nullable <n>,
+  --read-write <m>, --read-only-in-request <p>, --write-only-in-response <p>
+                         As for generate: how schemas are read
+  -h, --help             Show this help
+
+A progress line per operation goes to standard output (standard error with --json).
+Exit codes: 0 no failure, 1 a check failed (or the file cannot be used), 2 wrong usage.
+
+Example:
+  codegen test --spec spec/v2.2/account-information.yaml \\
+    --base-url http://127.0.0.1:4010/open-finance/account-information/v2.2 \\
+    --auth UserOAuth2Security=<token> --junit reports/contract.xml`;
+
+async function runTest(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, {
+    spec: 'value',
+    'base-url': 'value',
+    operations: 'value',
+    'max-examples': 'value',
+    seed: 'value',
+    header: 'list',
+    auth: 'list',
+    'no-negative': 'boolean',
+    'no-sequences': 'boolean',
+    'request-timeout': 'value',
+    'max-time': 'value',
+    json: 'boolean',
+    junit: 'value',
+    ...SCHEMA_FLAGS,
+    help: 'boolean',
+  });
+  if (args.flags.has('help')) {
+    process.stdout.write(`${TEST_HELP}\n`);
+    return EXIT.ok;
+  }
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  const spec = requireFlag(args, 'spec');
+  const baseUrl = requireFlag(args, 'base-url');
+  const headers: Record<string, string> = {};
+  for (const header of args.lists.get('header') ?? []) {
+    const match = /^([!#$%&'*+.^_\`|~0-9A-Za-z-]+):\s*(.*)$/.exec(header);
+    if (!match) throw new UsageError(`--header takes 'Name: value' (got ${JSON.stringify(header)})`);
+    headers[match[1]!.toLowerCase()] = match[2]!;
+  }
+  const auth: Record<string, string> = {};
+  for (const entry of args.lists.get('auth') ?? []) {
+    const named = /^([A-Za-z0-9_.\-]+)=(.*)$/s.exec(entry);
+    if (named) auth[named[1]!] = named[2]!;
+    else auth['*'] = entry;
+  }
+  const operations = (args.flags.get('operations') as string | undefined)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const maxExamples = integerFlag(args, 'max-examples', { min: 1, max: 100_000 });
+  const seed = integerFlag(args, 'seed', { min: -(2 ** 31), max: 2 ** 32 - 1 });
+  const requestTimeout = integerFlag(args, 'request-timeout', { min: 1, max: 3_600_000 });
+  const maxTime = integerFlag(args, 'max-time', { min: 1, max: 86_400 });
+  const junit = args.flags.get('junit') as string | undefined;
+  const { runTestCommand, ServerTestUsageError } = await import('./server-test/command.js');
+  try {
+    return await runTestCommand({
+      spec,
+      baseUrl,
+      ...schemaFlags(args),
+      ...(operations ? { operations } : {}),
+      ...(maxExamples !== undefined ? { maxExamples } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(requestTimeout !== undefined ? { requestTimeout } : {}),
+      ...(maxTime !== undefined ? { maxTime: maxTime * 1000 } : {}),
+      headers,
+      auth,
+      cases: { negative: !args.flags.has('no-negative'), sequences: !args.flags.has('no-sequences') },
+      json: args.flags.has('json'),
+      ...(junit !== undefined ? { junit } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ServerTestUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   diff: runDiff,
   generate: runGenerate,
   workspace: runWorkspaceCommand,
   verify: runVerify,
   mock: runMock,
+  test: runTest,
   // Loaded on use: the scaffold command brings ts-morph, which no other command should pay for.
   scaffold: async (argv) => (await import('./scaffold/command.js')).runScaffold(argv),
 };

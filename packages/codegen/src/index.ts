@@ -12,3 +12,6 @@ export { startMockServer, type MockServer, type MockServerOptions } from './mock
 export { MockSpecError } from './mock/load-api.js';
 export { signForMock, MOCK_JWS_SECRET } from './mock/signed-bodies.js';
 export { main } from './cli.js';
+export { testServer, ServerTestUsageError } from './server-test/run.js';
+export { reportJson, reportJunit, reportText } from './server-test/report.js';
+export { CHECKS, type CheckName, type Failure, type OperationSummary, type ServerTestOptions, type ServerTestReport } from './server-test/types.js';

@@ -14,6 +14,7 @@ import type {
   HeaderIR,
   HttpMethod,
   JsonPointer,
+  LinkIR,
   MediaTypeIR,
   NamedSchema,
   OperationIR,
@@ -299,13 +300,32 @@ function responsesOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): Re
     .map(([status, value]) => {
       const { value: response, pointer: at } = builder.resolve(value, `${pointer}/${status}`);
       const r = isRecord(response) ? response : {};
-      return {
+      const ir: ResponseIR = {
         status,
         description: typeof r['description'] === 'string' ? r['description'] : '',
         headers: headersOf(builder, r['headers'], `${at}/headers`),
         content: contentOf(builder, r['content'], `${at}/content`),
       };
+      const links = linksOf(builder, r['links'], `${at}/links`);
+      if (links.length > 0) ir.links = links;
+      return ir;
     });
+}
+
+function linksOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): LinkIR[] {
+  if (!isRecord(raw)) return [];
+  const out: LinkIR[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const { value: resolved } = builder.resolve(value, `${pointer}/${escapePointerToken(name)}`);
+    if (!isRecord(resolved)) continue;
+    const link: LinkIR = { name, parameters: isRecord(resolved['parameters']) ? { ...resolved['parameters'] } : {} };
+    if (typeof resolved['operationId'] === 'string') link.operationId = resolved['operationId'];
+    if (typeof resolved['operationRef'] === 'string') link.operationRef = resolved['operationRef'];
+    if (resolved['requestBody'] !== undefined) link.requestBody = resolved['requestBody'];
+    if (typeof resolved['description'] === 'string') link.description = resolved['description'];
+    out.push(link);
+  }
+  return out;
 }
 
 /** What operations and webhooks share: everything but their name, path, security and pointer. */

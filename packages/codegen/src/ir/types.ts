@@ -294,6 +294,24 @@ export interface ResponseIR {
   description: string;
   headers: HeaderIR[];
   content: MediaTypeIR[];
+  /** OpenAPI links from this response to other operations; absent when it declares none. */
+  links?: LinkIR[];
+}
+
+/**
+ * An OpenAPI link: how values of a response (and its request) feed a request to another
+ * operation. Runtime expressions (`$response.body#/id`) are kept as written.
+ */
+export interface LinkIR {
+  name: string;
+  /** The target's operationId, or the resolved target of an `operationRef` into this file. */
+  operationId?: string;
+  /** As written, when it names an operation outside this file or one not found. */
+  operationRef?: string;
+  /** Parameter name (optionally `path.`/`query.`/`header.`/`cookie.` qualified) to a runtime expression or a constant. */
+  parameters: Record<string, unknown>;
+  requestBody?: unknown;
+  description?: string;
 }
 
 export interface SecurityRequirementIR {

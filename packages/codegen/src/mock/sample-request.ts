@@ -2,12 +2,14 @@
  * A request the mock accepts, for any operation: path parameters, the required query
  * parameters, headers and cookies, credentials and a body, generated from the schemas (or
  * the spec's parameter examples) and checked by the generated validators. It gives the
- * start-up `curl` line, and tests a request per operation.
+ * start-up `curl` line, tests a request per operation, and is where `codegen test` starts
+ * from: the request is first made as typed parts (`sampleRequestParts`), which a test can
+ * change in one place, then written on the wire (`serializeRequest`).
  */
 import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
-import { styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs } from '@bank-data-sharing/wire';
+import { encodeUrlEncoded, formParts, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type FormLayout } from '@bank-data-sharing/wire';
 import { parameterWire } from '../emit/validators/parameter-wire.js';
-import { credentialsFor } from './credentials.js';
+import { credentialsFor, type RequestCredentials } from './credentials.js';
 import type { LoadedApi } from './load-api.js';
 import type { Checkable, SampleContext } from './loaded-modules.js';
 import { signForMock } from './signed-bodies.js';
@@ -24,14 +26,52 @@ export interface SampledRequest {
   readonly body?: string;
 }
 
+/** A parameter's value: typed (written in its style), or text already as it goes on the wire. */
+export type PartValue = { readonly value: unknown } | { readonly raw: string };
+
+/** The body: a typed value written in its media type, or text sent as it is. */
+export type BodyPart = { readonly contentType: string; readonly value: unknown } | { readonly contentType: string; readonly raw: string };
+
+/** A request before it is written: what a test changes in one place. */
+export interface RequestParts {
+  readonly operation: string;
+  /** By parameter name as declared (a header's name in any case). */
+  readonly path: Readonly<Record<string, PartValue>>;
+  readonly query: Readonly<Record<string, PartValue>>;
+  readonly header: Readonly<Record<string, PartValue>>;
+  readonly cookie: Readonly<Record<string, PartValue>>;
+  readonly credentials: RequestCredentials;
+  readonly body?: BodyPart;
+  /** Sent last, over everything else (lower-case names). */
+  readonly extraHeaders?: Readonly<Record<string, string>>;
+}
+
 export interface SampleRequestOptions {
   seed?: number;
   /** Dates are made near this time. */
   now?: number;
+  /** Also give optional parameters a value, each with even odds (default false). */
+  optional?: boolean;
+  /** Use the spec's parameter examples where it has them (default true). */
+  examples?: boolean;
+  /** A value to use for a parameter instead of a generated one (undefined: generate). */
+  known?: (param: ParameterIR) => unknown;
+  /** Credentials to send (default: the mock's, for the operation's first security alternative). */
+  credentials?: RequestCredentials;
 }
 
 /** Tries per part of the request before keeping a value the validators refuse. */
 const ATTEMPTS = 12;
+
+type Location = ParameterIR['in'];
+const LOCATIONS: readonly Location[] = ['path', 'query', 'header', 'cookie'];
+
+/** The operation and its generated schemas, or an error naming what is missing. */
+export function operationOf(loaded: LoadedApi, name: string): OperationIR {
+  const op = loaded.api.operations.find((o) => o.name === name);
+  if (!op || !loaded.validators.operations[name]) throw new Error(`no operation named ${JSON.stringify(name)}`);
+  return op;
+}
 
 /**
  * A valid request to operation `name` of a loaded API.
@@ -41,71 +81,133 @@ const ATTEMPTS = 12;
  * await fetch(`${url}${req.target}`, { method: req.method, headers: req.headers, body: req.body });
  */
 export function sampleRequest(loaded: LoadedApi, name: string, options: SampleRequestOptions = {}): SampledRequest {
-  const op = loaded.api.operations.find((o) => o.name === name);
-  const schemas = loaded.validators.operations[name];
-  if (!op || !schemas) throw new Error(`no operation named ${JSON.stringify(name)}`);
+  return serializeRequest(loaded, sampleRequestParts(loaded, name, options));
+}
+
+/** A valid request to operation `name`, as typed parts (see `serializeRequest`). */
+export function sampleRequestParts(loaded: LoadedApi, name: string, options: SampleRequestOptions = {}): RequestParts {
+  const op = operationOf(loaded, name);
+  const schemas = loaded.validators.operations[name]!;
   const now = options.now ?? Math.floor(Date.now() / 86_400_000) * 86_400_000;
   const seed = options.seed ?? 1;
+  const useExamples = options.examples ?? true;
   const jsonSampler = loaded.validators.jsonSchemas === undefined ? undefined : loaded.mockRuntime.jsonNodeSampler(loaded.validators.jsonSchemas)(now);
+  const random = loaded.random.seededRandom(seed);
   const context = (label: string, attempt: number): SampleContext => ({
     schemas: loaded.model.schemas,
-    random: loaded.random.seededRandom(seed).fork(`${name}\u0000${label}\u0000${attempt}`),
+    random: random.fork(`${name}\u0000${label}\u0000${attempt}`),
     now,
     direction: 'request',
     ...(jsonSampler ? { json: jsonSampler } : {}),
   });
   const sample = (node: SchemaNode, label: string, attempt: number, check: (value: unknown) => string | undefined = () => undefined, attempts = 6) =>
     loaded.sample.sampleValid(node, context(label, attempt), check, attempts);
+  const chooser = random.fork(`${name}\u0000optional`);
 
   // Typed values, checked by the validators (they decode text, and take typed values as they are).
-  const part = (location: ParameterIR['in'], check: Checkable): Map<ParameterIR, unknown> => {
-    const params = op.parameters.filter((p) => p.in === location && (p.required || location === 'path'));
-    let values = new Map<ParameterIR, unknown>();
+  const part = (location: Location, check: Checkable): Record<string, PartValue> => {
+    const params = op.parameters.filter((p) => p.in === location && (p.required || location === 'path' || (options.optional === true && chooser.next() < 0.5)));
+    let values: Record<string, PartValue> = {};
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      values = new Map();
+      values = {};
       for (const param of params) {
-        const example = attempt === 0 ? param.examples[0] : undefined;
-        values.set(param, example !== undefined ? example.value : sample(param.schema, `${location}:${param.name}`, attempt));
+        const known = attempt === 0 ? options.known?.(param) : undefined;
+        const example = attempt === 0 && useExamples ? param.examples[0] : undefined;
+        const value = known !== undefined ? known : example !== undefined ? example.value : sample(param.schema, `${location}:${param.name}`, attempt);
+        values[param.name] = { value };
       }
-      const keyed = Object.fromEntries([...values].map(([param, value]) => [location === 'header' ? param.name.toLowerCase() : param.name, value]));
-      if (check.safeParse(keyed).success) break;
+      if (check.safeParse(typedObject(location, values)).success) break;
     }
     return values;
   };
 
-  // On the wire as the client writes them: the wire model's serializers, by style and explode.
+  const checks = schemas.request;
+  const body = requestBody(op, checks.body?.content ?? {}, (node, check, attempt) => sample(node, 'body', attempt, check, 24), loaded);
+  return {
+    operation: name,
+    path: part('path', checks.path),
+    query: part('query', checks.query),
+    header: part('header', checks.headers),
+    cookie: part('cookie', checks.cookies),
+    credentials: options.credentials ?? credentialsFor(op.security, loaded.api.securitySchemes),
+    ...(body ? { body } : {}),
+  };
+}
+
+/** The typed values of one location, keyed as the validators key them (headers in lower case). */
+export function typedObject(location: Location, values: Readonly<Record<string, PartValue>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, part] of Object.entries(values)) out[location === 'header' ? name.toLowerCase() : name] = 'raw' in part ? part.raw : part.value;
+  return out;
+}
+
+/**
+ * The request on the wire, as the generated client writes it: each parameter in its style
+ * (the wire model's serializers), credentials where their schemes say, the body in its
+ * media type.
+ */
+export function serializeRequest(loaded: LoadedApi, parts: RequestParts): SampledRequest {
+  const op = operationOf(loaded, parts.operation);
   const components = new Map(loaded.api.schemas.map((s) => [s.name, s.schema]));
-  const wire = (param: ParameterIR) => parameterWire(param, components);
-  const credentials = credentialsFor(op.security, loaded.api.securitySchemes);
-  const pathValues = new Map([...part('path', schemas.request.path)].map(([param, value]) => [param.name, styledPathText(wire(param), value)]));
-  const queryPairs = [...part('query', schemas.request.query)].flatMap(([param, value]) => styledQueryPairs(wire(param), value));
-  for (const [key, value] of Object.entries(credentials.query)) for (const v of [value].flat()) queryPairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(v)}`);
+  const params = new Map(LOCATIONS.map((location) => [location, new Map(op.parameters.filter((p) => p.in === location).map((p) => [p.name, p]))]));
+  const wireOf = (location: Location, name: string) => {
+    const param = params.get(location)!.get(name);
+    return param ? parameterWire(param, components) : undefined;
+  };
+
+  const pathValues = new Map<string, string>();
+  for (const [name, part] of Object.entries(parts.path)) {
+    const wire = wireOf('path', name);
+    pathValues.set(name, 'raw' in part || !wire ? rawText(part) : styledPathText(wire, part.value));
+  }
+  const queryPairs: string[] = [];
+  for (const [name, part] of Object.entries(parts.query)) {
+    const wire = wireOf('query', name);
+    if ('raw' in part || !wire) queryPairs.push(`${encodeURIComponent(name)}=${rawText(part)}`);
+    else queryPairs.push(...styledQueryPairs(wire, part.value));
+  }
+  for (const [key, value] of Object.entries(parts.credentials.query)) for (const v of [value].flat()) queryPairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(v)}`);
   const headers: Record<string, string> = {};
-  for (const [param, value] of part('header', schemas.request.headers)) headers[param.name.toLowerCase()] = styledHeaderText(wire(param), value);
-  for (const [key, value] of Object.entries(credentials.headers)) headers[key.toLowerCase()] = [value].flat().join(',');
-  const cookiePairs = [...part('cookie', schemas.request.cookies)].flatMap(([param, value]) => styledCookiePairs(wire(param), value));
-  for (const [key, value] of Object.entries(credentials.cookies)) cookiePairs.push(`${key}=${[value].flat().join(',')}`);
+  for (const [name, part] of Object.entries(parts.header)) {
+    const wire = wireOf('header', name);
+    headers[name.toLowerCase()] = 'raw' in part || !wire ? rawText(part) : styledHeaderText(wire, part.value);
+  }
+  for (const [key, value] of Object.entries(parts.credentials.headers)) headers[key.toLowerCase()] = [value].flat().join(',');
+  const cookiePairs: string[] = [];
+  for (const [name, part] of Object.entries(parts.cookie)) {
+    const wire = wireOf('cookie', name);
+    if ('raw' in part || !wire) cookiePairs.push(`${name}=${rawText(part)}`);
+    else cookiePairs.push(...styledCookiePairs(wire, part.value));
+  }
+  for (const [key, value] of Object.entries(parts.credentials.cookies)) cookiePairs.push(`${key}=${[value].flat().join(',')}`);
   if (cookiePairs.length > 0) headers.cookie = cookiePairs.join('; ');
 
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, param: string) => pathValues.get(param) ?? '');
   const queryText = queryPairs.join('&');
-  const body = requestBody(op, schemas.request.body?.content ?? {}, (node, check, attempt) => sample(node, 'body', attempt, check, 24), loaded);
+  const body = parts.body ? bodyText(loaded, parts.operation, parts.body) : undefined;
   if (body) headers['content-type'] = body.contentType;
-  return { operation: name, method: op.method.toUpperCase(), target: `${path}${queryText ? `?${queryText}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
+  for (const [key, value] of Object.entries(parts.extraHeaders ?? {})) headers[key.toLowerCase()] = value;
+  return { operation: parts.operation, method: op.method.toUpperCase(), target: `${path}${queryText ? `?${queryText}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
+}
+
+function rawText(part: PartValue): string {
+  return 'raw' in part ? part.raw : String(part.value);
 }
 
 type BodySampler = (node: SchemaNode, check: (value: unknown) => string | undefined, attempt: number) => unknown;
 
+/** The body kinds a request can be made in, in the order they are preferred. */
+const BODY_KINDS = ['json', 'form', 'multipart', 'jwt'] as const;
+
 /**
- * A body for the operation: JSON where it takes JSON, else a form, else a signed body (made
- * with the mock's shared secret). None for other media types, or when there is no schema.
+ * A body for the operation: JSON where it takes JSON, else a form, else multipart, else a
+ * signed body (made with the mock's shared secret). None for other media types, or when
+ * there is no schema.
  */
-function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable>>, sample: BodySampler, loaded: LoadedApi): { contentType: string; text: string } | undefined {
+function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable>>, sample: BodySampler, loaded: LoadedApi): BodyPart | undefined {
   const kind = loaded.runtime.bodyKind;
-  const media =
-    op.requestBody?.content.find((m) => kind(m.contentType) === 'json') ??
-    op.requestBody?.content.find((m) => kind(m.contentType) === 'form') ??
-    op.requestBody?.content.find((m) => kind(m.contentType) === 'jwt');
+  let media: NonNullable<OperationIR['requestBody']>['content'][number] | undefined;
+  for (const wanted of BODY_KINDS) media ??= op.requestBody?.content.find((m) => kind(m.contentType) === wanted && m.schema !== undefined);
   const check = media ? content[media.contentType] : undefined;
   if (!media?.schema || !check) return undefined;
   const problem = (value: unknown) => {
@@ -126,15 +228,33 @@ function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable
       claims = candidate;
       if (problem(candidate) === undefined) break;
     }
-    return { contentType: media.contentType, text: signForMock(claims !== null && typeof claims === 'object' ? (claims as Record<string, unknown>) : {}) };
+    return { contentType: media.contentType, value: claims };
   }
-  const value = sample(media.schema, problem, 0);
-  if (kind(media.contentType) === 'form') {
-    const form = new URLSearchParams();
-    for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-      for (const item of Array.isArray(v) ? v : [v]) form.append(k, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
+  return { contentType: media.contentType, value: sample(media.schema, problem, 0) };
+}
+
+/** A fixed boundary: the same request, the same bytes. */
+const BOUNDARY = 'bds-codegen-boundary-7MA4YWxkTrZu0gW';
+
+/** The body's text and the `Content-Type` it goes with. */
+function bodyText(loaded: LoadedApi, operation: string, body: BodyPart): { contentType: string; text: string } {
+  if ('raw' in body) return { contentType: body.contentType, text: body.raw };
+  const kind = loaded.runtime.bodyKind(body.contentType);
+  const value = body.value;
+  if (kind === 'jwt') return { contentType: body.contentType, text: signForMock(value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}) };
+  const layouts = (loaded.validators.operations[operation]?.request.body as { encoding?: Record<string, FormLayout> } | undefined)?.encoding;
+  const layout = layouts?.[body.contentType];
+  if (kind === 'form') return { contentType: body.contentType, text: encodeUrlEncoded(value ?? {}, layout, body.contentType) };
+  if (kind === 'multipart') {
+    const lines: string[] = [];
+    for (const [name, part] of formParts(value ?? {}, layout, body.contentType)) {
+      const file = typeof part !== 'string';
+      lines.push(`--${BOUNDARY}`, `Content-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file ? '; filename="blob"' : ''}`);
+      if (file) lines.push('Content-Type: application/octet-stream');
+      lines.push('', file ? '' : part);
     }
-    return { contentType: media.contentType, text: form.toString() };
+    lines.push(`--${BOUNDARY}--`, '');
+    return { contentType: `${body.contentType.split(';')[0]}; boundary=${BOUNDARY}`, text: lines.join('\r\n') };
   }
-  return { contentType: media.contentType, text: JSON.stringify(value) };
+  return { contentType: body.contentType, text: JSON.stringify(value) };
 }

@@ -9,7 +9,7 @@ import type { Diagnostic, OperationIR } from '../ir/types.js';
 import { curlLine } from './curl.js';
 import { mockAuthorize } from './credentials.js';
 import { mockHandlers } from './handlers.js';
-import { loadMockApi, type LoadOptions } from './load-api.js';
+import { loadMockApi, type LoadedApi, type LoadOptions } from './load-api.js';
 import type { OperationSchemas } from './loaded-modules.js';
 import { sampleRequest, type SampledRequest, type SampleRequestOptions } from './sample-request.js';
 import { mockVerification } from './signed-bodies.js';
@@ -86,8 +86,20 @@ function signedOnly(op: OperationIR, bodyKind: (contentType: string) => string):
  * await server.close();
  */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', seed = 1, delay = 0, dynamic = false, prefix, onError = defaultOnError, ...load } = options;
+  const { port, host, seed, delay, dynamic, prefix, onError, ...load } = options;
   const loaded = await loadMockApi(load);
+  return serveMockApi(loaded, { port, host, seed, delay, dynamic, prefix, onError }, true);
+}
+
+/** How a loaded API is served (the options of `startMockServer` beyond loading). */
+export type ServeOptions = Pick<MockServerOptions, 'port' | 'host' | 'seed' | 'delay' | 'dynamic' | 'prefix' | 'onError'>;
+
+/**
+ * Serves an API loaded already (`loadMockApi`). With `owned`, closing the server also
+ * removes the loaded API's folder.
+ */
+export async function serveMockApi(loaded: LoadedApi, options: ServeOptions, owned = false): Promise<MockServer> {
+  const { port = 4010, host = '127.0.0.1', seed = 1, delay = 0, dynamic = false, prefix, onError = defaultOnError } = options;
   const listenStarted = performance.now();
   let server: Server | undefined;
   try {
@@ -171,12 +183,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
             listening.close(() => resolve());
             for (const socket of sockets) socket.destroy();
           });
-          await loaded.remove();
+          if (owned) await loaded.remove();
         })()),
     };
   } catch (error) {
     server?.close();
-    await loaded.remove();
+    if (owned) await loaded.remove();
     throw error;
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * The `codegen test` command once its arguments are read: run, print progress and the
+ * report, write the JUnit file, choose the exit code. Loaded by the CLI only when the
+ * command runs.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SpecLoadError } from '../load/parse-document.js';
+import { MockLoadError, MockSpecError } from '../mock/load-api.js';
+import { progressLine, reportJson, reportJunit, reportText } from './report.js';
+import { ServerTestUsageError, testServer } from './run.js';
+import type { ServerTestOptions } from './types.js';
+
+export { ServerTestUsageError };
+
+export interface TestCommandOptions extends Omit<ServerTestOptions, 'onProgress'> {
+  json?: boolean;
+  junit?: string;
+}
+
+/** Runs the checks; 0 when none failed, 1 when one did or the file cannot be used. */
+export async function runTestCommand(options: TestCommandOptions): Promise<number> {
+  const { json = false, junit, ...run } = options;
+  const progress = json ? process.stderr : process.stdout;
+  progress.write(`codegen test: ${run.spec} against ${run.baseUrl} (seed ${run.seed ?? 1}, ${run.maxExamples ?? 20} example(s) per operation)\n`);
+  let report;
+  try {
+    report = await testServer({ ...run, onProgress: ({ index, total, summary }) => progress.write(`${progressLine(summary, index, total)}\n`) });
+  } catch (error) {
+    if (error instanceof MockSpecError) {
+      for (const d of error.diagnostics) if (d.severity === 'error') process.stderr.write(`${d.severity} [${d.code}] ${d.pointer}: ${d.message}\n`);
+      process.stderr.write(`codegen test: ${run.spec}: the generator refuses this file, so it cannot judge a server by it\n`);
+      return 1;
+    }
+    if (error instanceof SpecLoadError || error instanceof MockLoadError) {
+      process.stderr.write(`codegen test: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  if (json) process.stdout.write(reportJson(report));
+  else process.stdout.write(reportText(report));
+  if (junit !== undefined) {
+    await mkdir(path.dirname(path.resolve(junit)), { recursive: true });
+    await writeFile(junit, reportJunit(report));
+    progress.write(`JUnit report written to ${junit}\n`);
+  }
+  return report.failures.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,107 @@
+/**
+ * OpenAPI links: runtime expressions (`$response.body#/id`, `$request.path.id`, ...) read
+ * from a request and its answer, giving the parameters of a request to the link's target.
+ * And values an API hands out (member names that are also path parameter names, such as
+ * `AccountId`), kept so that later requests reach resources that exist.
+ */
+import { isRecord, resolvePointer } from '../ir/json-pointer.js';
+import type { OperationIR, ParameterIR } from '../ir/types.js';
+import type { PartValue, RequestParts } from '../mock/sample-request.js';
+
+export interface LinkContext {
+  readonly url: string;
+  readonly method: string;
+  readonly request: RequestParts;
+  readonly requestBody: unknown;
+  readonly status: number;
+  /** Lower-case names. */
+  readonly responseHeaders: Readonly<Record<string, string>>;
+  readonly responseBody: unknown;
+}
+
+function partValue(part: PartValue | undefined): unknown {
+  return part === undefined ? undefined : 'raw' in part ? part.raw : part.value;
+}
+
+function pointerInto(value: unknown, fragment: string | undefined): unknown {
+  if (fragment === undefined || fragment === '') return value;
+  try {
+    return resolvePointer(value, `#${decodeURIComponent(fragment)}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function evaluateOne(expression: string, ctx: LinkContext): unknown {
+  if (expression === '$url') return ctx.url;
+  if (expression === '$method') return ctx.method;
+  if (expression === '$statusCode') return ctx.status;
+  const [source, fragment] = expression.split('#', 2) as [string, string | undefined];
+  const match = /^\$(request|response)\.(path|query|header|body)(?:\.(.+))?$/.exec(source);
+  if (!match) return undefined;
+  const [, side, where, name] = match;
+  if (where === 'body') return pointerInto(side === 'request' ? ctx.requestBody : ctx.responseBody, fragment);
+  if (name === undefined) return undefined;
+  if (side === 'response') return where === 'header' ? ctx.responseHeaders[name.toLowerCase()] : undefined;
+  if (where === 'header') {
+    const key = Object.keys(ctx.request.header).find((k) => k.toLowerCase() === name.toLowerCase());
+    return key === undefined ? undefined : partValue(ctx.request.header[key]);
+  }
+  return partValue(ctx.request[where as 'path' | 'query'][name]);
+}
+
+/** A link parameter's value: a runtime expression, an expression embedded in text (`{$...}`), or a constant. */
+export function evaluate(value: unknown, ctx: LinkContext): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.startsWith('$')) return evaluateOne(value, ctx);
+  if (!value.includes('{$')) return value;
+  return value.replace(/\{(\$[^}]+)\}/g, (_m, inner: string) => String(evaluateOne(inner, ctx) ?? ''));
+}
+
+/** The target parameter a link parameter name (`itemId` or `path.itemId`) stands for. */
+export function linkTarget(target: OperationIR, name: string): ParameterIR | undefined {
+  const qualified = /^(path|query|header|cookie)\.(.+)$/.exec(name);
+  if (qualified) return target.parameters.find((p) => p.in === qualified[1] && p.name === qualified[2]);
+  return target.parameters.find((p) => p.name === name);
+}
+
+/** The operation a link points to: by operationId, or an `operationRef` into this file. */
+export function linkedOperation(operations: readonly OperationIR[], link: { operationId?: string; operationRef?: string }): OperationIR | undefined {
+  if (link.operationId !== undefined) return operations.find((o) => o.operationId === link.operationId);
+  const ref = link.operationRef;
+  const match = ref === undefined ? null : /^#\/paths\/([^/]+)\/([a-z]+)$/.exec(ref);
+  if (!match) return undefined;
+  const path = decodeURIComponent(match[1]!).replace(/~1/g, '/').replace(/~0/g, '~');
+  return operations.find((o) => o.path === path && o.method === match[2]);
+}
+
+/** Values kept from answers, by path parameter name, a few distinct each. */
+export class KnownValues {
+  private readonly values = new Map<string, unknown[]>();
+  constructor(private readonly names: ReadonlySet<string>) {}
+
+  /** Keeps primitive members of `body` whose names are path parameter names. */
+  collect(body: unknown, depth = 0): void {
+    if (depth > 6) return;
+    if (Array.isArray(body)) {
+      for (const item of body.slice(0, 20)) this.collect(item, depth + 1);
+      return;
+    }
+    if (!isRecord(body)) return;
+    for (const [key, value] of Object.entries(body)) {
+      if (this.names.has(key) && (typeof value === 'string' || typeof value === 'number')) {
+        const list = this.values.get(key) ?? [];
+        if (list.length < 8 && !list.includes(value)) list.push(value);
+        this.values.set(key, list);
+      } else if (typeof value === 'object' && value !== null) {
+        this.collect(value, depth + 1);
+      }
+    }
+  }
+
+  /** The `index`-th known value for a parameter (cycling), or undefined. */
+  pick(name: string, index: number): unknown {
+    const list = this.values.get(name);
+    return list && list.length > 0 ? list[index % list.length] : undefined;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The checks on one answer: by the operation's declared responses (status, content type,
+ * headers, body in the response direction), and for a refused request, the error contract.
+ */
+import { declaredContentType, isJsonType, isJwtType } from '@bank-data-sharing/wire';
+import type { Checkable, OperationSchemas } from '../mock/loaded-modules.js';
+import type { Exchange } from './http.js';
+import type { CheckName } from './types.js';
+
+export interface Finding {
+  readonly check: CheckName;
+  readonly message: string;
+  readonly pointer?: string;
+  readonly rule?: string;
+}
+
+/** The declared response key for a status: exact, then its range (`4XX`), then `default`. */
+export function declaredKey(schemas: OperationSchemas, status: number): string | undefined {
+  const key = String(status);
+  if (schemas.responses[key]) return key;
+  const range = Object.keys(schemas.responses).find((k) => k.toUpperCase() === `${key[0]}XX`);
+  if (range !== undefined) return range;
+  return schemas.responses.default ? 'default' : undefined;
+}
+
+/** Whether the operation declares any answer for refused requests (a 4xx, a 4XX range or default). */
+export function declaresErrors(schemas: OperationSchemas): boolean {
+  return Object.keys(schemas.responses).some((k) => k === 'default' || k.startsWith('4'));
+}
+
+/** JSON pointer of a zod issue path. */
+function pointerOf(path: readonly PropertyKey[]): string {
+  return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+function firstIssue(check: Checkable, value: unknown): { pointer: string; rule: string } | undefined {
+  const result = check.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error?.issues[0];
+  return { pointer: pointerOf(issue?.path ?? []), rule: issue?.message ?? 'refused' };
+}
+
+/** The claims of a compact JWS, unverified (the checks are about shape, not trust). */
+function jwsClaims(text: string): unknown {
+  const payload = text.trim().split('.')[1];
+  if (payload === undefined) throw new Error('not a compact JWS');
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+/**
+ * What is wrong with an answer by the declared responses (nothing for an answer that keeps
+ * the contract). A 5xx is reported as a server error alone.
+ */
+export function checkAnswer(schemas: OperationSchemas, exchange: Exchange): Finding[] {
+  const { status } = exchange;
+  if (status >= 500) return [{ check: 'server-error', message: `HTTP ${status}` }];
+  const key = declaredKey(schemas, status);
+  if (key === undefined) return [{ check: 'undeclared-status', message: `HTTP ${status} is not declared; declared: ${Object.keys(schemas.responses).join(', ')}` }];
+  const declared = schemas.responses[key]!;
+  const findings: Finding[] = [];
+
+  const headerIssue = firstIssue(declared.headers, exchange.headers);
+  if (headerIssue) {
+    const name = headerIssue.pointer.split('/')[1] ?? '';
+    findings.push({ check: 'response-headers', message: `response header ${name || '(headers)'}: ${headerIssue.rule}`, pointer: `/headers${headerIssue.pointer}`, rule: headerIssue.rule });
+  }
+
+  const types = Object.keys(declared.content);
+  const received = exchange.headers['content-type'];
+  if (types.length === 0) {
+    if (exchange.text !== '') findings.push({ check: 'undeclared-content-type', message: `HTTP ${status} declares no body, but one came (${received ?? 'no Content-Type'})` });
+    return findings;
+  }
+  if (exchange.text === '' && status !== 204 && status !== 304) {
+    findings.push({ check: 'response-body', message: `the body is empty; HTTP ${key} declares ${types.join(', ')}` });
+    return findings;
+  }
+  if (exchange.text === '') return findings;
+  const matched = received === undefined ? undefined : declaredContentType(types, received);
+  if (matched === undefined) {
+    findings.push({ check: 'undeclared-content-type', message: `${received ?? 'no Content-Type'} is not declared for HTTP ${key}; declared: ${types.join(', ')}` });
+    return findings;
+  }
+  const check = declared.content[matched]!;
+  let value: unknown;
+  if (isJsonType(matched) || isJsonType(received!)) {
+    if (exchange.truncated) return findings;
+    try {
+      value = JSON.parse(exchange.text);
+    } catch (error) {
+      findings.push({ check: 'response-body', message: `the body is not JSON: ${(error as Error).message}`, rule: 'JSON' });
+      return findings;
+    }
+  } else if (isJwtType(matched)) {
+    try {
+      value = jwsClaims(exchange.text);
+    } catch (error) {
+      findings.push({ check: 'response-body', message: `the body is not a compact JWS with JSON claims: ${(error as Error).message}`, rule: 'JWS' });
+      return findings;
+    }
+  } else {
+    // Text and binary bodies: their schemas say little a check can use.
+    return findings;
+  }
+  const issue = firstIssue(check, value);
+  if (issue) findings.push({ check: 'response-body', message: `${issue.pointer || '(the body)'}: ${issue.rule}`, pointer: issue.pointer, rule: issue.rule });
+  return findings;
+}
+
+/**
+ * What is wrong with the answer to a request that must be refused: a 2xx/3xx accepted it, a
+ * 5xx failed on it, and a 4xx must be declared (where the operation declares errors at all)
+ * and keep its declared shape.
+ */
+export function checkRefusal(schemas: OperationSchemas, exchange: Exchange, acceptedCheck: CheckName): Finding[] {
+  const { status } = exchange;
+  if (status >= 500) return [{ check: 'server-error', message: `HTTP ${status} for a request that should have been refused with 4xx` }];
+  if (status < 400) return [{ check: acceptedCheck, message: `HTTP ${status}: the request was not refused` }];
+  if (!declaresErrors(schemas)) return [];
+  return checkAnswer(schemas, exchange).map((f) => ({ ...f, check: f.check === 'response-headers' ? f.check : 'error-contract', message: `refusal HTTP ${status}: ${f.message}` }));
+}
