@@ -680,6 +680,11 @@ Options:
                          token for oauth2, openIdConnect and http bearer, user:password for
                          http basic, the key for apiKey; without <scheme>= for every scheme.
                          Without --auth, placeholder credentials are sent (as a mock takes)
+  --set [<in>.]<name>=<value>
+                         A parameter value for every request instead of a generated one
+                         (repeatable; <in> is path, query, header or cookie), e.g. an id
+                         the server knows: --set path.ConsentId=aac-123. Text is read as
+                         JSON where the parameter's schema is not a string
   --no-negative          Skip invalid requests
   --no-sequences         Skip links and paging
   --request-timeout <ms> Abandon a request after this long (default 10000)
@@ -708,6 +713,7 @@ async function runTest(argv: string[]): Promise<number> {
     seed: 'value',
     header: 'list',
     auth: 'list',
+    set: 'list',
     'no-negative': 'boolean',
     'no-sequences': 'boolean',
     'request-timeout': 'value',
@@ -736,6 +742,12 @@ async function runTest(argv: string[]): Promise<number> {
     if (named) auth[named[1]!] = named[2]!;
     else auth['*'] = entry;
   }
+  const values: Record<string, string> = {};
+  for (const entry of args.lists.get('set') ?? []) {
+    const match = /^((?:path|query|header|cookie)\.)?([^=]+)=(.*)$/s.exec(entry);
+    if (!match) throw new UsageError(`--set takes [path.|query.|header.|cookie.]<name>=<value> (got ${JSON.stringify(entry)})`);
+    values[`${match[1] ?? ''}${match[2]}`] = match[3]!;
+  }
   const operations = (args.flags.get('operations') as string | undefined)
     ?.split(',')
     .map((s) => s.trim())
@@ -758,6 +770,7 @@ async function runTest(argv: string[]): Promise<number> {
       ...(maxTime !== undefined ? { maxTime: maxTime * 1000 } : {}),
       headers,
       auth,
+      values,
       cases: { negative: !args.flags.has('no-negative'), sequences: !args.flags.has('no-sequences') },
       json: args.flags.has('json'),
       ...(junit !== undefined ? { junit } : {}),

@@ -45,6 +45,8 @@ export interface SandboxOptions {
   readonly now?: Clock;
   /** Where both servers report handler bugs and contract breaches (default: console.error). */
   readonly onError?: RouterOptions['onError'];
+  /** The bearer credential the hub presents to the LFI (default: random for each start). */
+  readonly hubCredential?: string;
 }
 
 /** A key pair a TPP signs request bodies with; the public half is registered with the hub. */
@@ -78,6 +80,8 @@ export interface Sandbox {
   createConsent(input?: { customerId?: string; permissions?: ConsentRecord['consent']['Data']['Permissions'] }): ConsentRecord;
   /** Issues an access token (scopes openid and accounts) bound to a consent. */
   issueToken(consentId: string): IssuedToken;
+  /** The bearer credential the LFI takes from the hub (HubToLfiSecurity), to call the LFI directly. */
+  readonly hubCredential: string;
   /** Stops both servers. */
   close(): Promise<void>;
 }
@@ -117,7 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The LFI first: the hub needs its address.
     const lfiListener = await listenOnLoopback(options.lfiPort ?? DEFAULT_LFI_PORT);
     opened.push(lfiListener);
-    const hubCredential = randomBytes(32).toString('base64url');
+    const hubCredential = options.hubCredential ?? randomBytes(32).toString('base64url');
     lfiListener.serve(createLfiApp({ stores, hubCredential, ...(options.onError === undefined ? {} : { onError: options.onError }) }));
 
     const hubListener = await listenOnLoopback(options.hubPort ?? DEFAULT_HUB_PORT);
@@ -168,6 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       seeded: { consent, token: issueToken(consent.consent.Data.ConsentId) },
       createConsent,
       issueToken,
+      hubCredential,
       close: () => closeAll(opened),
     };
   } catch (error) {

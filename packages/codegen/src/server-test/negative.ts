@@ -100,6 +100,8 @@ export function mutations(op: OperationIR, base: RequestParts, components: Compo
       out.push({ kind: 'invalid', description: `required ${param.in} parameter ${param.name} left out`, parts: withParam(base, param.in, param.name, undefined) });
     }
     for (const text of wrongTexts(resolve(param.schema, components))) {
+      // An empty path segment names no resource of this operation: a router's 404 for it is right.
+      if (param.in === 'path' && (text === '' || text === '%20')) continue;
       const shown = text.length > 40 ? `${text.slice(0, 20)}… (${text.length} characters)` : text;
       out.push({ kind: 'invalid', description: `${param.in} parameter ${param.name} = ${JSON.stringify(shown)}`, parts: withParam(base, param.in, param.name, { raw: param.in === 'header' ? decodeURIComponent(text) : text }) });
     }

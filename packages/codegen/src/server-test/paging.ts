@@ -75,7 +75,8 @@ export function pagingShape(body: unknown, hasPageParameter: boolean): 'links' |
   const links = member(body, 'Links');
   const meta = metaOf(body);
   if (isRecord(links) && meta && typeof member(meta, 'TotalPages') === 'number' && recordsOf(body, 'links')) return 'links';
-  if (hasPageParameter && meta && typeof member(meta, 'totalPages') === 'number' && recordsOf(body, 'pages')) return 'pages';
+  // `paginated: false` says the whole list came, whatever page was asked for.
+  if (hasPageParameter && meta && typeof member(meta, 'totalPages') === 'number' && member(meta, 'paginated') !== false && recordsOf(body, 'pages')) return 'pages';
   return undefined;
 }
 

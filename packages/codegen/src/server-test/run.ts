@@ -5,7 +5,7 @@
  * generated router (served on loopback as an oracle), and every answer is judged by the
  * generated validators in the response direction.
  */
-import type { OperationIR } from '../ir/types.js';
+import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
 import { loadMockApi, type LoadedApi } from '../mock/load-api.js';
 import { serveMockApi, type MockServer } from '../mock/server.js';
 import { curlLine } from '../mock/curl.js';
@@ -13,7 +13,7 @@ import { credentialsFor } from '../mock/credentials.js';
 import { sampleRequestParts, serializeRequest, typedObject, type RequestParts } from '../mock/sample-request.js';
 import { checkAnswer, checkRefusal, type Finding } from './response-checks.js';
 import { credentialPlaces, credentialsFromAuth, securityOptional } from './credentials.js';
-import { answerOf, isTransportFailure, send, type Exchange } from './http.js';
+import { answerOf, isTransportFailure, openConnections, send, type Connections, type Exchange } from './http.js';
 import { KnownValues, evaluate, linkTarget, linkedOperation } from './links.js';
 import { mutations, type Mutation } from './negative.js';
 import { checkLinkPaging, checkPageNumbers, pagingShape, type PageAnswer, type PageReader, type PageSizeParameter } from './paging.js';
@@ -60,13 +60,14 @@ export async function testServer(options: ServerTestOptions): Promise<ServerTest
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ServerTestUsageError(`--base-url must be http or https, got ${base.protocol}`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const { baseUrl: _b, operations: _o, maxExamples: _m, seed: _s, headers: _h, auth: _a, requestTimeout: _t, maxTime: _mt, cases: _c, onProgress: _p, fetch: _f, ...load } = options;
+  const { baseUrl: _b, operations: _o, maxExamples: _m, seed: _s, headers: _h, auth: _a, values: _v, requestTimeout: _t, maxTime: _mt, cases: _c, onProgress: _p, ...load } = options;
   const loaded = await loadMockApi(load);
   let oracle: MockServer | undefined;
+  let run: Run | undefined;
   try {
     const selected = selectOperations(loaded, options.operations);
     oracle = await serveMockApi(loaded, { port: 0, host: '127.0.0.1', seed: options.seed ?? 1, onError: () => {} });
-    const run = new Run(loaded, oracle, baseUrl, options, started);
+    run = new Run(loaded, oracle, baseUrl, options, started);
     const ordered = runOrder(selected);
     const summaries: OperationSummary[] = [];
     for (const [index, op] of ordered.entries()) {
@@ -86,6 +87,7 @@ export async function testServer(options: ServerTestOptions): Promise<ServerTest
       timedOut: summaries.length < ordered.length,
     };
   } finally {
+    run?.connections.close();
     await oracle?.close();
     await loaded.remove();
   }
@@ -96,11 +98,11 @@ class Run {
   readonly failures: Failure[] = [];
   requests = 0;
   private readonly known: KnownValues;
-  private readonly fetch: typeof fetch;
   private readonly timeout: number;
+  readonly connections: Connections = openConnections();
   private readonly seed: number;
   private readonly now = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-  private readonly components: Map<string, import('../ir/types.js').SchemaNode>;
+  private readonly components: Map<string, SchemaNode>;
 
   constructor(
     private readonly loaded: LoadedApi,
@@ -110,10 +112,23 @@ class Run {
     private readonly started: number,
   ) {
     this.known = new KnownValues(new Set(loaded.api.operations.flatMap((op) => op.parameters.filter((p) => p.in === 'path').map((p) => p.name))));
-    this.fetch = options.fetch ?? globalThis.fetch;
     this.timeout = options.requestTimeout ?? 10_000;
     this.seed = options.seed ?? 1;
     this.components = new Map(loaded.api.schemas.map((s) => [s.name, s.schema]));
+  }
+
+  /** The value `--set` gives a parameter, typed by its schema. */
+  private given(param: ParameterIR): unknown {
+    const text = this.options.values?.[`${param.in}.${param.name}`] ?? this.options.values?.[param.name];
+    if (text === undefined) return undefined;
+    let node: SchemaNode | undefined = param.schema;
+    for (let hops = 0; node?.kind === 'ref' && hops < 32; hops++) node = this.components.get(node.name);
+    if (node?.kind === 'string') return text;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
   }
 
   outOfTime(): boolean {
@@ -127,12 +142,27 @@ class Run {
 
   private async exchange(request: SentRequest) {
     this.requests++;
-    return send(request, { timeout: this.timeout, fetch: this.fetch });
+    return send(request, { timeout: this.timeout, connections: this.connections });
+  }
+
+  /** The request on the wire, or undefined where a value cannot be written in its style or media type. */
+  private writable(parts: RequestParts, toOracle = false): SentRequest | undefined {
+    let request: SentRequest;
+    try {
+      request = this.sentRequest(parts, toOracle);
+    } catch {
+      return undefined;
+    }
+    // A `.` or `..` segment (an empty label-style array) is removed by URL normalisation on the way.
+    const path = request.url.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?')[0]!;
+    return path.split('/').some((segment) => segment === '.' || segment === '..') ? undefined : request;
   }
 
   /** Whether the generated router refuses the request (it is wrong by the file). */
   private async oracleRefuses(parts: RequestParts): Promise<boolean> {
-    const answer = await send(this.sentRequest(parts, true), { timeout: this.timeout, fetch: globalThis.fetch });
+    const request = this.writable(parts, true);
+    if (!request) return false;
+    const answer = await send(request, { timeout: this.timeout, connections: this.connections });
     return !isTransportFailure(answer) && answer.status >= 400 && answer.status < 500;
   }
 
@@ -181,6 +211,10 @@ class Run {
 
   async operation(op: OperationIR): Promise<OperationSummary> {
     const started = performance.now();
+    if (op.responses.length > 0 && op.responses.every((r) => r.status.startsWith('1'))) {
+      // HTTP has no final 1xx answer: a server cannot keep such a contract, nor a test check it.
+      return this.summary(op, started, { requests: 0, positive: 0, negative: 0, sequences: 0 }, {}, ['declares only informational (1xx) answers, which HTTP cannot give as final answers: not tested'], 0);
+    }
     const schemas = this.loaded.validators.operations[op.name]!;
     const cases = { positive: true, negative: true, sequences: true, ...this.options.cases };
     const maxExamples = Math.max(1, this.options.maxExamples ?? 20);
@@ -214,7 +248,9 @@ class Run {
       if (parts && kind !== 'sequence') {
         const still = async (candidate: RequestParts) => {
           if (mutation ? mutation.kind === 'invalid' && !(await this.oracleRefuses(candidate)) : !this.valid(op, candidate)) return false;
-          const answer = await this.exchange(this.sentRequest(candidate));
+          const request = this.writable(candidate);
+          if (!request) return false;
+          const answer = await this.exchange(request);
           if (isTransportFailure(answer)) return false;
           const findings = mutation ? checkRefusal(schemas, answer, mutation.kind === 'credentials' ? 'security-not-enforced' : 'invalid-request-accepted') : checkAnswer(schemas, answer);
           if (!findings.some((f) => f.check === finding.check)) return false;
@@ -233,6 +269,7 @@ class Run {
     let accepted: { parts: RequestParts; exchange: Exchange } | undefined;
     const successes: Array<{ parts: RequestParts; exchange: Exchange }> = [];
     let first: RequestParts | undefined;
+    let unwritable = 0;
     if (cases.positive || cases.negative || cases.sequences) {
       for (let i = 0; i < (cases.positive ? maxExamples : 1); i++) {
         if (this.outOfTime()) break;
@@ -243,7 +280,7 @@ class Run {
             now: this.now,
             optional: i % 2 === 1,
             examples: i === 0,
-            known: (param) => (param.in === 'path' && i % 2 === 0 ? this.known.pick(param.name, i / 2) : undefined),
+            known: (param) => this.given(param) ?? (param.in === 'path' && i % 2 === 0 ? this.known.pick(param.name, i / 2) : undefined),
             credentials,
           });
         } catch (error) {
@@ -251,8 +288,13 @@ class Run {
           break;
         }
         parts = { ...parts, extraHeaders };
+        const request = this.writable(parts);
+        if (!request) {
+          // A generated value its style or media type cannot carry (a delimiter inside a delimited item).
+          unwritable++;
+          continue;
+        }
         first ??= parts;
-        const request = this.sentRequest(parts);
         const key = JSON.stringify(request);
         if (seen.has(key)) continue;
         seen.add(key);
@@ -270,6 +312,7 @@ class Run {
           if (successes.length < 3) successes.push({ parts, exchange: answer });
         }
       }
+      if (unwritable > 0) notes.push(`${unwritable} generated request(s) held a value their parameter style or media type cannot carry, and were not sent`);
       const refused = Object.entries(statuses).filter(([s]) => s === '401' || s === '403').reduce((n, [, c]) => n + c, 0);
       if (counts.positive > 0 && refused === counts.positive) notes.push(`every valid request was refused ${Object.keys(statuses).join('/')}: give credentials with --auth or --header`);
     }
@@ -277,11 +320,20 @@ class Run {
     // Negative cases: wrong in one place, from a request the server accepted where there is one.
     const negativeBase = accepted?.parts ?? first;
     if (cases.negative && negativeBase && !this.outOfTime()) {
-      const baseRefused = await this.oracleRefuses(negativeBase);
-      if (baseRefused) notes.push('the generated router refuses the base request itself; invalid-data cases skipped');
+      const baseAnswer = await send(this.sentRequest(negativeBase, true), { timeout: this.timeout, connections: this.connections });
+      const baseRefused = isTransportFailure(baseAnswer) || baseAnswer.status >= 400;
+      if (baseRefused) {
+        const why = isTransportFailure(baseAnswer) ? baseAnswer.error : baseAnswer.status === 406 ? 'HTTP 406: it answers only media types a mock cannot write, such as application/jwt' : `HTTP ${baseAnswer.status}`;
+        notes.push(`the generated router refuses the valid request itself (${why}); invalid-data cases skipped`);
+      }
       const accepts = (contentType: string) => op.requestBody?.content.some((m) => m.contentType.split(';')[0]!.trim().toLowerCase() === contentType || m.contentType.includes('*')) ?? false;
-      const securityRequired = !securityOptional(op.security);
-      const hasCredentials = Object.keys(negativeBase.credentials.headers).length + Object.keys(negativeBase.credentials.query).length + Object.keys(negativeBase.credentials.cookies).length > 0;
+      // Leaving credentials out is a case only where some credential travels in the request
+      // (a TLS client certificate does not, on a plain HTTP test).
+      const schemeType = new Map(this.loaded.api.securitySchemes.map((scheme) => [scheme.name, scheme.type]));
+      const tlsOnly = op.security.some((r) => Object.keys(r).length > 0 && Object.keys(r).every((name) => schemeType.get(name) === 'mutualTLS'));
+      const securityRequired = !securityOptional(op.security) && !tlsOnly;
+      // Only credentials the user gave can be told from invalid ones (a mock takes any well-formed one).
+      const hasCredentials = Object.keys(this.options.auth ?? {}).length > 0;
       const places = credentialPlaces(op.security, this.loaded.api.securitySchemes);
       let made = 0;
       for (const mutation of mutations(op, negativeBase, this.components, { securityRequired, hasCredentials, accepts })) {
@@ -294,9 +346,10 @@ class Run {
         } else if (baseRefused || !(await this.oracleRefuses(parts))) {
           continue;
         }
+        const request = this.writable(parts);
+        if (!request) continue;
         made++;
         counts.negative++;
-        const request = this.sentRequest(parts);
         const answer = await exchangeCounted(request);
         if (isTransportFailure(answer)) {
           await report('negative', { check: 'transport-error', message: answer.error }, undefined, request, undefined, mutation);
@@ -330,7 +383,7 @@ class Run {
             if (param && value !== undefined) values.set(`${param.in}:${param.name}`, value);
           }
           const targetParts = {
-            ...sampleRequestParts(this.loaded, target.name, { seed: this.seed, now: this.now, known: (p) => values.get(`${p.in}:${p.name}`), credentials }),
+            ...sampleRequestParts(this.loaded, target.name, { seed: this.seed, now: this.now, known: (p) => values.get(`${p.in}:${p.name}`) ?? this.given(p), credentials }),
             extraHeaders: this.extraHeaders(target),
           };
           const request = this.sentRequest(targetParts);
@@ -348,20 +401,18 @@ class Run {
       if (accepted && !this.outOfTime()) await this.paging(op, accepted, counts, report);
     }
 
-    return {
-      operation: op.name,
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      requests: counts.requests,
-      positive: counts.positive,
-      negative: counts.negative,
-      sequences: counts.sequences,
-      failures: this.failures.length - failuresBefore,
-      statuses,
-      notes,
-      durationMs: performance.now() - started,
-    };
+    return this.summary(op, started, counts, statuses, notes, this.failures.length - failuresBefore);
+  }
+
+  private summary(
+    op: OperationIR,
+    started: number,
+    counts: { requests: number; positive: number; negative: number; sequences: number },
+    statuses: Record<string, number>,
+    notes: string[],
+    failures: number,
+  ): OperationSummary {
+    return { operation: op.name, operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, ...counts, failures, statuses, notes, durationMs: performance.now() - started };
   }
 
   private async paging(

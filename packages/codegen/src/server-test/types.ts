@@ -121,6 +121,12 @@ export interface ServerTestOptions extends LoadOptions {
    * the key for apiKey.
    */
   auth?: Readonly<Record<string, string>>;
+  /**
+   * Parameter values to send in every request instead of generated ones, by name or
+   * `location.name` (`path.ConsentId`): an id the server knows, a tenant header. Text is
+   * read as JSON for parameters whose schema is not a string.
+   */
+  values?: Readonly<Record<string, string>>;
   /** Milliseconds before a request is abandoned (default 10,000). */
   requestTimeout?: number;
   /** Milliseconds for the whole run; operations not reached are reported as not tested. */
@@ -129,6 +135,4 @@ export interface ServerTestOptions extends LoadOptions {
   cases?: { positive?: boolean; negative?: boolean; sequences?: boolean };
   /** Told after each operation. */
   onProgress?: (event: ProgressEvent) => void;
-  /** The fetch to send with (default: the global one). */
-  fetch?: typeof fetch;
 }
