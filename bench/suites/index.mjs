@@ -1,6 +1,7 @@
 // The suites `pnpm bench` runs, in this order. A suite is one file in this folder exporting
 // { id, title, description, run(ctx) }; register it here. See bench/README.md.
 import client from './client.mjs';
+import contractTest from './contract-test.mjs';
 import dredd from './dredd-planted.mjs';
 import generation from './generation.mjs';
 import github from './github.mjs';
@@ -11,4 +12,4 @@ import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github, mocks, dredd];
+export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github, mocks, contractTest, dredd];

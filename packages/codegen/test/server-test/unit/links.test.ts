@@ -1,0 +1,176 @@
+/** OpenAPI links: runtime expressions, link targets and the values kept from answers. */
+import { describe, expect, it } from 'vitest';
+import { KnownValues, evaluate, linkTarget, linkedOperation, type LinkContext } from '../../../src/server-test/links.js';
+import { int, operation, param, parts, str } from './fixtures.js';
+
+const ctx: LinkContext = {
+  url: 'http://api.example.test/items/42?q=blue',
+  method: 'post',
+  request: parts({
+    path: { id: { value: 42 } },
+    query: { q: { value: 'blue' }, raw: { raw: 'as%20sent' } },
+    header: { 'X-Id': { value: 'header-id' } },
+  }),
+  requestBody: { name: 'widget', tags: ['a', 'b'] },
+  status: 201,
+  responseHeaders: { location: '/items/43', 'x-request-id': 'r-1' },
+  responseBody: { id: 43, 'a/b': ['first', 'second'], 'c~d': { e: true }, nested: { list: [{ deep: 'x' }] } },
+};
+
+describe('evaluate', () => {
+  it('reads the response body by JSON pointer', () => {
+    expect(evaluate('$response.body#/id', ctx)).toBe(43);
+    expect(evaluate('$response.body#/a~1b/0', ctx)).toBe('first');
+    expect(evaluate('$response.body#/a~1b/1', ctx)).toBe('second');
+    expect(evaluate('$response.body#/c~0d/e', ctx)).toBe(true);
+    expect(evaluate('$response.body#/nested/list/0/deep', ctx)).toBe('x');
+    expect(evaluate('$response.body', ctx)).toEqual(ctx.responseBody);
+  });
+
+  it('is undefined where the pointer leads nowhere', () => {
+    expect(evaluate('$response.body#/missing', ctx)).toBeUndefined();
+    expect(evaluate('$response.body#/a~1b/5', ctx)).toBeUndefined();
+    expect(evaluate('$response.body#/id/deeper', ctx)).toBeUndefined();
+  });
+
+  it('reads response headers whatever the case of the name', () => {
+    expect(evaluate('$response.header.Location', ctx)).toBe('/items/43');
+    expect(evaluate('$response.header.location', ctx)).toBe('/items/43');
+    expect(evaluate('$response.header.X-Request-ID', ctx)).toBe('r-1');
+    expect(evaluate('$response.header.Missing', ctx)).toBeUndefined();
+  });
+
+  it('reads the request: path, query, header (any case) and body', () => {
+    expect(evaluate('$request.path.id', ctx)).toBe(42);
+    expect(evaluate('$request.query.q', ctx)).toBe('blue');
+    expect(evaluate('$request.query.raw', ctx)).toBe('as%20sent');
+    expect(evaluate('$request.header.X-Id', ctx)).toBe('header-id');
+    expect(evaluate('$request.header.x-id', ctx)).toBe('header-id');
+    expect(evaluate('$request.body#/name', ctx)).toBe('widget');
+    expect(evaluate('$request.body#/tags/1', ctx)).toBe('b');
+    expect(evaluate('$request.path.other', ctx)).toBeUndefined();
+  });
+
+  it('reads $url, $method and $statusCode', () => {
+    expect(evaluate('$url', ctx)).toBe(ctx.url);
+    expect(evaluate('$method', ctx)).toBe('post');
+    expect(evaluate('$statusCode', ctx)).toBe(201);
+  });
+
+  it('gives nothing for expressions it does not know', () => {
+    expect(evaluate('$response.query.q', ctx)).toBeUndefined();
+    expect(evaluate('$response.path.id', ctx)).toBeUndefined();
+    expect(evaluate('$request.cookie.c', ctx)).toBeUndefined();
+    expect(evaluate('$somewhere', ctx)).toBeUndefined();
+  });
+
+  it('fills expressions embedded in text', () => {
+    expect(evaluate('/items/{$response.body#/id}', ctx)).toBe('/items/43');
+    expect(evaluate('{$request.path.id}-{$statusCode}', ctx)).toBe('42-201');
+    expect(evaluate('id={$response.body#/missing}.', ctx)).toBe('id=.');
+  });
+
+  it('keeps constants as they are', () => {
+    expect(evaluate('plain text', ctx)).toBe('plain text');
+    expect(evaluate('{not an expression}', ctx)).toBe('{not an expression}');
+    expect(evaluate(7, ctx)).toBe(7);
+    expect(evaluate(null, ctx)).toBeNull();
+    const constant = { a: 1 };
+    expect(evaluate(constant, ctx)).toBe(constant);
+  });
+
+  // OpenAPI's runtime expression ABNF: `json-pointer = *( "/" reference-token )`, with
+  // `unescaped = %x00-2E / %x30-7D / %x7F-10FFFF`: `#` and `%` are ordinary characters of a
+  // member name, not URI-fragment syntax.
+  it('reads a member whose name holds `#` or `%`', () => {
+    const odd: LinkContext = { ...ctx, responseBody: { 'a#b': 'hash', '100%': 'percent' } };
+    expect(evaluate('$response.body#/a#b', odd)).toBe('hash');
+    expect(evaluate('$response.body#/100%', odd)).toBe('percent');
+  });
+});
+
+describe('linkTarget', () => {
+  const target = operation({
+    operationId: 'getItem',
+    path: '/items/{id}',
+    parameters: [param('id', 'query', str()), param('id', 'path', int()), param('X-Trace', 'header', str())],
+  });
+
+  it('finds a qualified name in its location', () => {
+    expect(linkTarget(target, 'path.id')).toBe(target.parameters[1]);
+    expect(linkTarget(target, 'query.id')).toBe(target.parameters[0]);
+    expect(linkTarget(target, 'header.X-Trace')).toBe(target.parameters[2]);
+  });
+
+  it('finds an unqualified name wherever it is first declared', () => {
+    expect(linkTarget(target, 'id')).toBe(target.parameters[0]);
+    expect(linkTarget(target, 'X-Trace')).toBe(target.parameters[2]);
+  });
+
+  it('finds nothing for a name or a location the target does not have', () => {
+    expect(linkTarget(target, 'cookie.id')).toBeUndefined();
+    expect(linkTarget(target, 'path.X-Trace')).toBeUndefined();
+    expect(linkTarget(target, 'other')).toBeUndefined();
+  });
+});
+
+describe('linkedOperation', () => {
+  const list = operation({ operationId: 'listItems', method: 'get', path: '/items' });
+  const get = operation({ operationId: 'getItem', method: 'get', path: '/items/{id}' });
+  const remove = operation({ operationId: 'deleteItem', method: 'delete', path: '/items/{id}' });
+  const tilde = operation({ operationId: 'getTilde', method: 'get', path: '/a~b/{id}' });
+  const operations = [list, get, remove, tilde];
+
+  it('finds the target by operationId', () => {
+    expect(linkedOperation(operations, { operationId: 'deleteItem' })).toBe(remove);
+    expect(linkedOperation(operations, { operationId: 'nope' })).toBeUndefined();
+  });
+
+  it('finds the target by an operationRef into this file', () => {
+    expect(linkedOperation(operations, { operationRef: '#/paths/~1items~1{id}/get' })).toBe(get);
+    expect(linkedOperation(operations, { operationRef: '#/paths/~1items~1{id}/delete' })).toBe(remove);
+    expect(linkedOperation(operations, { operationRef: '#/paths/~1items~1%7Bid%7D/get' })).toBe(get);
+    expect(linkedOperation(operations, { operationRef: '#/paths/~1items/get' })).toBe(list);
+    expect(linkedOperation(operations, { operationRef: '#/paths/~1a~0b~1{id}/get' })).toBe(tilde);
+  });
+
+  it('finds nothing for a reference elsewhere or to no operation', () => {
+    expect(linkedOperation(operations, { operationRef: 'other.yaml#/paths/~1items~1{id}/get' })).toBeUndefined();
+    expect(linkedOperation(operations, { operationRef: '#/paths/~1items~1{id}/post' })).toBeUndefined();
+    expect(linkedOperation(operations, { operationRef: '#/components/links/x' })).toBeUndefined();
+    expect(linkedOperation(operations, {})).toBeUndefined();
+  });
+});
+
+describe('KnownValues', () => {
+  it('keeps strings and numbers of members named like path parameters, at any depth and in lists', () => {
+    const known = new KnownValues(new Set(['AccountId', 'id']));
+    known.collect({
+      Data: { Account: [{ AccountId: 'acc-1', Nickname: 'main' }, { AccountId: 'acc-2' }] },
+      meta: { id: 7, nested: { deeper: { id: 'seven' } } },
+      AccountId: { not: 'a primitive', AccountId: 'acc-3' },
+      flag: { id: true },
+    });
+    expect([0, 1, 2].map((i) => known.pick('AccountId', i))).toEqual(['acc-1', 'acc-2', 'acc-3']);
+    expect([0, 1].map((i) => known.pick('id', i))).toEqual([7, 'seven']);
+    expect(known.pick('Nickname', 0)).toBeUndefined();
+  });
+
+  it('keeps each value once and at most 8 per name, and picks them in turn', () => {
+    const known = new KnownValues(new Set(['id']));
+    known.collect({ items: Array.from({ length: 12 }, (_, i) => ({ id: `v${i % 10}` })) });
+    known.collect({ id: 'v0' });
+    const picked = Array.from({ length: 16 }, (_, i) => known.pick('id', i));
+    expect(picked.slice(0, 8)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
+    expect(picked.slice(8)).toEqual(picked.slice(0, 8));
+    expect(new Set(picked).size).toBe(8);
+  });
+
+  it('picks nothing before anything was kept', () => {
+    const known = new KnownValues(new Set(['id']));
+    known.collect('text');
+    known.collect(null);
+    expect(known.pick('id', 0)).toBeUndefined();
+    expect(known.pick('id', 3)).toBeUndefined();
+  });
+});
