@@ -11,7 +11,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -349,5 +349,31 @@ describe('the packages, released to a registry and installed by another service'
     expect(seen.invalid.body).toMatchObject({ type: expect.any(String), title: 'Bad Request', status: 400, detail: expect.stringContaining('limit') });
     // The file declares no interaction id, so none is sent.
     expect(seen.invalid.interactionId).toBeNull();
+  });
+
+  // The README's "Test your server against the contract": the installed `bds-codegen test`
+  // (which finds the installed server stubs beside it) checks a running server written by hand
+  // against its file and writes a JUnit report; a server with a defect makes it exit 1.
+  it('checks a running server against its file with the installed codegen test, writing JUnit', async () => {
+    const { startPlantedServer } = (await import(pathToFileURL(path.join(ROOT, 'packages/codegen/test/server-test/planted/planted-server.mjs')).href)) as typeof import('../../../packages/codegen/test/server-test/planted/planted-server.mjs');
+    const spec = path.join(ROOT, 'packages/codegen/test/server-test/planted/inventory.yaml');
+    const bin = path.join(consumer, 'node_modules/.bin/bds-codegen');
+    const correct = await startPlantedServer();
+    const broken = await startPlantedServer({ defect: 'wrong-type' });
+    try {
+      const junit = path.join(consumer, 'reports/contract.xml');
+      const ok = await run(bin, ['test', '--spec', spec, '--base-url', correct.url, '--auth', 'good-token', '--max-examples', '5', '--junit', junit], { cwd: consumer, env: childEnv, timeout: LIMIT.step });
+      expect(ok.stdout).toMatch(/No failures: 3 operation\(s\)/);
+      expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="codegen test" tests="3" failures="0"/);
+      const failed = await run(bin, ['test', '--spec', spec, '--base-url', broken.url, '--auth', 'good-token', '--max-examples', '5'], { cwd: consumer, env: childEnv, timeout: LIMIT.step }).then(
+        () => ({ code: 0, stdout: '' }),
+        (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
+      );
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toContain('getItem (GET /items/{itemId}) — response-body');
+    } finally {
+      await correct.close();
+      await broken.close();
+    }
   });
 });

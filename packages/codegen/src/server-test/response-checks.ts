@@ -66,7 +66,7 @@ export function checkAnswer(schemas: OperationSchemas, exchange: Exchange): Find
   const headerIssue = firstIssue(response.headers, exchange.headers);
   if (headerIssue) {
     const name = headerIssue.pointer.split('/')[1] ?? '';
-    findings.push({ check: 'response-headers', message: `response header ${name || '(headers)'}: ${headerIssue.rule}`, pointer: `/headers${headerIssue.pointer}`, rule: headerIssue.rule });
+    findings.push({ check: 'response-headers', message: `HTTP ${status}: response header ${name || '(headers)'} is missing or breaks its schema`, pointer: `/headers${headerIssue.pointer}`, rule: headerIssue.rule });
   }
 
   const types = Object.keys(response.content);
@@ -107,7 +107,7 @@ export function checkAnswer(schemas: OperationSchemas, exchange: Exchange): Find
     return findings;
   }
   const issue = firstIssue(check, value);
-  if (issue) findings.push({ check: 'response-body', message: `${issue.pointer || '(the body)'}: ${issue.rule}`, pointer: issue.pointer, rule: issue.rule });
+  if (issue) findings.push({ check: 'response-body', message: `the HTTP ${status} body (${matched}) breaks its schema at ${issue.pointer || 'the root'}`, pointer: issue.pointer, rule: issue.rule });
   return findings;
 }
 
