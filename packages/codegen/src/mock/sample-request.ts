@@ -58,6 +58,8 @@ export interface SampleRequestOptions {
   known?: (param: ParameterIR) => unknown;
   /** Credentials to send (default: the mock's, for the operation's first security alternative). */
   credentials?: RequestCredentials;
+  /** The request media type to write the body in, where the operation takes it (default: JSON, then form, multipart, signed). */
+  contentType?: string;
 }
 
 /** Tries per part of the request before keeping a value the validators refuse. */
@@ -122,7 +124,7 @@ export function sampleRequestParts(loaded: LoadedApi, name: string, options: Sam
   };
 
   const checks = schemas.request;
-  const body = requestBody(op, checks.body?.content ?? {}, (node, check, attempt) => sample(node, 'body', attempt, check, 24), loaded);
+  const body = requestBody(op, checks.body?.content ?? {}, (node, check, attempt) => sample(node, 'body', attempt, check, 24), loaded, options.contentType);
   return {
     operation: name,
     path: part('path', checks.path),
@@ -197,16 +199,16 @@ function rawText(part: PartValue): string {
 type BodySampler = (node: SchemaNode, check: (value: unknown) => string | undefined, attempt: number) => unknown;
 
 /** The body kinds a request can be made in, in the order they are preferred. */
-const BODY_KINDS = ['json', 'form', 'multipart', 'jwt'] as const;
+export const BODY_KINDS = ['json', 'form', 'multipart', 'jwt'] as const;
 
 /**
  * A body for the operation: JSON where it takes JSON, else a form, else multipart, else a
  * signed body (made with the mock's shared secret). None for other media types, or when
  * there is no schema.
  */
-function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable>>, sample: BodySampler, loaded: LoadedApi): BodyPart | undefined {
+function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable>>, sample: BodySampler, loaded: LoadedApi, preferred?: string): BodyPart | undefined {
   const kind = loaded.runtime.bodyKind;
-  let media: NonNullable<OperationIR['requestBody']>['content'][number] | undefined;
+  let media = preferred === undefined ? undefined : op.requestBody?.content.find((m) => m.contentType === preferred && m.schema !== undefined);
   for (const wanted of BODY_KINDS) media ??= op.requestBody?.content.find((m) => kind(m.contentType) === wanted && m.schema !== undefined);
   const check = media ? content[media.contentType] : undefined;
   if (!media?.schema || !check) return undefined;

@@ -10,7 +10,7 @@ import { loadMockApi, type LoadedApi } from '../mock/load-api.js';
 import { serveMockApi, type MockServer } from '../mock/server.js';
 import { curlLine } from '../mock/curl.js';
 import { credentialsFor } from '../mock/credentials.js';
-import { sampleRequestParts, serializeRequest, typedObject, type RequestParts } from '../mock/sample-request.js';
+import { BODY_KINDS, sampleRequestParts, serializeRequest, typedObject, type RequestParts } from '../mock/sample-request.js';
 import { checkAnswer, checkRefusal, type Finding } from './response-checks.js';
 import { credentialPlaces, credentialsFromAuth, securityOptional } from './credentials.js';
 import { answerOf, isTransportFailure, openConnections, send, type Connections, type Exchange } from './http.js';
@@ -232,6 +232,8 @@ class Run {
       else credentials = chosen.credentials;
     }
     const extraHeaders = this.extraHeaders(op);
+    // Every request media type the operation takes and a request can be written in, in turn.
+    const mediaTypes = (op.requestBody?.content ?? []).filter((m) => m.schema !== undefined && (BODY_KINDS as readonly string[]).includes(this.loaded.runtime.bodyKind(m.contentType))).map((m) => m.contentType);
     const exchangeCounted = async (request: SentRequest) => {
       counts.requests++;
       const answer = await this.exchange(request);
@@ -282,6 +284,7 @@ class Run {
             examples: i === 0,
             known: (param) => this.given(param) ?? (param.in === 'path' && i % 2 === 0 ? this.known.pick(param.name, i / 2) : undefined),
             credentials,
+            ...(mediaTypes.length > 0 ? { contentType: mediaTypes[i % mediaTypes.length]! } : {}),
           });
         } catch (error) {
           notes.push(`no valid request could be made: ${error instanceof Error ? error.message : String(error)}`);

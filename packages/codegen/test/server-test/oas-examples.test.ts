@@ -6,9 +6,11 @@
  * a file declares them only in another media type), so any other finding fails this test.
  */
 import { readdirSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startMockServer, testServer } from '../../src/index.js';
+import { startMockServer, testServer, type Failure } from '../../src/index.js';
 import { oasExample } from '../mock-server/support.js';
 
 const ROUND_TRIPS = [
@@ -23,6 +25,11 @@ const ROUND_TRIPS = [
   '3.1/json/security.json',
   '3.1/json/schema-encoding-style.json',
 ];
+
+/** The generated router's one known gap: refusals in problem+json where a file declares another media type. */
+function knownGap(failure: Failure): boolean {
+  return /application\/problem\+json is not declared for HTTP 4\d\d/.test(failure.message) && (failure.check === 'error-contract' || failure.check === 'undeclared-content-type');
+}
 
 async function againstMock(file: string, maxExamples: number) {
   const spec = oasExample(file);
@@ -42,6 +49,32 @@ describe('codegen test against correct servers of @readme/oas-examples', () => {
       expect(report.requests).toBeGreaterThan(report.operations.length);
     });
   }
+
+  it('sends bodies in every request media type an operation takes (JSON, form, multipart)', async () => {
+    const spec = oasExample('3.0/json/petstore.json');
+    const server = await startMockServer({ spec, port: 0, onError: () => {} });
+    // A recording proxy in front of the mock: what went over the wire.
+    const seen = new Set<string>();
+    const proxy = createServer((req, res) => {
+      const type = req.headers['content-type'];
+      if (type !== undefined && req.method === 'POST') seen.add(type.split(';')[0]!.trim());
+      const upstream = request(`${server.origin}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const report = await testServer({ spec, baseUrl: `http://127.0.0.1:${port}${server.prefix}`, maxExamples: 6, cases: { negative: false, sequences: false } });
+      expect(report.failures.filter((f) => !knownGap(f))).toEqual([]);
+      expect([...seen].sort()).toEqual(expect.arrayContaining(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']));
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await server.close();
+    }
+  });
 
   it('finds only the known problem+json gap across the whole corpus', async () => {
     const root = path.dirname(oasExample('3.0/json/petstore.json'));
@@ -63,10 +96,7 @@ describe('codegen test against correct servers of @readme/oas-examples', () => {
         throw error;
       }
       operations += report.operations.length;
-      for (const failure of report.failures) {
-        const problemJson = /application\/problem\+json is not declared for HTTP 4\d\d/.test(failure.message);
-        if (!(problemJson && (failure.check === 'error-contract' || failure.check === 'undeclared-content-type'))) unexplained.push(`${file} ${failure.operation} ${failure.check}: ${failure.message}`);
-      }
+      for (const failure of report.failures) if (!knownGap(failure)) unexplained.push(`${file} ${failure.operation} ${failure.check}: ${failure.message}`);
     }
     expect(unexplained).toEqual([]);
     expect(operations).toBeGreaterThan(300);

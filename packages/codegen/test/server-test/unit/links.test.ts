@@ -82,9 +82,13 @@ describe('evaluate', () => {
   // OpenAPI's runtime expression ABNF: `json-pointer = *( "/" reference-token )`, with
   // `unescaped = %x00-2E / %x30-7D / %x7F-10FFFF`: `#` and `%` are ordinary characters of a
   // member name, not URI-fragment syntax.
-  it('reads a member whose name holds `#` or `%`', () => {
-    const odd: LinkContext = { ...ctx, responseBody: { 'a#b': 'hash', '100%': 'percent' } };
+  const odd: LinkContext = { ...ctx, responseBody: { 'a#b': 'hash', '100%': 'percent' } };
+
+  it('reads a member whose name holds `#`', () => {
     expect(evaluate('$response.body#/a#b', odd)).toBe('hash');
+  });
+
+  it('reads a member whose name holds `%`', () => {
     expect(evaluate('$response.body#/100%', odd)).toBe('percent');
   });
 });

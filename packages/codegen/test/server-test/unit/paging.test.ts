@@ -163,7 +163,7 @@ describe('checkLinkPaging', () => {
   });
 
   it('does not follow a Next link to another origin: a note, not a problem', async () => {
-    const { server, first } = linkServer({ all: records(7), size: 3, next: (page) => `http://elsewhere.example.test/items?page=${page + 1}` });
+    const { server, first } = linkServer({ all: records(7), size: 3, next: (page, last) => (page < last ? `http://elsewhere.example.test/items?page=${page + 1}` : undefined) });
     const result = await checkLinkPaging(first, server, ORIGIN);
     expect(result.problems).toEqual([]);
     expect(result.notes).toHaveLength(1);
