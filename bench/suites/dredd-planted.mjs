@@ -13,13 +13,14 @@
 // Dredd is not a dependency of the repository: it is installed on demand into bench/.tmp/dredd
 // (once, reused while present), like Prism in mocks.mjs. `runDreddOnPlanted()` returns the rows
 // as data; `node bench/suites/dredd-planted.mjs` prints them as a Markdown table.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yaml from 'js-yaml';
 import { DEFECTS, startPlantedServer } from '../../packages/codegen/test/server-test/planted/planted-server.mjs';
 import { display, removeScratch, repoRoot, scratchDir, scratchRoot } from '../src/lib/paths.mjs';
+import { installOnDemand } from '../src/lib/install-tool.mjs';
 
 const DREDD_MAJOR = 14;
 const DREDD_PACKAGE = `dredd@${DREDD_MAJOR}`;
@@ -74,22 +75,8 @@ export const PRIMARY_MODE = 'adapted-2xx';
 /** Installs Dredd 14 into bench/.tmp/dredd unless it is there. */
 export function ensureDredd(progress = () => {}) {
   const version = () => (existsSync(dreddBin) && existsSync(dreddPackageJson) ? JSON.parse(readFileSync(dreddPackageJson, 'utf8')).version : undefined);
-  const installed = () => version()?.startsWith(`${DREDD_MAJOR}.`);
-  if (installed()) return { ok: true, version: version(), how: `reused bench/.tmp/dredd (dredd ${version()})` };
-  progress(`installing ${DREDD_PACKAGE} into bench/.tmp/dredd (once)`);
-  mkdirSync(dreddDir, { recursive: true });
-  const started = performance.now();
-  const res = spawnSync('npm', ['install', '--prefix', path.relative(repoRoot, dreddDir), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', DREDD_PACKAGE], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  if (res.error || res.status !== 0 || !installed()) {
-    const lines = (res.stderr || res.stdout || '').split('\n').map((l) => l.replace(/^npm (error|ERR!)\s*/, '').trim()).filter((l) => l && !l.startsWith('at ') && !/^(syscall|errno)\b/.test(l));
-    const why = (res.error ? res.error.message : `exit ${res.status ?? res.signal}: ${lines.slice(0, 2).join(' | ')}`).replace(/\b[a-z][a-z+.-]*:\/\/\S+/gi, '<address>');
-    return { ok: false, reason: `installing ${DREDD_PACKAGE} failed (${why.slice(0, 300)})` };
-  }
-  return { ok: true, version: version(), how: `installed ${DREDD_PACKAGE} (${version()}) into bench/.tmp/dredd in ${((performance.now() - started) / 1000).toFixed(0)} s (npm install --no-save --no-package-lock)` };
+  const result = installOnDemand({ packageSpec: DREDD_PACKAGE, dir: dreddDir, installed: () => version()?.startsWith(`${DREDD_MAJOR}.`) === true, progress, timeout: 300_000 });
+  return result.ok ? { ...result, version: version() } : result;
 }
 
 /** Repository paths in Dredd's messages shown relative to the repository root. */

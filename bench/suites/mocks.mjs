@@ -8,7 +8,7 @@
 // (once, reused while present) and its rows are skipped with the reason when that fails. Every
 // server runs in its own child process on 127.0.0.1, bounded by time, and is killed at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { generate, transpileDir } from '../src/lib/generated.mjs';
 import { codegenBin, display, OFFICIAL_MAIN, officialSpec, osTempDir, removeDir, repoRoot, scratchDir, scratchRoot } from '../src/lib/paths.mjs';
 import { compileComponent, loadOpenApi, responseComponent } from '../src/lib/openapi-ajv.mjs';
+import { installOnDemand } from '../src/lib/install-tool.mjs';
 import { runMeasured } from '../src/lib/proc.mjs';
 import { median, summarize } from '../src/lib/stats.mjs';
 import { officialValidators } from '../src/lib/validator-runs.mjs';
@@ -189,24 +190,14 @@ function oursTimings(output) {
 
 function ensurePrism(ctx) {
   const pkg = path.join(prismDir, 'node_modules', '@stoplight', 'prism-cli', 'package.json');
-  const installed = () => existsSync(prismBin) && existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).version === PRISM_VERSION;
-  if (installed()) return { ok: true, how: `reused bench/.tmp/prism (${PRISM_PACKAGE})` };
-  ctx.progress(`installing ${PRISM_PACKAGE} into bench/.tmp/prism (once)`);
-  mkdirSync(prismDir, { recursive: true });
-  const started = performance.now();
-  const res = spawnSync('npm', ['install', '--prefix', path.relative(repoRoot, prismDir), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', PRISM_PACKAGE], {
-    cwd: repoRoot,
-    encoding: 'utf8',
+  return installOnDemand({
+    packageSpec: PRISM_PACKAGE,
+    dir: prismDir,
+    installed: () => existsSync(prismBin) && existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).version === PRISM_VERSION,
+    progress: ctx.progress,
     timeout: 240_000,
     env: { ...process.env, SCARF_ANALYTICS: 'false' },
   });
-  if (res.error || res.status !== 0 || !installed()) {
-    // npm's code line and its first message line, without stack lines or addresses.
-    const lines = (res.stderr || res.stdout || '').split('\n').map((l) => l.replace(/^npm (error|ERR!)\s*/, '').trim()).filter((l) => l && !l.startsWith('at ') && !/^(syscall|errno)\b/.test(l));
-    const why = (res.error ? res.error.message : `exit ${res.status ?? res.signal}: ${lines.slice(0, 2).join(' | ')}`).replace(/\b[a-z][a-z+.-]*:\/\/\S+/gi, '<address>');
-    return { ok: false, reason: `installing ${PRISM_PACKAGE} failed (${why.slice(0, 300)})` };
-  }
-  return { ok: true, how: `installed ${PRISM_PACKAGE} into bench/.tmp/prism in ${((performance.now() - started) / 1000).toFixed(0)} s (npm install --no-save --no-package-lock)` };
 }
 
 // --------------------------------------------------------------------------------------------
