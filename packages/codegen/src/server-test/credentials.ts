@@ -50,7 +50,7 @@ export function credentialsFromAuth(
   const byName = new Map(schemes.map((s) => [s.name, s]));
   const credentialFor = (name: string) => auth[name] ?? auth['*'];
   const covered = requirements.find((r) => Object.keys(r).every((name) => credentialFor(name) !== undefined || byName.get(name)?.type === 'mutualTLS'));
-  if (!covered) return { credentials: out, missing: Object.keys(requirements[0]!).filter((name) => credentialFor(name) === undefined) };
+  if (!covered) return { credentials: out, missing: Object.keys(requirements[0]!).filter((name) => credentialFor(name) === undefined && byName.get(name)?.type !== 'mutualTLS') };
   for (const name of Object.keys(covered)) {
     const scheme = byName.get(name) ?? { name, type: 'http', scheme: 'bearer' };
     const place = credentialPlace(scheme);

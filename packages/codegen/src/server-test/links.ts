@@ -4,7 +4,7 @@
  * And values an API hands out (member names that are also path parameter names, such as
  * `AccountId`), kept so that later requests reach resources that exist.
  */
-import { isRecord, resolvePointer } from '../ir/json-pointer.js';
+import { isRecord } from '../ir/json-pointer.js';
 import type { OperationIR, ParameterIR } from '../ir/types.js';
 import type { PartValue, RequestParts } from '../mock/sample-request.js';
 
@@ -23,20 +23,27 @@ function partValue(part: PartValue | undefined): unknown {
   return part === undefined ? undefined : 'raw' in part ? part.raw : part.value;
 }
 
-function pointerInto(value: unknown, fragment: string | undefined): unknown {
-  if (fragment === undefined || fragment === '') return value;
-  try {
-    return resolvePointer(value, `#${decodeURIComponent(fragment)}`);
-  } catch {
-    return undefined;
+/** RFC 6901 as the runtime-expression grammar writes it: no URI decoding (`#` and `%` are plain characters). */
+function pointerInto(value: unknown, pointer: string | undefined): unknown {
+  if (pointer === undefined || pointer === '') return value;
+  if (!pointer.startsWith('/')) return undefined;
+  let current = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(token)) current = current[Number(token)];
+    else if (isRecord(current) && Object.prototype.hasOwnProperty.call(current, token)) current = current[token];
+    else return undefined;
   }
+  return current;
 }
 
 function evaluateOne(expression: string, ctx: LinkContext): unknown {
   if (expression === '$url') return ctx.url;
   if (expression === '$method') return ctx.method;
   if (expression === '$statusCode') return ctx.status;
-  const [source, fragment] = expression.split('#', 2) as [string, string | undefined];
+  const hash = expression.indexOf('#');
+  const source = hash === -1 ? expression : expression.slice(0, hash);
+  const fragment = hash === -1 ? undefined : expression.slice(hash + 1);
   const match = /^\$(request|response)\.(path|query|header|body)(?:\.(.+))?$/.exec(source);
   if (!match) return undefined;
   const [, side, where, name] = match;

@@ -1,6 +1,7 @@
 /**
  * The report of a run for people (text), for programs (JSON) and for CI systems (JUnit XML:
- * one test case per operation and check, a failure element per failure).
+ * a test suite per operation, a failing test case per failure (one per check, as a run
+ * reports each check once per operation), or one passing case).
  */
 import { CHECKS, type Failure, type OperationSummary, type ServerTestReport } from './types.js';
 
@@ -67,7 +68,9 @@ function xml(text: string): string {
 /** JUnit XML: a test suite per operation; a test case per check that ran, failed or not. */
 export function reportJunit(report: ServerTestReport): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="codegen test" tests="${report.operations.length}" failures="${report.failures.length}" time="${(report.durationMs / 1000).toFixed(3)}">`);
+  // A suite holds a test case per failure, or one passing case: at least one each.
+  const tests = report.operations.reduce((n, op) => n + Math.max(1, report.failures.filter((f) => f.operation === op.operation).length), 0);
+  out.push(`<testsuites name="codegen test" tests="${tests}" failures="${report.failures.length}" time="${(report.durationMs / 1000).toFixed(3)}">`);
   for (const op of report.operations) {
     const failures = report.failures.filter((f) => f.operation === op.operation);
     const failedChecks = new Set(failures.map((f) => f.check));

@@ -162,7 +162,8 @@ describe('KnownValues', () => {
 
   it('keeps each value once and at most 8 per name, and picks them in turn', () => {
     const known = new KnownValues(new Set(['id']));
-    known.collect({ items: Array.from({ length: 12 }, (_, i) => ({ id: `v${i % 10}` })) });
+    // Each value twice in a row: v0 v0 v1 v1 ... v9 v9.
+    known.collect({ items: Array.from({ length: 20 }, (_, i) => ({ id: `v${i >> 1}` })) });
     known.collect({ id: 'v0' });
     const picked = Array.from({ length: 16 }, (_, i) => known.pick('id', i));
     expect(picked.slice(0, 8)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);

@@ -279,6 +279,14 @@ describe('checkPageNumbers', () => {
     expect(result.problems).toContain('read with page size 3 and with 2, the list differs: 1 record(s) only in the first read, 1 only in the second');
   });
 
+  it('reports a record that only the read with another page size shows', async () => {
+    // With page size 2 the last page holds a record the list does not have.
+    const extra: Rec = { id: 99, name: 'stray' };
+    const server = new FakePageServer(records(7), 3, (list, page, size) => [...list.slice((page - 1) * size, page * size), ...(size === 2 && page === 4 ? [extra] : [])]);
+    const result = await checkPageNumbers(server.first(), 1, undefined, SIZE_PARAMETER, server);
+    expect(result.problems).toEqual(['read with page size 3 and with 2, the list differs: 0 record(s) only in the first read, 1 only in the second']);
+  });
+
   it('reports a record that comes twice', async () => {
     const server = new FakePageServer(records(7), 3, (list, page, size) => list.slice(Math.max(0, (page - 1) * size - 1), page * size));
     const result = await checkPageNumbers(server.first(), 1, undefined, undefined, server);

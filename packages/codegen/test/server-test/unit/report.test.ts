@@ -210,16 +210,19 @@ describe('reportJunit', () => {
     failures: [nasty, { ...nasty, check: 'response-headers', message: 'second' }, negativeFailure],
     operations: [summary('get<Item>', 'GET', '/items/{id}', 2), summary('createItem', 'POST', '/items', 1), summary('listItems', 'GET', '/items', 0)],
   };
-  const xml = reportJunit(junitReport);
-  const root = parseXml(xml);
+  // Read in each test, so that output that is not well-formed fails the tests one by one.
+  let parsed: XmlElement | undefined;
+  const junit = (): XmlElement => (parsed ??= parseXml(reportJunit(junitReport)));
 
   it('is well-formed XML, with a test suite per operation', () => {
+    const root = junit();
     expect(root.name).toBe('testsuites');
     expect(root.children.map((s) => s.name)).toEqual(['testsuite', 'testsuite', 'testsuite']);
     expect(root.children.map((s) => s.attributes['name'])).toEqual(['GET /items/{id}', 'POST /items', 'GET /items']);
   });
 
   it('escapes markup characters and drops control characters', () => {
+    const root = junit();
     const failure = root.children[0]!.children[0]!.children[0]!;
     expect(failure.name).toBe('failure');
     expect(failure.attributes['message']).toBe(`a "quoted" 'message' with <tags> & amps!`);
@@ -230,6 +233,7 @@ describe('reportJunit', () => {
   });
 
   it('counts test cases and failures per suite', () => {
+    const root = junit();
     const [first, second, third] = root.children;
     expect(first!.attributes).toMatchObject({ tests: '2', failures: '2', time: '1.234' });
     expect(first!.children.map((c) => c.attributes['name'])).toEqual(['response-body', 'response-headers']);
@@ -246,6 +250,7 @@ describe('reportJunit', () => {
   });
 
   it('gives totals over the suites', () => {
+    const root = junit();
     const sum = (name: string) => root.children.reduce((total, suite) => total + Number(suite.attributes[name]), 0);
     expect(root.attributes['failures']).toBe(String(sum('failures')));
     expect(root.attributes['time']).toBe('1.500');
