@@ -6,7 +6,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type ServerTestReport } from '@bank-data-sharing/codegen';
+import { KeyObject } from 'node:crypto';
+import { requestSigner, testServer, type ServerTestReport } from '@bank-data-sharing/codegen';
 import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
 import { SMALL_DATA } from './e2e.fixtures.js';
 
@@ -38,9 +39,16 @@ describe.each(['v2.1', 'v2.2'] as const)('codegen test against the sandbox %s', 
       baseUrl: sandbox.baseUrls[version],
       auth: { '*': token.accessToken },
       values: { ConsentId: consent.ConsentId },
+      // Signed request bodies with the sandbox TPP's registered key, as a TPP signs them.
+      signRequest: requestSigner({ key: KeyObject.from(sandbox.tppKey.privateKey), kid: sandbox.tppKey.kid, issuer: 'sandbox-tpp' }),
       maxExamples: 8,
     });
     expect(summary(report)).toEqual([]);
+    if (version === 'v2.2') {
+      // Attestations are signed bodies: created (201), and a body signed with another key refused.
+      expect(statuses(report, 'CreateAccountAccessConsentAttestation')['201']).toBeGreaterThan(0);
+      expect(report.operations.find((o) => o.operation === 'CreateAccountAccessConsentAttestation')!.negative).toBeGreaterThan(1);
+    }
     expect(statuses(report, 'GetAccounts')['200']).toBeGreaterThan(0);
     expect(statuses(report, 'GetAccountsAccountIdTransactions')['200']).toBeGreaterThan(0);
     // Transactions run to several pages of 25: Links.Next was followed, twice over.

@@ -175,8 +175,9 @@ Security: an operation that declares security needs a credential where its schem
 query parameter or cookie); any well-formed one is accepted and granted the scopes asked
 for, a missing or malformed one gets the spec's 401. Signed (application/jwt) request bodies
 must be HS256 JWS with the secret "bds-codegen-mock-server-shared-secret", in date, with iss.
-Answers are never signed, and are written as JSON, forms or text: Accept chooses among those,
-and an answer the spec offers only otherwise (application/jwt, XML) is answered 406.
+Answers are written as JSON, forms or text (and, with --sign-answers, as application/jwt signed
+with that secret): Accept chooses among those, and an answer the spec offers only otherwise
+(application/jwt without --sign-answers, XML) is answered 406.
 
 Paged lists (a success body with Links and Meta.TotalPages): 3 pages, chosen with ?page=;
 Links.Self, First, Prev, Next and Last point at the same path; a later page is answered with
@@ -189,6 +190,8 @@ Options:
   --seed <n>         Integer seed of the generated data (default 1)
   --delay <ms>       Wait this long before each answer (default 0)
   --dynamic          Generated data by default instead of the spec's examples
+  --sign-answers     Answer application/jwt too: HS256 JWS with the secret below (iss
+                     "codegen-mock"), the JWT claims around each answer's message
   --prefix <path>    Serve under this path (default: the path of the spec's first server;
                      "" for the root)
   --reading <r>, --formats <f>, --unsupported <u>, --nullable <n>,
@@ -614,6 +617,7 @@ async function runMock(argv: string[]): Promise<number> {
     seed: 'value',
     delay: 'value',
     dynamic: 'boolean',
+    'sign-answers': 'boolean',
     prefix: 'value',
     ...SCHEMA_FLAGS,
     help: 'boolean',
@@ -641,6 +645,7 @@ async function runMock(argv: string[]): Promise<number> {
     ...(delay !== undefined ? { delay } : {}),
     ...(prefix !== undefined ? { prefix } : {}),
     ...(args.flags.has('dynamic') ? { dynamic: true } : {}),
+    ...(args.flags.has('sign-answers') ? { signAnswers: true } : {}),
   });
 }
 
@@ -685,6 +690,14 @@ Options:
                          (repeatable; <in> is path, query, header or cookie), e.g. an id
                          the server knows: --set path.ConsentId=aac-123. Text is read as
                          JSON where the parameter's schema is not a string
+  --sign-key <file>      Sign application/jwt request bodies with this private key (PEM or
+                         JWK; a JWK of kty "oct" for HS*), so that a server verifying
+                         signatures accepts them; also adds the case of a body signed with
+                         another key, which must be refused. Without it, bodies are signed
+                         with the mock's published HS256 secret
+  --sign-alg <alg>       JWS algorithm (default from the key: ES256/384/512, PS256, EdDSA, HS256)
+  --sign-kid <kid>       kid header of the signed bodies
+  --sign-iss <iss>       iss claim of the signed bodies
   --no-negative          Skip invalid requests
   --no-sequences         Skip links and paging
   --request-timeout <ms> Abandon a request after this long (default 10000)
@@ -714,6 +727,10 @@ async function runTest(argv: string[]): Promise<number> {
     header: 'list',
     auth: 'list',
     set: 'list',
+    'sign-key': 'value',
+    'sign-alg': 'value',
+    'sign-kid': 'value',
+    'sign-iss': 'value',
     'no-negative': 'boolean',
     'no-sequences': 'boolean',
     'request-timeout': 'value',
@@ -757,7 +774,21 @@ async function runTest(argv: string[]): Promise<number> {
   const requestTimeout = integerFlag(args, 'request-timeout', { min: 1, max: 3_600_000 });
   const maxTime = integerFlag(args, 'max-time', { min: 1, max: 86_400 });
   const junit = args.flags.get('junit') as string | undefined;
-  const { runTestCommand, ServerTestUsageError } = await import('./server-test/command.js');
+  const signKey = args.flags.get('sign-key') as string | undefined;
+  for (const flag of ['sign-alg', 'sign-kid', 'sign-iss']) if (args.flags.has(flag) && signKey === undefined) throw new UsageError(`--${flag} goes with --sign-key`);
+  const { runTestCommand, ServerTestUsageError, signerFromFile } = await import('./server-test/command.js');
+  let signRequest;
+  if (signKey !== undefined) {
+    try {
+      signRequest = await signerFromFile(signKey, {
+        alg: args.flags.get('sign-alg') as string | undefined,
+        kid: args.flags.get('sign-kid') as string | undefined,
+        issuer: args.flags.get('sign-iss') as string | undefined,
+      });
+    } catch (error) {
+      throw new UsageError(`--sign-key ${signKey}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   try {
     return await runTestCommand({
       spec,
@@ -771,6 +802,7 @@ async function runTest(argv: string[]): Promise<number> {
       headers,
       auth,
       values,
+      ...(signRequest ? { signRequest } : {}),
       cases: { negative: !args.flags.has('no-negative'), sequences: !args.flags.has('no-sequences') },
       json: args.flags.has('json'),
       ...(junit !== undefined ? { junit } : {}),

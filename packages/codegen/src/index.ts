@@ -13,5 +13,6 @@ export { MockSpecError } from './mock/load-api.js';
 export { signForMock, MOCK_JWS_SECRET } from './mock/signed-bodies.js';
 export { main } from './cli.js';
 export { testServer, ServerTestUsageError } from './server-test/run.js';
+export { readSigningKey, requestSigner, type RequestSigner, type RequestSignerOptions } from './server-test/request-signer.js';
 export { reportJson, reportJunit, reportText } from './server-test/report.js';
 export { CHECKS, type CheckName, type Failure, type OperationSummary, type ServerTestOptions, type ServerTestReport } from './server-test/types.js';

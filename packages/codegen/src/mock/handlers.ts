@@ -38,6 +38,8 @@ export interface MockHandlersOptions {
   readonly prefix: string;
   /** Told about answers the mock could not make (they go out as the spec's 500). */
   readonly onError?: (error: unknown, operation: string) => void;
+  /** The router signs answers (application/jwt can be answered). */
+  readonly signs?: boolean;
 }
 
 /** Headers that frame the HTTP message: the server writes them, never a mock. */
@@ -51,7 +53,7 @@ const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'k
  */
 export function mockHandlers(options: MockHandlersOptions): Record<string, (request: MockRequest) => MockReply> {
   const paging = pagedOperations(options.loaded.api);
-  const sendable = sendableTypes(options.loaded.api, options.loaded.runtime.bodyKind);
+  const sendable = sendableTypes(options.loaded.api, options.loaded.runtime.bodyKind, options.signs ?? false);
   const handlers: Record<string, (request: MockRequest) => MockReply> = {};
   for (const name of Object.keys(options.loaded.validators.operations)) {
     handlers[name] = (request) => answer({ options, name, request, paged: paging.get(name), sendable: sendable.get(name) ?? new Map() });
@@ -128,7 +130,9 @@ function answer({ options, name, request, paged, sendable }: Call): MockReply {
   }
   const out: MockReply = { status: mock.status, headers: Object.fromEntries(Object.entries(mock.headers).filter(([h]) => !FRAMING.has(h.toLowerCase()))) };
   if (mock.contentType !== undefined) {
-    out.body = body;
+    // A signed answer: the router makes the claims (iss, exp, nbf, iat) around the `message`.
+    const signedClaims = loaded.runtime.bodyKind(mock.contentType) === 'jwt' && body !== null && typeof body === 'object' && 'message' in body;
+    out.body = signedClaims ? (body as { message: unknown }).message : body;
     out.contentType = mock.contentType;
   }
   return out;

@@ -146,9 +146,9 @@ export function typedObject(location: Location, values: Readonly<Record<string, 
 /**
  * The request on the wire, as the generated client writes it: each parameter in its style
  * (the wire model's serializers), credentials where their schemes say, the body in its
- * media type.
+ * media type (a signed body with `options.sign`, else with the mock's shared secret).
  */
-export function serializeRequest(loaded: LoadedApi, parts: RequestParts): SampledRequest {
+export function serializeRequest(loaded: LoadedApi, parts: RequestParts, options: { sign?: (claims: Record<string, unknown>) => string } = {}): SampledRequest {
   const op = operationOf(loaded, parts.operation);
   const components = new Map(loaded.api.schemas.map((s) => [s.name, s.schema]));
   const params = new Map(LOCATIONS.map((location) => [location, new Map(op.parameters.filter((p) => p.in === location).map((p) => [p.name, p]))]));
@@ -186,7 +186,7 @@ export function serializeRequest(loaded: LoadedApi, parts: RequestParts): Sample
 
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, param: string) => pathValues.get(param) ?? '');
   const queryText = queryPairs.join('&');
-  const body = parts.body ? bodyText(loaded, parts.operation, parts.body) : undefined;
+  const body = parts.body ? bodyText(loaded, parts.operation, parts.body, options.sign ?? signForMock) : undefined;
   if (body) headers['content-type'] = body.contentType;
   for (const [key, value] of Object.entries(parts.extraHeaders ?? {})) headers[key.toLowerCase()] = value;
   return { operation: parts.operation, method: op.method.toUpperCase(), target: `${path}${queryText ? `?${queryText}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
@@ -239,11 +239,11 @@ function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable
 const BOUNDARY = 'bds-codegen-boundary-7MA4YWxkTrZu0gW';
 
 /** The body's text and the `Content-Type` it goes with. */
-function bodyText(loaded: LoadedApi, operation: string, body: BodyPart): { contentType: string; text: string } {
+function bodyText(loaded: LoadedApi, operation: string, body: BodyPart, sign: (claims: Record<string, unknown>) => string): { contentType: string; text: string } {
   if ('raw' in body) return { contentType: body.contentType, text: body.raw };
   const kind = loaded.runtime.bodyKind(body.contentType);
   const value = body.value;
-  if (kind === 'jwt') return { contentType: body.contentType, text: signForMock(value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}) };
+  if (kind === 'jwt') return { contentType: body.contentType, text: sign(value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}) };
   const layouts = (loaded.validators.operations[operation]?.request.body as { encoding?: Record<string, FormLayout> } | undefined)?.encoding;
   const layout = layouts?.[body.contentType];
   if (kind === 'form') return { contentType: body.contentType, text: encodeUrlEncoded(value ?? {}, layout, body.contentType) };

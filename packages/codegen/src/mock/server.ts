@@ -12,7 +12,7 @@ import { mockHandlers } from './handlers.js';
 import { loadMockApi, type LoadedApi, type LoadOptions } from './load-api.js';
 import type { OperationSchemas } from './loaded-modules.js';
 import { sampleRequest, type SampledRequest, type SampleRequestOptions } from './sample-request.js';
-import { mockVerification } from './signed-bodies.js';
+import { mockSigning, mockVerification } from './signed-bodies.js';
 
 export interface MockServerOptions extends LoadOptions {
   /** Default 4010; 0 picks a free port. */
@@ -29,6 +29,11 @@ export interface MockServerOptions extends LoadOptions {
   prefix?: string;
   /** Told about answers that could not be made or broke the contract (default: standard error). */
   onError?: (error: unknown, context: { operationId?: string | undefined; phase: string }) => void;
+  /**
+   * Sign answers as HS256 JWS with the mock's published secret (`MOCK_JWS_SECRET`), so that
+   * an operation answering only `application/jwt` is answered instead of refused 406 (default false).
+   */
+  signAnswers?: boolean;
 }
 
 /** A running mock server. */
@@ -86,20 +91,20 @@ function signedOnly(op: OperationIR, bodyKind: (contentType: string) => string):
  * await server.close();
  */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
-  const { port, host, seed, delay, dynamic, prefix, onError, ...load } = options;
+  const { port, host, seed, delay, dynamic, prefix, onError, signAnswers, ...load } = options;
   const loaded = await loadMockApi(load);
-  return serveMockApi(loaded, { port, host, seed, delay, dynamic, prefix, onError }, true);
+  return serveMockApi(loaded, { port, host, seed, delay, dynamic, prefix, onError, signAnswers }, true);
 }
 
 /** How a loaded API is served (the options of `startMockServer` beyond loading). */
-export type ServeOptions = Pick<MockServerOptions, 'port' | 'host' | 'seed' | 'delay' | 'dynamic' | 'prefix' | 'onError'>;
+export type ServeOptions = Pick<MockServerOptions, 'port' | 'host' | 'seed' | 'delay' | 'dynamic' | 'prefix' | 'onError' | 'signAnswers'>;
 
 /**
  * Serves an API loaded already (`loadMockApi`). With `owned`, closing the server also
  * removes the loaded API's folder.
  */
 export async function serveMockApi(loaded: LoadedApi, options: ServeOptions, owned = false): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', seed = 1, delay = 0, dynamic = false, prefix, onError = defaultOnError } = options;
+  const { port = 4010, host = '127.0.0.1', seed = 1, delay = 0, dynamic = false, prefix, onError = defaultOnError, signAnswers = false } = options;
   const listenStarted = performance.now();
   let server: Server | undefined;
   try {
@@ -118,11 +123,13 @@ export async function serveMockApi(loaded: LoadedApi, options: ServeOptions, own
         return router?.prefix ?? '';
       },
       onError: (error, name) => onError(error, { operationId: operationIds.get(name), phase: 'mock' }),
+      signs: signAnswers,
     });
     router = loaded.server.createRouter(handlers, {
       ...(prefix !== undefined ? { prefix } : {}),
       authorize: mockAuthorize(loaded.api.securitySchemes),
       verification: mockVerification(),
+      ...(signAnswers ? { signing: mockSigning() } : {}),
       onError: (error: unknown, context: { operationId?: string; phase: string }) => onError(error, context),
       onMissingHandlers: () => {},
     });
@@ -161,7 +168,7 @@ export async function serveMockApi(loaded: LoadedApi, options: ServeOptions, own
       port: address.port,
       api: { title: loaded.api.title, version: loaded.api.version },
       operations: loaded.api.operations.map(({ name, operationId, method, path }) => ({ name, operationId, method: method.toUpperCase(), path })),
-      signedOnly: loaded.api.operations.filter((op) => signedOnly(op, loaded.runtime.bodyKind)).map((op) => op.operationId),
+      signedOnly: signAnswers ? [] : loaded.api.operations.filter((op) => signedOnly(op, loaded.runtime.bodyKind)).map((op) => op.operationId),
       schemas: loaded.validators.operations,
       diagnostics: loaded.diagnostics,
       timings: { ...loaded.timings, listen },

@@ -14,6 +14,11 @@ export function mockVerification(): { key: Uint8Array; algorithms: string[] } {
   return { key: new TextEncoder().encode(MOCK_JWS_SECRET), algorithms: ['HS256'] };
 }
 
+/** The server runtime's `SigningOptions` for a mock that signs its answers with the same secret. */
+export function mockSigning(): { key: Uint8Array; alg: string; issuer: string } {
+  return { key: new TextEncoder().encode(MOCK_JWS_SECRET), alg: 'HS256', issuer: 'codegen-mock' };
+}
+
 function base64url(data: string | Buffer): string {
   return Buffer.from(data).toString('base64url');
 }

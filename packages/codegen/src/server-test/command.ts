@@ -3,15 +3,22 @@
  * report, write the JUnit file, choose the exit code. Loaded by the CLI only when the
  * command runs.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SpecLoadError } from '../load/parse-document.js';
 import { MockLoadError, MockSpecError } from '../mock/load-api.js';
 import { progressLine, reportJson, reportJunit, reportText } from './report.js';
+import { readSigningKey, requestSigner, type RequestSigner } from './request-signer.js';
 import { ServerTestUsageError, testServer } from './run.js';
 import type { ServerTestOptions } from './types.js';
 
 export { ServerTestUsageError };
+
+/** The request signer of `--sign-key <file>` and its companions. */
+export async function signerFromFile(file: string, options: { alg?: string | undefined; kid?: string | undefined; issuer?: string | undefined }): Promise<RequestSigner> {
+  const key = readSigningKey(await readFile(file, 'utf8'));
+  return requestSigner({ key, ...(options.alg !== undefined ? { alg: options.alg } : {}), ...(options.kid !== undefined ? { kid: options.kid } : {}), ...(options.issuer !== undefined ? { issuer: options.issuer } : {}) });
+}
 
 export interface TestCommandOptions extends Omit<ServerTestOptions, 'onProgress'> {
   json?: boolean;

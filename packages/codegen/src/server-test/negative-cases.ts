@@ -5,6 +5,7 @@
  * with 4xx, in the declared error contract where that status is declared.
  */
 import type { RequestParts } from '../mock/sample-request.js';
+import { signForMock } from '../mock/signed-bodies.js';
 import { credentialPlaces, securityOptional } from './credentials.js';
 import { isTransportFailure } from './http.js';
 import { mutations } from './negative.js';
@@ -33,13 +34,20 @@ export async function negativeCases(run: OperationRun, base: RequestParts): Prom
   // Only credentials the user gave can be told from invalid ones (a mock takes any well-formed one).
   const hasCredentials = Object.keys(session.options.auth ?? {}).length > 0;
   const places = credentialPlaces(op.security, loaded.api.securitySchemes);
+  const cases = mutations(op, base, session.components, { securityRequired, hasCredentials, accepts });
+  // With the caller's signing key, a body signed with another key (the mock's secret) must be refused.
+  const body = base.body;
+  if (session.options.signRequest && body && 'value' in body && loaded.runtime.bodyKind(body.contentType) === 'jwt') {
+    const claims = body.value !== null && typeof body.value === 'object' ? (body.value as Record<string, unknown>) : {};
+    cases.unshift({ kind: 'credentials', description: 'a signed body signed with a key the server does not know', parts: { ...base, body: { contentType: body.contentType, raw: signForMock(claims) } } });
+  }
   let made = 0;
-  for (const mutation of mutations(op, base, session.components, { securityRequired, hasCredentials, accepts })) {
+  for (const mutation of cases) {
     if (made >= run.maxExamples || session.outOfTime()) break;
     let parts = mutation.parts;
     if (mutation.kind === 'credentials') {
-      // Credentials given with --header go too.
-      const kept = Object.fromEntries(Object.entries(parts.extraHeaders ?? {}).filter(([name]) => !places.some((p) => p.in === 'header' && p.name === name)));
+      // Credentials given with --header go too (not for a body signed with another key).
+      const kept = Object.fromEntries(Object.entries(parts.extraHeaders ?? {}).filter(([name]) => parts.body !== base.body || !places.some((p) => p.in === 'header' && p.name === name)));
       parts = { ...parts, extraHeaders: kept };
     } else if (baseRefused || !(await session.oracleRefuses(parts))) {
       continue;

@@ -57,13 +57,14 @@ export async function testServer(options: ServerTestOptions): Promise<ServerTest
   const started = performance.now();
   checkBaseUrl(options.baseUrl);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const { baseUrl: _b, operations: _o, maxExamples: _m, seed: _s, headers: _h, auth: _a, values: _v, requestTimeout: _t, maxTime: _mt, cases: _c, onProgress: _p, ...load } = options;
+  const { baseUrl: _b, operations: _o, maxExamples: _m, seed: _s, headers: _h, auth: _a, values: _v, signRequest: _sr, requestTimeout: _t, maxTime: _mt, cases: _c, onProgress: _p, ...load } = options;
   const loaded = await loadMockApi(load);
   let oracle: MockServer | undefined;
   let session: Session | undefined;
   try {
     const ordered = runOrder(selectOperations(loaded, options.operations));
-    oracle = await serveMockApi(loaded, { port: 0, host: '127.0.0.1', seed: options.seed ?? 1, onError: () => {} });
+    // The oracle signs its answers: an operation that answers only application/jwt is still judged.
+    oracle = await serveMockApi(loaded, { port: 0, host: '127.0.0.1', seed: options.seed ?? 1, onError: () => {}, signAnswers: true });
     session = new Session(loaded, oracle, baseUrl, options, started);
     const summaries: OperationSummary[] = [];
     for (const [index, op] of ordered.entries()) {

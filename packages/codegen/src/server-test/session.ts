@@ -58,7 +58,9 @@ export class Session {
 
   /** The request on the wire, to the server under test or to the oracle. */
   sentRequest(parts: RequestParts, toOracle = false): SentRequest {
-    const wire = serializeRequest(this.loaded, parts);
+    // The oracle verifies signed bodies with the mock's secret; the server with the caller's key.
+    const sign = toOracle ? undefined : this.options.signRequest;
+    const wire = serializeRequest(this.loaded, parts, sign ? { sign } : {});
     return { method: wire.method, url: `${toOracle ? this.oracle.url : this.baseUrl}${wire.target}`, headers: wire.headers, ...(wire.body !== undefined ? { body: wire.body } : {}) };
   }
 

@@ -127,6 +127,12 @@ export interface ServerTestOptions extends LoadOptions {
    * read as JSON for parameters whose schema is not a string.
    */
   values?: Readonly<Record<string, string>>;
+  /**
+   * Signs the claims of `application/jwt` request bodies (see `requestSigner`); by default they
+   * are signed with the mock's published HS256 secret, which a server that verifies signatures
+   * refuses.
+   */
+  signRequest?: (claims: Record<string, unknown>) => string;
   /** Milliseconds before a request is abandoned (default 10,000). */
   requestTimeout?: number;
   /** Milliseconds for the whole run; operations not reached are reported as not tested. */
