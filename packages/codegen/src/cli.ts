@@ -677,7 +677,8 @@ Options:
   --base-url <url>       The URL the file's paths are appended to, with the path of its
                          server (required), e.g. http://127.0.0.1:8080/open-finance/account-information/v2.2
   --operations <names>   Comma-separated operation names or operationIds (default: all)
-  --max-examples <n>     Valid requests per operation, and the bound on invalid ones (default 20)
+  --max-examples <n>     Valid requests per operation (default 20); each invalid case is
+                         sent once, at most 100 per operation
   --seed <n>             Integer seed: the same seed, the same requests (default 1)
   --header 'Name: value' Sent with every request (repeatable)
   --auth [<scheme>=]<credential>

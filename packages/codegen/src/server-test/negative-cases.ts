@@ -12,6 +12,9 @@ import { mutations } from './negative.js';
 import type { OperationRun } from './operation-run.js';
 import { checkRefusal } from './response-checks.js';
 
+/** Requests wrong in one place sent per operation at most (each mutation is made once). */
+export const MAX_NEGATIVE = 100;
+
 export async function negativeCases(run: OperationRun, base: RequestParts): Promise<void> {
   const { session, op, schemas } = run;
   const { loaded } = session;
@@ -43,7 +46,7 @@ export async function negativeCases(run: OperationRun, base: RequestParts): Prom
   }
   let made = 0;
   for (const mutation of cases) {
-    if (made >= run.maxExamples || session.outOfTime()) break;
+    if (made >= MAX_NEGATIVE || session.outOfTime()) break;
     let parts = mutation.parts;
     if (mutation.kind === 'credentials') {
       // Credentials given with --header go too (not for a body signed with another key).

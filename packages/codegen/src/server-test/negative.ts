@@ -51,6 +51,26 @@ function wrongTexts(node: SchemaNode | undefined): string[] {
   return out;
 }
 
+/** Values of the right type its schema likely refuses: outside bounds, length, enum or pattern (the oracle decides). */
+function outOfBounds(node: SchemaNode | undefined): unknown[] {
+  const out: unknown[] = [];
+  if (node?.kind === 'number') {
+    if (node.minimum !== undefined) out.push(node.minimum - 1);
+    if (node.exclusiveMinimum !== undefined) out.push(node.exclusiveMinimum);
+    if (node.maximum !== undefined) out.push(node.maximum + 1);
+    if (node.exclusiveMaximum !== undefined) out.push(node.exclusiveMaximum);
+    if (node.integer) out.push(1.5);
+  } else if (node?.kind === 'string') {
+    if (node.enum) out.push('not-one-of-the-enum');
+    if (node.maxLength !== undefined) out.push('a'.repeat(node.maxLength + 1));
+    if (node.minLength !== undefined && node.minLength > 0) out.push('a'.repeat(node.minLength - 1));
+    if (node.patterns?.length || node.format) out.push('~!~');
+  } else if (node?.kind === 'array') {
+    if (node.maxItems !== undefined) out.push(Array.from({ length: node.maxItems + 1 }, () => null));
+  }
+  return out;
+}
+
 /** The wrong-typed replacement for a body member's value. */
 function wrongTyped(value: unknown): unknown {
   if (typeof value === 'string') return 12345;
@@ -122,6 +142,17 @@ export function mutations(op: OperationIR, base: RequestParts, components: Compo
       }
       for (const [name, member] of Object.entries(record)) {
         out.push({ kind: 'invalid', description: `body member ${name} of the wrong type (${JSON.stringify(wrongTyped(member))})`, parts: withBody(base, { contentType: body.contentType, value: { ...record, [name]: wrongTyped(member) } }) });
+      }
+      for (const property of object?.properties ?? []) {
+        if (!(property.name in record)) continue;
+        for (const value of outOfBounds(resolve(property.schema, components))) {
+          const shown = JSON.stringify(value);
+          out.push({
+            kind: 'invalid',
+            description: `body member ${property.name} = ${shown.length > 40 ? `${shown.slice(0, 20)}… (${shown.length} characters)` : shown}`,
+            parts: withBody(base, { contentType: body.contentType, value: { ...record, [property.name]: value } }),
+          });
+        }
       }
       out.push({ kind: 'invalid', description: `unknown body member ${UNKNOWN_MEMBER}`, parts: withBody(base, { contentType: body.contentType, value: { ...record, [UNKNOWN_MEMBER]: 1 } }) });
       // One level down: a closed object inside the body.

@@ -109,7 +109,7 @@ export interface ServerTestOptions extends LoadOptions {
   baseUrl: string;
   /** Operation names or operationIds to test (default: all). */
   operations?: readonly string[];
-  /** Valid requests per operation (default 20); negative cases are bounded by the same number. */
+  /** Valid requests per operation (default 20). Each one-place mutation is sent once, at most 100 per operation. */
   maxExamples?: number;
   /** Decides every generated value (default 1). */
   seed?: number;
