@@ -83,9 +83,23 @@ export class Session {
     return send(request, { timeout: this.timeout, connections: this.connections });
   }
 
+  /**
+   * The request as the server will read it. The caller's signer sets claims of its own (`iss`,
+   * `iat`, `nbf`, `exp`) over the generated ones, so a signed body is judged by the claims it
+   * will carry, not by those it was made with.
+   */
+  private asSigned(parts: RequestParts): RequestParts {
+    const sign = this.options.signRequest;
+    const body = parts.body;
+    if (!sign || !body || !('value' in body) || this.loaded.runtime.bodyKind(body.contentType) !== 'jwt') return parts;
+    const claims = body.value !== null && typeof body.value === 'object' ? (body.value as Record<string, unknown>) : {};
+    const payload = sign(claims).split('.')[1] ?? '';
+    return { ...parts, body: { contentType: body.contentType, value: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown } };
+  }
+
   /** What the oracle (the generated router) answers to a request, undefined when it cannot be written. */
   async oracleAnswer(parts: RequestParts): Promise<Exchange | TransportFailure | undefined> {
-    const request = this.writable(parts, true);
+    const request = this.writable(this.asSigned(parts), true);
     return request ? send(request, { timeout: this.timeout, connections: this.connections }) : undefined;
   }
 
