@@ -5,6 +5,7 @@
 // included) and requests per second. Then the hand-written Inventory server, correct and with
 // each of its 10 planted defects: the failures `codegen test` reports (the Dredd suite runs
 // Dredd on the same servers).
+import { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../src/lib/paths.mjs';
@@ -21,7 +22,7 @@ export default {
   title: 'codegen test: checking a running server against its file',
   description: 'testServer against the sandbox hub (v2.2) and LFI (v2.2) with 100 examples per operation (wall time, requests/s), and on the planted-defect Inventory server (what it finds)',
   async run(ctx) {
-    const { testServer } = await import(codegenIndex);
+    const { requestSigner, testServer } = await import(codegenIndex);
     const { startSandbox } = await import(sandboxIndex);
     const runs = ctx.quick ? 1 : 3;
     const sandbox = await startSandbox({ hubPort: 0, lfiPort: 0, data: SMALL_DATA, pageSize: 25, onError: () => {} });
@@ -32,7 +33,14 @@ export default {
           label: 'sandbox hub v2.2 (TPP-facing)',
           options: () => {
             const consent = sandbox.createConsent().consent.Data;
-            return { spec: path.join(repoRoot, 'spec/v2.2/account-information.yaml'), baseUrl: sandbox.baseUrls['v2.2'], auth: { '*': sandbox.issueToken(consent.ConsentId).accessToken }, values: { ConsentId: consent.ConsentId } };
+            return {
+              spec: path.join(repoRoot, 'spec/v2.2/account-information.yaml'),
+              baseUrl: sandbox.baseUrls['v2.2'],
+              auth: { '*': sandbox.issueToken(consent.ConsentId).accessToken },
+              values: { ConsentId: consent.ConsentId },
+              // Signed request bodies (attestations) with the sandbox TPP's registered key.
+              signRequest: requestSigner({ key: KeyObject.from(sandbox.tppKey.privateKey), kid: sandbox.tppKey.kid, issuer: 'sandbox-tpp' }),
+            };
           },
         },
         { id: 'lfi-v2.2', label: 'sandbox LFI v2.2 (hub-to-LFI)', options: () => ({ spec: path.join(repoRoot, 'spec/v2.2/lfi-paging.yaml'), baseUrl: `${sandbox.lfiUrl}/lfi/v2.2`, auth: { '*': sandbox.hubCredential } }) },
