@@ -2,7 +2,7 @@
  * How the hub reaches the LFI: over HTTP, with the hub's credential, the consent context
  * and the TPP's section 4.1 headers forwarded on every page request (section 4.6, rule 5).
  */
-import { httpPageSource, LfiContractError, LfiResponseError, parseJsonSafely, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
+import { fetchLfiJson, httpPageSource, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
 import { api as lfi21 } from '@bank-data-sharing/validators/v2.1/lfi';
 import { api as lfi22 } from '@bank-data-sharing/validators/v2.2/lfi';
 import type { SpecVersion } from '../data/types.js';
@@ -67,20 +67,6 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
     pageSource: (version, path, request, context) =>
       httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs }),
 
-    async getOne(version, path, request, context) {
-      const response = await fetch(`${origin}${PREFIXES[version]}${path}`, {
-        headers: { accept: 'application/json', ...headersFor(request, context) },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = text === '' ? undefined : parseJsonSafely(text);
-      } catch {
-        if (response.ok) throw new LfiContractError(['the answer is not usable JSON']);
-      }
-      if (!response.ok) throw new LfiResponseError(response.status, body);
-      return body;
-    },
+    getOne: (version, path, request, context) => fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs }),
   };
 }

@@ -45,7 +45,8 @@ function hubAnswerFor(lfiStatus: number): { status: number; code: string; messag
 /**
  * The LFI answered with an error status; `lfiStatus` and `lfiBody` say what it sent. The TPP
  * gets the matching answer: 400, 403, 404 and 429 carry over (429 with the LFI's
- * `Retry-After`), a gateway failure is a recoverable 500, anything else a 500 `GenericError`.
+ * `Retry-After`), a gateway failure (502, 503, 504) is a recoverable 500 (with the LFI's
+ * `Retry-After` when it sent one), anything else a 500 `GenericError`.
  */
 export class LfiResponseError extends ApiError {
   constructor(
@@ -54,7 +55,9 @@ export class LfiResponseError extends ApiError {
     retryAfterSeconds?: number,
   ) {
     const answer = hubAnswerFor(lfiStatus);
-    super(answer.status, answer.code, answer.message, answer.status === 429 ? { retryAfter: retryAfterSeconds ?? 1 } : {});
+    // A throttled or unavailable LFI that says when to come back: the TPP is told the same.
+    const retryAfter = answer.status === 429 ? (retryAfterSeconds ?? 1) : answer.code === 'GenericRecoverableError' ? retryAfterSeconds : undefined;
+    super(answer.status, answer.code, answer.message, retryAfter !== undefined ? { retryAfter } : {});
     this.name = 'ApiError';
   }
 }

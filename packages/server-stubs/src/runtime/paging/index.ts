@@ -6,3 +6,4 @@ export { pageLinks, requestedPage, selfLink, withPage, type PageLinks } from './
 export { checkOrder, compareIds, sortRecords, statementOrder, transactionOrder, type OrderRule, type OrderViolation } from './order.js';
 export { lfiPage, type LfiPage } from './lfi-page.js';
 export { httpPageSource, type HttpPageSourceOptions } from './http-source.js';
+export { fetchLfiJson, lfiFailureOf, LfiUnavailableError, type LfiFailureKind, type LfiFetchOptions } from './lfi-fetch.js';
