@@ -2,7 +2,7 @@
  * How the hub reaches the LFI: over HTTP, with the hub's credential, the consent context
  * and the TPP's section 4.1 headers forwarded on every page request (section 4.6, rule 5).
  */
-import { fetchLfiJson, httpPageSource, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
+import { createLfiGuard, fetchLfiJson, httpPageSource, type LfiGuardOptions, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
 import { api as lfi21 } from '@bank-data-sharing/validators/v2.1/lfi';
 import { api as lfi22 } from '@bank-data-sharing/validators/v2.2/lfi';
 import type { SpecVersion } from '../data/types.js';
@@ -34,6 +34,10 @@ export interface LfiAccessOptions {
   readonly credential: string;
   /** Per LFI request (default 10 000 ms). */
   readonly timeoutMs?: number;
+  /** One deadline for all the LFI calls a TPP request makes (default 15 000 ms). */
+  readonly requestDeadlineMs?: number;
+  /** The LFI's concurrency bound, circuit breaker and retries (defaults of `createLfiGuard`). */
+  readonly guard?: LfiGuardOptions;
 }
 
 const PREFIXES: Readonly<Record<SpecVersion, string>> = { 'v2.1': lfi21.pathPrefix, 'v2.2': lfi22.pathPrefix };
@@ -48,6 +52,18 @@ const PREFIXES: Readonly<Record<SpecVersion, string>> = { 'v2.1': lfi21.pathPref
 export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
   const origin = options.origin.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
+  // One guard for this LFI, for the hub's life: its circuit and its queue are shared by all TPPs.
+  const guard = createLfiGuard(options.guard);
+  // The deadline of a TPP request, made at its first LFI call and shared by the others.
+  const deadlines = new WeakMap<object, AbortSignal>();
+  const deadlineOf = (request: ForwardedRequest): AbortSignal => {
+    let signal = deadlines.get(request);
+    if (!signal) {
+      signal = AbortSignal.timeout(options.requestDeadlineMs ?? 15_000);
+      deadlines.set(request, signal);
+    }
+    return signal;
+  };
 
   const headersFor = (request: ForwardedRequest, context: ConsentContext): Record<string, string> => {
     const headers: Record<string, string> = {
@@ -65,8 +81,9 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
 
   return {
     pageSource: (version, path, request, context) =>
-      httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs }),
+      httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }),
 
-    getOne: (version, path, request, context) => fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs }),
+    getOne: (version, path, request, context) =>
+      fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }),
   };
 }

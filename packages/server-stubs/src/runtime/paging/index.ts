@@ -7,3 +7,4 @@ export { checkOrder, compareIds, sortRecords, statementOrder, transactionOrder, 
 export { lfiPage, type LfiPage } from './lfi-page.js';
 export { httpPageSource, type HttpPageSourceOptions } from './http-source.js';
 export { fetchLfiJson, lfiFailureOf, LfiUnavailableError, type LfiFailureKind, type LfiFetchOptions } from './lfi-fetch.js';
+export { createLfiGuard, isUnavailability, type CircuitState, type LfiGuard, type LfiGuardOptions } from './lfi-guard.js';

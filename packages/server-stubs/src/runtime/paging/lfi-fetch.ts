@@ -10,9 +10,10 @@
 import { isJsonType, parseJsonSafely, UnsafeInputError } from '@bank-data-sharing/wire';
 import { ApiError } from '../api-error.js';
 import { LfiContractError, LfiResponseError } from './errors.js';
+import type { LfiGuard } from './lfi-guard.js';
 
 /** Why an LFI could not be reached or did not finish answering. */
-export type LfiFailureKind = 'refused' | 'reset' | 'dns' | 'tls' | 'timeout' | 'truncated';
+export type LfiFailureKind = 'refused' | 'reset' | 'dns' | 'tls' | 'timeout' | 'truncated' | 'circuit-open' | 'overloaded';
 
 const WHAT: Readonly<Record<LfiFailureKind, string>> = {
   refused: 'refused the connection',
@@ -21,6 +22,8 @@ const WHAT: Readonly<Record<LfiFailureKind, string>> = {
   tls: 'failed the TLS handshake',
   timeout: 'did not answer in time',
   truncated: 'stopped in the middle of its answer',
+  'circuit-open': 'is failing; calls to it are paused',
+  overloaded: 'has too many requests waiting',
 };
 
 /**
@@ -72,6 +75,8 @@ export function lfiFailureOf(error: unknown, url: string, reading: boolean): Lfi
 }
 
 export interface LfiFetchOptions {
+  /** The LFI's guard (lfi-guard.ts): its concurrency bound, circuit breaker and retries. */
+  readonly guard?: LfiGuard;
   readonly headers?: Readonly<Record<string, string>>;
   /** Give up after this many milliseconds (default 10 000). */
   readonly timeoutMs?: number;
@@ -135,7 +140,14 @@ function retryAfterOf(response: Response): number | undefined {
  * @example
  * const accounts = await fetchLfiJson(`${lfi}/lfi/v2.2/accounts?page=1`, { headers: { authorization }, signal: deadline });
  */
-export async function fetchLfiJson(url: string, options: LfiFetchOptions = {}): Promise<unknown> {
+export function fetchLfiJson(url: string, options: LfiFetchOptions = {}): Promise<unknown> {
+  const { guard, ...once } = options;
+  if (!guard) return fetchOnce(url, once);
+  // A GET is idempotent: the guard may try it again within the caller's deadline.
+  return guard.run((signal) => fetchOnce(url, { ...once, signal }), { url, idempotent: true, ...(options.signal ? { signal: options.signal } : {}) });
+}
+
+async function fetchOnce(url: string, options: Omit<LfiFetchOptions, 'guard'>): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
