@@ -15,11 +15,16 @@ async function main(): Promise<number> {
       hubPort: args.hubPort,
       lfiPort: args.lfiPort,
       data: { seed: args.seed, customers: args.customers, years: args.years, perDay: args.perDay },
+      ...(args.lfi ? { lfi: args.lfi } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       console.error(`A port is already in use (${(error as Error).message}). Is the sandbox already running? Pick others with --hub-port and --lfi-port.`);
+      return 1;
+    }
+    if (args.lfi) {
+      console.error(`Cannot use the LFI at ${args.lfi.origin}: ${(error as Error).message}`);
       return 1;
     }
     throw error;

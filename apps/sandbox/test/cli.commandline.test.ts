@@ -26,3 +26,23 @@ describe.each(['start.js', 'demo.js'])('%s', (script) => {
     expect(out.stdout).toBe('');
   });
 });
+
+describe('start.js --lfi-url', () => {
+  it('needs --lfi-credential, an http(s) origin, and refuses the credential alone (exit 2)', () => {
+    const alone = run('start.js', '--lfi-url', 'http://127.0.0.1:9');
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toContain('--lfi-url needs --lfi-credential');
+    const bad = run('start.js', '--lfi-url', 'ftp://lfi', '--lfi-credential', 'x');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--lfi-url must be http or https');
+    const credential = run('start.js', '--lfi-credential', 'x');
+    expect(credential.status).toBe(2);
+    expect(credential.stderr).toContain('--lfi-credential goes with --lfi-url');
+  });
+
+  it('says why and exits 1 when the LFI cannot be reached', () => {
+    const out = run('start.js', '--hub-port', '0', '--lfi-url', 'http://127.0.0.1:9', '--lfi-credential', 'x');
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/Cannot use the LFI at http:\/\/127\.0\.0\.1:9: The institution (refused|closed) the connection/);
+  });
+});

@@ -59,6 +59,8 @@ export interface StartArgs {
   readonly customers: number;
   readonly years: number;
   readonly perDay: number;
+  /** An LFI elsewhere to put the hub in front of, and the credential it takes from the hub. */
+  readonly lfi?: { readonly origin: string; readonly credential: string };
 }
 
 /** Help text of `start`. */
@@ -73,6 +75,13 @@ Options:
   --customers <n>   number of customers (default 3)
   --years <x>       years of transaction history (default 2)
   --per-day <x>     mean transactions per account per day (default 3)
+  --lfi-url <origin>
+                    put the hub in front of an LFI elsewhere instead of the sandbox's own
+                    (env SANDBOX_LFI_URL), e.g. http://127.0.0.1:8080; it must serve the
+                    hub-to-LFI contract under /lfi/v2.2 and /lfi/v2.1 (the specs' servers)
+  --lfi-credential <token>
+                    bearer credential the hub presents to that LFI (env
+                    SANDBOX_LFI_CREDENTIAL; required with --lfi-url)
   --help            this text`;
 
 /** Reads the options of `start` from `argv` (without node and the script) and `env`. */
@@ -89,6 +98,8 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
         customers: { type: 'string' },
         years: { type: 'string' },
         'per-day': { type: 'string' },
+        'lfi-url': { type: 'string' },
+        'lfi-credential': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -97,7 +108,22 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const lfiUrl = text('lfi-url') ?? env['SANDBOX_LFI_URL'];
+  const lfiCredential = text('lfi-credential') ?? env['SANDBOX_LFI_CREDENTIAL'];
+  if (lfiUrl !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(lfiUrl);
+    } catch {
+      throw new UsageError(`--lfi-url must be an origin such as http://127.0.0.1:8080, got ${JSON.stringify(lfiUrl)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--lfi-url must be http or https, got ${url.protocol}`);
+    if (lfiCredential === undefined || lfiCredential === '') throw new UsageError('--lfi-url needs --lfi-credential (the bearer credential the LFI takes from the hub)');
+  } else if (lfiCredential !== undefined) {
+    throw new UsageError('--lfi-credential goes with --lfi-url');
+  }
   return {
+    ...(lfiUrl !== undefined ? { lfi: { origin: new URL(lfiUrl).origin, credential: lfiCredential! } } : {}),
     help: values['help'] === true,
     hubPort: integerOption('--hub-port', text('hub-port') ?? env['SANDBOX_HUB_PORT'], 4010, 0, 65_535),
     lfiPort: integerOption('--lfi-port', text('lfi-port') ?? env['SANDBOX_LFI_PORT'], 4011, 0, 65_535),

@@ -13,20 +13,24 @@ export function curlLine(sandbox: Sandbox): string {
 }
 
 /** The lines printed at start. */
-export function banner(sandbox: Sandbox, data: { seed: number; customers: number; years: number; perDay: number }): string[] {
+export function banner(sandbox: Sandbox, data: { seed: number; customers: number; years: number; perDay: number; lfi?: { origin: string } }): string[] {
   const { consent, token } = sandbox.seeded;
   const consentId = consent.consent.Data.ConsentId;
   const firstAccount = consent.accountIds[0] ?? '';
   const transactionsUrl = shellSafe(`${sandbox.baseUrls['v2.2']}/accounts/${firstAccount}/transactions?fromBookingDateTime=2025-06-01T00:00:00Z`);
   return [
-    `Bank Data Sharing sandbox is running (data: seed ${data.seed}, ${data.customers} customers, ${data.years} years, ~${data.perDay} transactions a day per account)`,
+    data.lfi
+      ? `Bank Data Sharing hub is running in front of the LFI at ${data.lfi.origin} (its accounts: ${consent.accountIds.length})`
+      : `Bank Data Sharing sandbox is running (data: seed ${data.seed}, ${data.customers} customers, ${data.years} years, ~${data.perDay} transactions a day per account)`,
     '',
     `  hub (TPP-facing)   ${sandbox.hubUrl}`,
     `    v2.2             ${sandbox.baseUrls['v2.2']}`,
     `    v2.1             ${sandbox.baseUrls['v2.1']}`,
     `    JWKS             ${sandbox.jwksUrl}`,
     `    sandbox helpers  ${sandbox.hubUrl}/sandbox`,
-    `  LFI (hub-to-LFI)   ${sandbox.lfiUrl}/lfi/v2.2 and /lfi/v2.1 (called by the hub only)`,
+    data.lfi
+      ? `  LFI (hub-to-LFI)   ${sandbox.lfiUrl}/lfi/v2.2 and /lfi/v2.1 (an LFI elsewhere, given with --lfi-url)`
+      : `  LFI (hub-to-LFI)   ${sandbox.lfiUrl}/lfi/v2.2 and /lfi/v2.1 (called by the hub only)`,
     '',
     `  customer  ${consent.customerId ?? ''} with accounts ${consent.accountIds.join(', ')}`,
     `  consent   ${consentId} (${consent.consent.Data.Status}, ${consent.consent.Data.Permissions.length} permissions)`,

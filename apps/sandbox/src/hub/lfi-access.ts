@@ -38,6 +38,11 @@ export interface LfiAccessOptions {
   readonly requestDeadlineMs?: number;
   /** The LFI's concurrency bound, circuit breaker and retries (defaults of `createLfiGuard`). */
   readonly guard?: LfiGuardOptions;
+  /**
+   * Send the consent's customer id to the LFI (default true). An LFI elsewhere does not know
+   * the sandbox's customers: it gets the consent's account ids only.
+   */
+  readonly sendCustomer?: boolean;
 }
 
 const PREFIXES: Readonly<Record<SpecVersion, string>> = { 'v2.1': lfi21.pathPrefix, 'v2.2': lfi22.pathPrefix };
@@ -69,7 +74,7 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
     const headers: Record<string, string> = {
       authorization: `Bearer ${options.credential}`,
       'x-fapi-interaction-id': request.interactionId,
-      ...contextHeaders(context),
+      ...contextHeaders(options.sendCustomer === false ? { accountIds: context.accountIds } : context),
     };
     const given = typeof request.headers === 'object' && request.headers !== null ? (request.headers as Record<string, unknown>) : {};
     for (const name of FORWARDED) {

@@ -4,9 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, calculateJwkThumbprint, type CryptoKey } from 'jose';
-import type { RouterOptions } from '@bank-data-sharing/server-stubs/runtime';
+import { fetchLfiJson, type RouterOptions } from '@bank-data-sharing/server-stubs/runtime';
 import { api as api21 } from '@bank-data-sharing/validators/v2.1';
 import { api as api22 } from '@bank-data-sharing/validators/v2.2';
+import { api as lfi22 } from '@bank-data-sharing/validators/v2.2/lfi';
 import { createAuthStore, type AuthStore } from '../auth/store.js';
 import type { Clock } from '../auth/clock.js';
 import type { ConsentRecord } from '../auth/consents.js';
@@ -15,7 +16,7 @@ import { createSandboxData } from '../data/generate.js';
 import type { SandboxDataOptions, SpecVersion } from '../data/types.js';
 import { createHubApp, JWKS_PATH } from '../hub/app.js';
 import { createHubKeys, type Jwks, type SigningAlgorithm } from '../hub/keys.js';
-import { createLfiAccess } from '../hub/lfi-access.js';
+import { createLfiAccess, type LfiAccessOptions } from '../hub/lfi-access.js';
 import { createTppKeyRegistry } from '../hub/tpp-keys.js';
 import { createLfiApp } from '../lfi-server/app.js';
 import { createLfiStore, type LfiStore } from '../lfi/store.js';
@@ -47,6 +48,14 @@ export interface SandboxOptions {
   readonly onError?: RouterOptions['onError'];
   /** The bearer credential the hub presents to the LFI (default: random for each start). */
   readonly hubCredential?: string;
+  /**
+   * An LFI elsewhere to put the hub in front of, instead of the sandbox's own: its origin (the
+   * version prefixes come from the specs) and the bearer credential it takes from the hub. The
+   * seeded consent covers the accounts that LFI lists (or `accountIds`, when given).
+   */
+  readonly lfi?: { readonly origin: string; readonly credential: string; readonly accountIds?: readonly string[] };
+  /** The hub's LFI guard and per-request deadline (see `createLfiAccess`). */
+  readonly lfiAccess?: Pick<LfiAccessOptions, 'timeoutMs' | 'requestDeadlineMs' | 'guard'>;
 }
 
 /** A key pair a TPP signs request bodies with; the public half is registered with the hub. */
@@ -93,6 +102,14 @@ async function tppSigningKey(): Promise<{ key: TppSigningKey; jwk: Awaited<Retur
   return { key: { privateKey, kid, alg: 'ES256' }, jwk: { ...jwk, kid, alg: 'ES256', use: 'sig' } };
 }
 
+/** The account ids an LFI elsewhere lists (v2.2, first page of up to 100), for the seeded consent. */
+async function externalAccounts(origin: string, credential: string): Promise<string[]> {
+  const body = await fetchLfiJson(`${origin}${lfi22.pathPrefix}/accounts?page=1&page-size=100`, { headers: { authorization: `Bearer ${credential}` }, timeoutMs: 10_000 });
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (!Array.isArray(data)) throw new Error(`the LFI at ${origin} listed no accounts (${lfi22.pathPrefix}/accounts answered without a data list)`);
+  return data.map((a) => (a as { AccountId?: unknown }).AccountId).filter((id): id is string => typeof id === 'string');
+}
+
 /** Closes what was opened, newest first, even when one close fails. */
 async function closeAll(listeners: readonly Listener[]): Promise<void> {
   const results = await Promise.allSettled([...listeners].reverse().map((listener) => listener.close()));
@@ -114,15 +131,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     'v2.1': createLfiStore(createSandboxData({ ...data, version: 'v2.1' })),
     'v2.2': createLfiStore(createSandboxData({ ...data, version: 'v2.2' })),
   } as const;
-  const customers = stores['v2.2'].customers();
+  let customers = stores['v2.2'].customers();
 
   const opened: Listener[] = [];
   try {
-    // The LFI first: the hub needs its address.
-    const lfiListener = await listenOnLoopback(options.lfiPort ?? DEFAULT_LFI_PORT);
-    opened.push(lfiListener);
-    const hubCredential = options.hubCredential ?? randomBytes(32).toString('base64url');
-    lfiListener.serve(createLfiApp({ stores, hubCredential, ...(options.onError === undefined ? {} : { onError: options.onError }) }));
+    // The LFI first: the hub needs its address. An LFI elsewhere is only read.
+    let lfiUrl: string;
+    let hubCredential: string;
+    if (options.lfi) {
+      lfiUrl = options.lfi.origin.replace(/\/+$/, '');
+      hubCredential = options.lfi.credential;
+      const accountIds = options.lfi.accountIds ?? (await externalAccounts(lfiUrl, hubCredential));
+      customers = [{ customerId: 'lfi-customer', partyId: 'lfi-party', accountIds: [...accountIds] }];
+    } else {
+      const lfiListener = await listenOnLoopback(options.lfiPort ?? DEFAULT_LFI_PORT);
+      opened.push(lfiListener);
+      hubCredential = options.hubCredential ?? randomBytes(32).toString('base64url');
+      lfiListener.serve(createLfiApp({ stores, hubCredential, ...(options.onError === undefined ? {} : { onError: options.onError }) }));
+      lfiUrl = lfiListener.url;
+    }
 
     const hubListener = await listenOnLoopback(options.hubPort ?? DEFAULT_HUB_PORT);
     opened.push(hubListener);
@@ -141,7 +168,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const hub = createHubApp({
       auth,
-      lfi: createLfiAccess({ origin: lfiListener.url, credential: hubCredential }),
+      lfi: createLfiAccess({ origin: lfiUrl, credential: hubCredential, ...options.lfiAccess, ...(options.lfi ? { sendCustomer: false } : {}) }),
       keys,
       tppKeys,
       publicUrl: hubUrl,
@@ -161,7 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     return {
       hubUrl,
-      lfiUrl: lfiListener.url,
+      lfiUrl,
       baseUrls,
       jwksUrl: `${hubUrl}${JWKS_PATH}`,
       jwks: keys.jwks,

@@ -1,0 +1,128 @@
+/**
+ * The hub in front of an LFI elsewhere (`startSandbox({ lfi })`, `npm start -- --lfi-url`):
+ * first a real one (another sandbox's LFI), then an LFI written here that misbehaves on
+ * demand. For each fault, what the TPP receives through the hub: the status, the error code
+ * and Retry-After the contract gives, within the deadline, and in milliseconds once the
+ * circuit is open.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
+import { SMALL_DATA } from './e2e.fixtures.js';
+
+describe('the hub in front of another LFI', () => {
+  let lfiSide: Sandbox;
+  let hub: Sandbox;
+  beforeAll(async () => {
+    lfiSide = await startSandbox({ hubPort: 0, lfiPort: 0, data: SMALL_DATA, onError: () => {} });
+    hub = await startSandbox({ hubPort: 0, lfi: { origin: lfiSide.lfiUrl, credential: lfiSide.hubCredential }, onError: () => {} });
+  });
+  afterAll(async () => {
+    await hub.close();
+    await lfiSide.close();
+  });
+
+  it('serves the accounts that LFI lists, under a consent covering them', async () => {
+    const expected = lfiSide.stores['v2.2'].customers().flatMap((c) => c.accountIds).sort();
+    expect([...hub.seeded.consent.accountIds].sort()).toEqual(expected);
+    const res = await fetch(`${hub.baseUrls['v2.2']}/accounts`, { headers: { authorization: `Bearer ${hub.seeded.token.accessToken}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { Data: { Account: Array<{ AccountId: string }> } };
+    expect(body.Data.Account.map((a) => a.AccountId).sort()).toEqual(expected);
+  });
+});
+
+/** A fault per path prefix the hub calls: `/lfi/v2.2/accounts` answers as `fault` says. */
+let fault = 'ok';
+let lfi: Server;
+let lfiOrigin: string;
+const sockets = new Set<Socket>();
+let hub: Sandbox;
+const errors: unknown[] = [];
+
+beforeAll(async () => {
+  lfi = createServer((_req, res) => {
+    switch (fault) {
+      case 'ok':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { paginated: true, totalPages: 0, totalRecords: 0 } }));
+      case '503':
+        return void res.writeHead(503, { 'retry-after': '7' }).end();
+      case '429':
+        return void res.writeHead(429, { 'retry-after': '3' }).end();
+      case 'html':
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      case 'cut-json':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[');
+      case 'reset':
+        return void res.socket?.destroy();
+      case 'hang':
+        return;
+      case '50mb':
+        return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) }).write('{');
+      default:
+        return void res.writeHead(500).end();
+    }
+  });
+  lfi.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => lfi.listen(0, '127.0.0.1', resolve));
+  lfiOrigin = `http://127.0.0.1:${(lfi.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise<void>((resolve) => lfi.close(() => resolve()));
+});
+
+async function startHub(failureThreshold = 100): Promise<Sandbox> {
+  return startSandbox({
+    hubPort: 0,
+    lfi: { origin: lfiOrigin, credential: 'hub-secret', accountIds: ['acc-1'] },
+    lfiAccess: { timeoutMs: 400, requestDeadlineMs: 600, guard: { failureThreshold, openMs: 60_000, attempts: 1 } },
+    onError: (error) => errors.push(error),
+  });
+}
+
+afterEach(async () => {
+  await hub?.close();
+  fault = 'ok';
+});
+
+async function tpp(h: Sandbox): Promise<{ status: number; code: string | undefined; retryAfter: string | null; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${h.baseUrls['v2.2']}/accounts`, { headers: { authorization: `Bearer ${h.seeded.token.accessToken}` } });
+  const body = (await res.json().catch(() => undefined)) as { Errors?: Array<{ Code: string }> } | undefined;
+  return { status: res.status, code: body?.Errors?.[0]?.Code, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started };
+}
+
+describe('the hub in front of a misbehaving LFI', () => {
+  it.each([
+    ['503', { status: 500, code: 'GenericRecoverableError', retryAfter: '7' }],
+    // The contract's 429 has no body: the status and Retry-After say it all.
+    ['429', { status: 429, code: undefined, retryAfter: '3' }],
+    ['reset', { status: 500, code: 'GenericRecoverableError', retryAfter: null }],
+    ['hang', { status: 500, code: 'GenericRecoverableError', retryAfter: null }],
+    ['html', { status: 500, code: 'GenericError', retryAfter: null }],
+    ['cut-json', { status: 500, code: 'GenericError', retryAfter: null }],
+    ['50mb', { status: 500, code: 'GenericError', retryAfter: null }],
+  ])('%s: the TPP gets the contract answer within the deadline', async (name, expected) => {
+    hub = await startHub();
+    fault = name;
+    const answer = await tpp(hub);
+    expect({ status: answer.status, code: answer.code, retryAfter: answer.retryAfter }).toEqual(expected);
+    expect(answer.ms).toBeLessThan(1500);
+  });
+
+  it('an LFI that stays down is answered in milliseconds once the circuit is open, with Retry-After', async () => {
+    hub = await startHub(2);
+    fault = 'hang';
+    const first = [await tpp(hub), await tpp(hub)];
+    for (const answer of first) expect([answer.code, answer.ms >= 300]).toEqual(['GenericRecoverableError', true]);
+    const open = await tpp(hub);
+    expect(open).toMatchObject({ status: 500, code: 'GenericRecoverableError' });
+    expect(Number(open.retryAfter)).toBeGreaterThan(50);
+    expect(open.ms).toBeLessThan(100);
+  });
+});
