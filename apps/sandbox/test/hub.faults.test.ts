@@ -40,6 +40,7 @@ let lfiOrigin: string;
 const sockets = new Set<Socket>();
 let hub: Sandbox;
 const errors: unknown[] = [];
+const lfiFailures: Array<{ error: unknown; lfi: string; path: string; interactionId: string }> = [];
 
 beforeAll(async () => {
   lfi = createServer((_req, res) => {
@@ -58,6 +59,17 @@ beforeAll(async () => {
         return void res.socket?.destroy();
       case 'hang':
         return;
+      case 'out-of-order':
+        // Oldest first: section 4.5 wants the newest first.
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            data: [
+              { TransactionId: 't-1', BookingDateTime: '2025-01-01T10:00:00Z' },
+              { TransactionId: 't-2', BookingDateTime: '2025-02-01T10:00:00Z' },
+            ],
+            meta: { paginated: true, totalPages: 1, totalRecords: 2 },
+          }),
+        );
       case '50mb':
         return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) }).write('{');
       default:
@@ -82,6 +94,7 @@ async function startHub(failureThreshold = 100): Promise<Sandbox> {
     lfi: { origin: lfiOrigin, credential: 'hub-secret', accountIds: ['acc-1'] },
     lfiAccess: { timeoutMs: 400, requestDeadlineMs: 600, guard: { failureThreshold, openMs: 60_000, attempts: 1 } },
     onError: (error) => errors.push(error),
+    onLfiFailure: (error, context) => lfiFailures.push({ error, ...context }),
   });
 }
 
@@ -90,11 +103,11 @@ afterEach(async () => {
   fault = 'ok';
 });
 
-async function tpp(h: Sandbox): Promise<{ status: number; code: string | undefined; retryAfter: string | null; ms: number }> {
+async function tpp(h: Sandbox): Promise<{ status: number; code: string | undefined; retryAfter: string | null; interactionId: string | null; ms: number }> {
   const started = performance.now();
   const res = await fetch(`${h.baseUrls['v2.2']}/accounts`, { headers: { authorization: `Bearer ${h.seeded.token.accessToken}` } });
   const body = (await res.json().catch(() => undefined)) as { Errors?: Array<{ Code: string }> } | undefined;
-  return { status: res.status, code: body?.Errors?.[0]?.Code, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started };
+  return { status: res.status, code: body?.Errors?.[0]?.Code, retryAfter: res.headers.get('retry-after'), interactionId: res.headers.get('x-fapi-interaction-id'), ms: performance.now() - started };
 }
 
 describe('the hub in front of a misbehaving LFI', () => {
@@ -110,9 +123,24 @@ describe('the hub in front of a misbehaving LFI', () => {
   ])('%s: the TPP gets the contract answer within the deadline', async (name, expected) => {
     hub = await startHub();
     fault = name;
+    lfiFailures.length = 0;
     const answer = await tpp(hub);
     expect({ status: answer.status, code: answer.code, retryAfter: answer.retryAfter }).toEqual(expected);
     expect(answer.ms).toBeLessThan(1500);
+    // Logged for the hub: which LFI, which path, which TPP request.
+    expect(lfiFailures).toHaveLength(1);
+    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: expect.stringMatching(/^\/lfi\/v2\.2\/accounts\?page=1&page-size=\d+$/), interactionId: answer.interactionId });
+    expect(errors).toEqual([]);
+  });
+
+  it('a page out of order (section 4.5): GenericError', async () => {
+    hub = await startHub();
+    fault = 'out-of-order';
+    lfiFailures.length = 0;
+    const res = await fetch(`${hub.baseUrls['v2.2']}/accounts/acc-1/transactions`, { headers: { authorization: `Bearer ${hub.seeded.token.accessToken}` } });
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { Errors: Array<{ Code: string }> }).Errors[0]!.Code).toBe('GenericError');
+    expect(errors).toEqual([]);
   });
 
   it('an LFI that stays down is answered in milliseconds once the circuit is open, with Retry-After', async () => {

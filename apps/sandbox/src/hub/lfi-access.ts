@@ -43,6 +43,15 @@ export interface LfiAccessOptions {
    * the sandbox's customers: it gets the consent's account ids only.
    */
   readonly sendCustomer?: boolean;
+  /** Told about every LFI call that failed, with where and for which TPP request (the hub's log). */
+  readonly onFailure?: (error: unknown, context: LfiFailureContext) => void;
+}
+
+/** Where an LFI call failed. */
+export interface LfiFailureContext {
+  readonly lfi: string;
+  readonly path: string;
+  readonly interactionId: string;
 }
 
 const PREFIXES: Readonly<Record<SpecVersion, string>> = { 'v2.1': lfi21.pathPrefix, 'v2.2': lfi22.pathPrefix };
@@ -84,11 +93,25 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
     return headers;
   };
 
+  /**
+   * Reports a failed call (the LFI unavailable, throttling, or breaking the contract; not an
+   * answer such as 404 that the TPP gets as it is), then lets it go on to the router, which
+   * answers it by the contract.
+   */
+  const logged = <T>(call: Promise<T>, path: string, request: ForwardedRequest): Promise<T> =>
+    call.catch((error: unknown) => {
+      const status = (error as { status?: unknown }).status;
+      if (typeof status !== 'number' || status >= 500 || status === 429) options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId });
+      throw error;
+    });
+
   return {
-    pageSource: (version, path, request, context) =>
-      httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }),
+    pageSource: (version, path, request, context) => {
+      const fetchPage = httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) });
+      return (query) => logged(fetchPage(query), `${PREFIXES[version]}${path}?${query.search.toString()}`, request);
+    },
 
     getOne: (version, path, request, context) =>
-      fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }),
+      logged(fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }), `${PREFIXES[version]}${path}`, request),
   };
 }

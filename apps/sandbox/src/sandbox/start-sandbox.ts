@@ -56,6 +56,8 @@ export interface SandboxOptions {
   readonly lfi?: { readonly origin: string; readonly credential: string; readonly accountIds?: readonly string[] };
   /** The hub's LFI guard and per-request deadline (see `createLfiAccess`). */
   readonly lfiAccess?: Pick<LfiAccessOptions, 'timeoutMs' | 'requestDeadlineMs' | 'guard'>;
+  /** Where the hub reports LFI calls that failed (default: a line on standard error). */
+  readonly onLfiFailure?: LfiAccessOptions['onFailure'];
 }
 
 /** A key pair a TPP signs request bodies with; the public half is registered with the hub. */
@@ -100,6 +102,14 @@ async function tppSigningKey(): Promise<{ key: TppSigningKey; jwk: Awaited<Retur
   const jwk = await exportJWK(publicKey);
   const kid = `sandbox-tpp-${(await calculateJwkThumbprint(jwk)).slice(0, 16)}`;
   return { key: { privateKey, kid, alg: 'ES256' }, jwk: { ...jwk, kid, alg: 'ES256', use: 'sig' } };
+}
+
+/** The hub's log line for an LFI call that failed: where, for which TPP request, and why. */
+function logLfiFailure(error: unknown, context: { lfi: string; path: string; interactionId: string }): void {
+  const kind = (error as { kind?: unknown }).kind;
+  const status = (error as { lfiStatus?: unknown }).lfiStatus;
+  const why = typeof kind === 'string' ? kind : typeof status === 'number' ? `HTTP ${status}` : 'contract';
+  console.error(`[hub] LFI call failed (${why}): ${context.lfi}${context.path} for ${context.interactionId}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** The account ids an LFI elsewhere lists (v2.2, first page of up to 100), for the seeded consent. */
@@ -168,7 +178,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const hub = createHubApp({
       auth,
-      lfi: createLfiAccess({ origin: lfiUrl, credential: hubCredential, ...options.lfiAccess, ...(options.lfi ? { sendCustomer: false } : {}) }),
+      lfi: createLfiAccess({
+        origin: lfiUrl,
+        credential: hubCredential,
+        ...options.lfiAccess,
+        ...(options.lfi ? { sendCustomer: false } : {}),
+        onFailure: options.onLfiFailure ?? logLfiFailure,
+      }),
       keys,
       tppKeys,
       publicUrl: hubUrl,
