@@ -5,6 +5,7 @@ import contractTest from './contract-test.mjs';
 import dredd from './dredd-planted.mjs';
 import generation from './generation.mjs';
 import github from './github.mjs';
+import hubFaults from './hub-faults.mjs';
 import mocks from './mocks.mjs';
 import scaffold from './scaffold.mjs';
 import server from './server.mjs';
@@ -12,4 +13,4 @@ import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github, mocks, contractTest, dredd];
+export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github, mocks, contractTest, dredd, hubFaults];
