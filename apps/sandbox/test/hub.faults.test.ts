@@ -14,13 +14,44 @@ import { SMALL_DATA } from './e2e.fixtures.js';
 describe('the hub in front of another LFI', () => {
   let lfiSide: Sandbox;
   let hub: Sandbox;
+  // Between the hub and that LFI: from page 2 on, the list is one page shorter (it shrank).
+  let proxy: Server;
+  let shrinking: Sandbox;
   beforeAll(async () => {
     lfiSide = await startSandbox({ hubPort: 0, lfiPort: 0, data: SMALL_DATA, onError: () => {} });
     hub = await startSandbox({ hubPort: 0, lfi: { origin: lfiSide.lfiUrl, credential: lfiSide.hubCredential }, onError: () => {} });
+    proxy = createServer((req, res) => {
+      void fetch(`${lfiSide.lfiUrl}${req.url}`, { headers: req.headers as Record<string, string> }).then(async (answer) => {
+        const body = (await answer.json()) as { meta?: { totalPages: number; totalRecords: number } };
+        const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'));
+        // Fewer records, counted consistently: exactly one page fewer (pages of 25).
+        if (page >= 2 && body.meta) body.meta = { ...body.meta, totalPages: body.meta.totalPages - 1, totalRecords: 25 * (body.meta.totalPages - 1) };
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    shrinking = await startSandbox({ hubPort: 0, pageSize: 25, lfi: { origin: proxyOrigin, credential: lfiSide.hubCredential }, onError: () => {}, onLfiFailure: () => {} });
   });
   afterAll(async () => {
+    await shrinking.close();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
     await hub.close();
     await lfiSide.close();
+  });
+
+  it('totalPages changing between pages: each page says its own count, and its links follow it', async () => {
+    const account = shrinking.seeded.consent.accountIds[0]!;
+    const read = async (url: string) => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${shrinking.seeded.token.accessToken}` } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { Links: { Next?: string; Last?: string }; Meta: { TotalPages: number } };
+    };
+    const first = await read(`${shrinking.baseUrls['v2.2']}/accounts/${account}/transactions`);
+    expect(first.Meta.TotalPages).toBeGreaterThan(2);
+    const second = await read(first.Links.Next!);
+    expect(second.Meta.TotalPages).toBe(first.Meta.TotalPages - 1);
+    expect(new URL(second.Links.Last!).searchParams.get('page')).toBe(String(second.Meta.TotalPages));
   });
 
   it('serves the accounts that LFI lists, under a consent covering them', async () => {
@@ -133,7 +164,7 @@ describe('the hub in front of a misbehaving LFI', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a page out of order (section 4.5): GenericError', async () => {
+  it('a page out of order (section 4.5): GenericError, reported with the LFI and path', async () => {
     hub = await startHub();
     fault = 'out-of-order';
     lfiFailures.length = 0;
@@ -141,6 +172,9 @@ describe('the hub in front of a misbehaving LFI', () => {
     expect(res.status).toBe(500);
     expect(((await res.json()) as { Errors: Array<{ Code: string }> }).Errors[0]!.Code).toBe('GenericError');
     expect(errors).toEqual([]);
+    // Reported once, with the LFI and the path of the list.
+    expect(lfiFailures).toHaveLength(1);
+    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/accounts/acc-1/transactions', interactionId: res.headers.get('x-fapi-interaction-id') });
   });
 
   it('an LFI that stays down is answered in milliseconds once the circuit is open, with Retry-After', async () => {

@@ -22,6 +22,8 @@ export interface ForwardedRequest {
 export interface LfiAccess {
   /** A `fetchPage` for the paging adapter: GET `path` of the version's LFI API with the page query. */
   pageSource(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): (query: LfiPageQuery) => Promise<unknown>;
+  /** Reports a failure found in an LFI answer after it was read (a paging-contract breach). */
+  reportFailure(error: unknown, path: string, request: ForwardedRequest): void;
   /** GET of a resource the LFI does not page (one account). Throws `LfiResponseError` on a non-2xx answer. */
   getOne(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): Promise<unknown>;
 }
@@ -98,14 +100,25 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
    * answer such as 404 that the TPP gets as it is), then lets it go on to the router, which
    * answers it by the contract.
    */
+  const reported = new WeakSet<object>();
+  const report = (error: unknown, path: string, request: ForwardedRequest) => {
+    // Once per failure, wherever it is noticed first.
+    if (typeof error === 'object' && error !== null) {
+      if (reported.has(error)) return;
+      reported.add(error);
+    }
+    options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId });
+  };
   const logged = <T>(call: Promise<T>, path: string, request: ForwardedRequest): Promise<T> =>
     call.catch((error: unknown) => {
       const status = (error as { status?: unknown }).status;
-      if (typeof status !== 'number' || status >= 500 || status === 429) options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId });
+      if (typeof status !== 'number' || status >= 500 || status === 429) report(error, path, request);
       throw error;
     });
 
   return {
+    reportFailure: report,
+
     pageSource: (version, path, request, context) => {
       const fetchPage = httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) });
       return (query) => logged(fetchPage(query), `${PREFIXES[version]}${path}?${query.search.toString()}`, request);
