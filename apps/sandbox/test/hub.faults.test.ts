@@ -66,6 +66,7 @@ describe('the hub in front of another LFI', () => {
 
 /** A fault per path prefix the hub calls: `/lfi/v2.2/accounts` answers as `fault` says. */
 let fault = 'ok';
+let hits = 0;
 let lfi: Server;
 let lfiOrigin: string;
 const sockets = new Set<Socket>();
@@ -75,6 +76,7 @@ const lfiFailures: Array<{ error: unknown; lfi: string; path: string; interactio
 
 beforeAll(async () => {
   lfi = createServer((_req, res) => {
+    hits++;
     switch (fault) {
       case 'ok':
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { paginated: true, totalPages: 0, totalRecords: 0 } }));
@@ -175,6 +177,16 @@ describe('the hub in front of a misbehaving LFI', () => {
     // Reported once, with the LFI and the path of the list.
     expect(lfiFailures).toHaveLength(1);
     expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/accounts/acc-1/transactions', interactionId: res.headers.get('x-fapi-interaction-id') });
+  });
+
+  it('a 429 storm: every TPP request gets 429 with the LFI Retry-After, none retried, the circuit stays closed', async () => {
+    hub = await startHub(2);
+    fault = '429';
+    hits = 0;
+    for (let i = 0; i < 20; i++) expect(await tpp(hub)).toMatchObject({ status: 429, retryAfter: '3' });
+    expect(hits).toBe(20);
+    fault = 'ok';
+    expect(await tpp(hub)).toMatchObject({ status: 200 });
   });
 
   it('an LFI that stays down is answered in milliseconds once the circuit is open, with Retry-After', async () => {
