@@ -86,6 +86,8 @@ function answer({ options, name, request, paged, sendable }: Call): MockReply {
     if (error instanceof PreferError) refuse(error.message);
     throw error;
   }
+  // An operation that declares no response promises nothing: an empty success says the request was taken.
+  if (Object.keys(operation.responses).length === 0 && prefs.code === undefined) return { status: 204, headers: {} };
   const statusKey = chosenStatus({ options, name, operation, code: prefs.code, refuse });
   const contentType = chosenContentType({ options, name, statusKey, types: sendable.get(statusKey) ?? [], accept: headers.accept });
   const declaredTypes = Object.keys(operation.responses[statusKey]?.content ?? {});

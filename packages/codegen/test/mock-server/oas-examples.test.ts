@@ -129,3 +129,16 @@ describe('codegen mock on 3.1/json/train-travel.json', () => {
     expectDeclared(server, create, anonymous);
   });
 });
+
+describe('codegen mock on 3.1/json/parameters-style.json (operations that declare no response)', () => {
+  it('answers them 204: a file that promises nothing is kept by an empty success', async () => {
+    const server = await startMockServer({ spec: oasExample('3.1/json/parameters-style.json'), port: 0, onError: (error) => expect.fail(String(error)) });
+    try {
+      const answer = await send(server, { method: 'GET', target: '/cookies' });
+      expect(answer.status).toBe(204);
+      expect(answer.text).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+});
