@@ -166,6 +166,19 @@ describe('the hub in front of a misbehaving LFI', () => {
     expect(errors).toEqual([]);
   });
 
+  it("without onLfiFailure, failures reach the routers' onError as phase upstream, with the LFI URL", async () => {
+    const seen: Array<{ phase: string; upstream?: { url: string }; interactionId: string }> = [];
+    hub = await startSandbox({
+      hubPort: 0,
+      lfi: { origin: lfiOrigin, credential: 'hub-secret', accountIds: ['acc-1'] },
+      lfiAccess: { timeoutMs: 400, requestDeadlineMs: 600, guard: { attempts: 1 } },
+      onError: (_error, context) => seen.push(context as (typeof seen)[number]),
+    });
+    fault = '503';
+    const answer = await tpp(hub);
+    expect(seen).toEqual([{ interactionId: answer.interactionId, operationId: undefined, phase: 'upstream', upstream: { url: expect.stringMatching(new RegExp(`^${lfiOrigin}/lfi/v2\\.2/accounts\\?page=1`)) } }]);
+  });
+
   it('a page out of order (section 4.5): GenericError, reported with the LFI and path', async () => {
     hub = await startHub();
     fault = 'out-of-order';

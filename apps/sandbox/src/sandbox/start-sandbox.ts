@@ -56,7 +56,7 @@ export interface SandboxOptions {
   readonly lfi?: { readonly origin: string; readonly credential: string; readonly accountIds?: readonly string[] };
   /** The hub's LFI guard and per-request deadline (see `createLfiAccess`). */
   readonly lfiAccess?: Pick<LfiAccessOptions, 'timeoutMs' | 'requestDeadlineMs' | 'guard'>;
-  /** Where the hub reports LFI calls that failed (default: a line on standard error). */
+  /** Where the hub reports LFI calls that failed (default: `onError` with phase `upstream`, else a line on standard error). */
   readonly onLfiFailure?: LfiAccessOptions['onFailure'];
 }
 
@@ -102,6 +102,11 @@ async function tppSigningKey(): Promise<{ key: TppSigningKey; jwk: Awaited<Retur
   const jwk = await exportJWK(publicKey);
   const kid = `sandbox-tpp-${(await calculateJwkThumbprint(jwk)).slice(0, 16)}`;
   return { key: { privateKey, kid, alg: 'ES256' }, jwk: { ...jwk, kid, alg: 'ES256', use: 'sig' } };
+}
+
+/** LFI failures reported through the routers' `onError`, as phase `upstream` with the URL. */
+function upstreamTo(onError: NonNullable<RouterOptions['onError']>): NonNullable<LfiAccessOptions['onFailure']> {
+  return (error, context) => onError(error, { interactionId: context.interactionId, operationId: undefined, phase: 'upstream', upstream: { url: `${context.lfi}${context.path}` } });
 }
 
 /** The hub's log line for an LFI call that failed: where, for which TPP request, and why. */
@@ -183,7 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         credential: hubCredential,
         ...options.lfiAccess,
         ...(options.lfi ? { sendCustomer: false } : {}),
-        onFailure: options.onLfiFailure ?? logLfiFailure,
+        onFailure: options.onLfiFailure ?? (options.onError ? upstreamTo(options.onError) : logLfiFailure),
       }),
       keys,
       tppKeys,

@@ -31,10 +31,16 @@ export type CheckConsent = (input: CheckConsentInput) => void | Promise<void>;
 export interface ErrorContext {
   readonly interactionId: string;
   readonly operationId: string | undefined;
-  /** `handler`: the handler threw; `response`: its result broke the contract; `internal`: the router failed. */
-  readonly phase: 'handler' | 'response' | 'internal';
+  /**
+   * `handler`: the handler threw; `response`: its result broke the contract; `internal`: the
+   * router failed; `upstream`: a call the handler made (an LFI, for a hub) failed, and the
+   * client got the contract's answer for it.
+   */
+  readonly phase: 'handler' | 'response' | 'internal' | 'upstream';
   /** For `response`: what did not match. */
   readonly issues?: readonly string[];
+  /** For `upstream`: which service and path. */
+  readonly upstream?: { readonly url: string };
 }
 
 /**
