@@ -57,6 +57,67 @@ export interface RequestCredentials {
 /** A value the mock accepts for each kind of credential. */
 export const MOCK_CREDENTIAL = { token: 'mock-token', apiKey: 'mock-key', user: 'mock-user', password: 'mock-password' } as const;
 
+/** Where a scheme's credential goes: a header (lower-case name), query or cookie name. */
+export interface CredentialPlace {
+  readonly in: 'header' | 'query' | 'cookie';
+  readonly name: string;
+}
+
+/** Undefined for mutual TLS: a certificate travels in the TLS handshake, not the request. */
+export function credentialPlace(scheme: SecuritySchemeIR): CredentialPlace | undefined {
+  if (scheme.type === 'apiKey') {
+    const where = scheme.in === 'query' ? 'query' : scheme.in === 'cookie' ? 'cookie' : 'header';
+    const name = scheme.parameterName ?? scheme.name;
+    return { in: where, name: where === 'header' ? name.toLowerCase() : name };
+  }
+  if (scheme.type === 'mutualTLS') return undefined;
+  return { in: 'header', name: 'authorization' };
+}
+
+/** The text a credential goes as: `Bearer <token>`, `Basic <base64 of user:password>`, `<Scheme> <token>`, or the key itself. */
+export function credentialText(scheme: SecuritySchemeIR, credential: string): string {
+  if (scheme.type === 'apiKey') return credential;
+  const http = scheme.type === 'http' ? (scheme.scheme ?? 'bearer').toLowerCase() : 'bearer';
+  if (http === 'basic') return `Basic ${Buffer.from(credential).toString('base64')}`;
+  if (http === 'bearer') return `Bearer ${credential}`;
+  return `${scheme.scheme} ${credential}`;
+}
+
+/** Whether an operation can be called without credentials (no requirement, or `{}` among them). */
+export function securityOptional(requirements: ReadonlyArray<Readonly<Record<string, readonly string[]>>>): boolean {
+  return requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
+}
+
+/**
+ * The credentials of one security requirement, each scheme's where it travels; a scheme
+ * `credentialFor` has nothing for is left out. A name the file does not declare is taken as
+ * an HTTP bearer scheme.
+ */
+export function placeCredentials(
+  requirement: Readonly<Record<string, readonly string[]>>,
+  schemes: readonly SecuritySchemeIR[],
+  credentialFor: (scheme: SecuritySchemeIR) => string | undefined,
+): RequestCredentials {
+  const out: RequestCredentials = { headers: {}, query: {}, cookies: {} };
+  const byName = new Map(schemes.map((s) => [s.name, s]));
+  for (const name of Object.keys(requirement)) {
+    const scheme = byName.get(name) ?? { name, type: 'http', scheme: 'bearer' };
+    const place = credentialPlace(scheme);
+    const credential = credentialFor(scheme);
+    if (!place || credential === undefined) continue;
+    const target = place.in === 'header' ? out.headers : place.in === 'query' ? out.query : out.cookies;
+    target[place.name] = credentialText(scheme, credential);
+  }
+  return out;
+}
+
+/** The mock's value for a scheme: a key, `user:password` for HTTP basic, else a token. */
+function placeholder(scheme: SecuritySchemeIR): string {
+  if (scheme.type === 'apiKey') return MOCK_CREDENTIAL.apiKey;
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return `${MOCK_CREDENTIAL.user}:${MOCK_CREDENTIAL.password}`;
+  return MOCK_CREDENTIAL.token;
+}
+
 /**
  * Credentials that satisfy one of `requirements` (the first that asks for something): each
  * scheme's credential where the scheme says it travels. Nothing for an operation without
@@ -66,22 +127,7 @@ export const MOCK_CREDENTIAL = { token: 'mock-token', apiKey: 'mock-key', user: 
  * credentialsFor([{ OAuth2: ['accounts'] }], schemes).headers // { authorization: 'Bearer mock-token' }
  */
 export function credentialsFor(requirements: ReadonlyArray<Readonly<Record<string, readonly string[]>>>, schemes: readonly SecuritySchemeIR[]): RequestCredentials {
-  const out: RequestCredentials = { headers: {}, query: {}, cookies: {} };
   // `{}` among the alternatives makes security optional: send nothing.
-  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return out;
-  const byName = new Map(schemes.map((s) => [s.name, s]));
-  for (const name of Object.keys(requirements[0]!)) {
-    const scheme = byName.get(name) ?? { name, type: 'http', scheme: 'bearer' };
-    if (scheme.type === 'apiKey') {
-      const where = scheme.in === 'query' ? out.query : scheme.in === 'cookie' ? out.cookies : out.headers;
-      where[scheme.in === 'header' || scheme.in === undefined ? (scheme.parameterName ?? name).toLowerCase() : (scheme.parameterName ?? name)] = MOCK_CREDENTIAL.apiKey;
-    } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
-      out.headers.authorization = `Basic ${Buffer.from(`${MOCK_CREDENTIAL.user}:${MOCK_CREDENTIAL.password}`).toString('base64')}`;
-    } else if (scheme.type === 'http' && scheme.scheme !== undefined && scheme.scheme.toLowerCase() !== 'bearer') {
-      out.headers.authorization = `${scheme.scheme} ${MOCK_CREDENTIAL.token}`;
-    } else if (scheme.type !== 'mutualTLS') {
-      out.headers.authorization = `Bearer ${MOCK_CREDENTIAL.token}`;
-    }
-  }
-  return out;
+  if (securityOptional(requirements)) return { headers: {}, query: {}, cookies: {} };
+  return placeCredentials(requirements[0]!, schemes, placeholder);
 }
