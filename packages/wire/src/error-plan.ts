@@ -60,9 +60,22 @@ function planOf(response: ResponseSchemas): ErrorPlan {
  * declaredFor(operations.GetAccounts, 404) // → its `4XX` response, else its `default`
  */
 export function declaredFor(op: OperationResponses | undefined, status: number): ResponseSchemas | undefined {
+  const key = declaredStatusKey(op, status);
+  return key === undefined ? undefined : op!.responses[key];
+}
+
+/**
+ * The key of the response an operation declares for `status`: exact, then `4XX`/`5XX`, then
+ * `default`; undefined when none covers it.
+ *
+ * @example
+ * declaredStatusKey({ responses: { '200': r, '4XX': e } }, 404) // → '4XX'
+ */
+export function declaredStatusKey(op: { readonly responses: Readonly<Record<string, unknown>> } | undefined, status: number): string | undefined {
   if (!op) return undefined;
   const key = String(status);
-  return op.responses[key] ?? op.responses[`${key[0]}XX`] ?? op.responses[`${key[0]}xx`] ?? op.responses.default;
+  for (const candidate of [key, `${key[0]}XX`, `${key[0]}xx`, 'default']) if (op.responses[candidate]) return candidate;
+  return undefined;
 }
 
 /**

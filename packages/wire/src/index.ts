@@ -39,7 +39,7 @@ export { clampText, errorBody, isEnvelopeSchema, knownShapeBody, MAX_ITEMS, MAX_
 export { statusTitle } from './status-titles.js';
 export { isProblemMediaType, isProblemSchema, jsonPointer, PROBLEM_JSON, problemDetails, type ProblemDetails, type ProblemItem } from './problem-details.js';
 export { problemDetailsOf, type ReceivedProblemDetails } from './problem-read.js';
-export { commonResponses, declaredFor, errorPlan, type ErrorPlan, type ErrorStyle } from './error-plan.js';
+export { commonResponses, declaredFor, declaredStatusKey, errorPlan, type ErrorPlan, type ErrorStyle } from './error-plan.js';
 export { errorAnswer, fillObvious, type ErrorAnswer, type ErrorAnswerOptions, type ErrorDescription } from './error-answer.js';
 
 // Requests: every part parsed and checked against an operation's schemas.

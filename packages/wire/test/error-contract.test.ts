@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { commonResponses, declaredFor, errorAnswer, errorPlan, fillObvious, type ErrorAnswerOptions, type OperationResponses } from '../src/index.js';
+import { commonResponses, declaredFor, declaredStatusKey, errorAnswer, errorPlan, fillObvious, type ErrorAnswerOptions, type OperationResponses } from '../src/index.js';
 
 const none = z.looseObject({});
 const Errors = z.object({ Errors: z.array(z.object({ Code: z.string(), Message: z.string(), Path: z.string().optional() })) });
@@ -95,5 +95,18 @@ describe('errorAnswer', () => {
       detail: '$.id: gone',
       errors: [{ detail: 'gone', pointer: '/id' }],
     });
+  });
+});
+
+describe('declaredStatusKey', () => {
+  it('names the declared response for a status: exact, then its range, then default', () => {
+    const op = { responses: { '200': {}, '404': {}, '4XX': {}, '5xx': {}, default: {} } };
+    expect(declaredStatusKey(op, 200)).toBe('200');
+    expect(declaredStatusKey(op, 404)).toBe('404');
+    expect(declaredStatusKey(op, 418)).toBe('4XX');
+    expect(declaredStatusKey(op, 503)).toBe('5xx');
+    expect(declaredStatusKey(op, 302)).toBe('default');
+    expect(declaredStatusKey({ responses: { '200': {} } }, 500)).toBeUndefined();
+    expect(declaredStatusKey(undefined, 200)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * The checks on one answer: by the operation's declared responses (status, content type,
  * headers, body in the response direction), and for a refused request, the error contract.
  */
-import { declaredContentType, isJsonType, isJwtType } from '@bank-data-sharing/wire';
+import { declaredContentType, declaredStatusKey, isJsonType, isJwtType } from '@bank-data-sharing/wire';
 import type { Checkable, OperationSchemas } from '../mock/loaded-modules.js';
 import type { Exchange } from './http.js';
 import type { CheckName } from './types.js';
@@ -16,11 +16,7 @@ export interface Finding {
 
 /** The declared response key for a status: exact, then its range (`4XX`), then `default`. */
 export function declaredKey(schemas: OperationSchemas, status: number): string | undefined {
-  const key = String(status);
-  if (schemas.responses[key]) return key;
-  const range = Object.keys(schemas.responses).find((k) => k.toUpperCase() === `${key[0]}XX`);
-  if (range !== undefined) return range;
-  return schemas.responses.default ? 'default' : undefined;
+  return declaredStatusKey(schemas, status);
 }
 
 /** Whether the operation declares any answer for refused requests (a 4xx, a 4XX range or default). */
