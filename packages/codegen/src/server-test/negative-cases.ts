@@ -4,6 +4,7 @@
  * only if the oracle refuses it; credential cases go as they are. The server must refuse each
  * with 4xx, in the declared error contract where that status is declared.
  */
+import { declaredContentType } from '@bank-data-sharing/wire';
 import type { RequestParts } from '../mock/sample-request.js';
 import { signForMock } from '../mock/signed-bodies.js';
 import { credentialPlaces, securityOptional } from './credentials.js';
@@ -28,7 +29,8 @@ export async function negativeCases(run: OperationRun, base: RequestParts): Prom
       : `HTTP ${baseAnswer.status}`;
     run.notes.push(`the generated router refuses the valid request itself (${why}); invalid-data cases skipped`);
   }
-  const accepts = (contentType: string) => op.requestBody?.content.some((m) => m.contentType.split(';')[0]!.trim().toLowerCase() === contentType || m.contentType.includes('*')) ?? false;
+  const declaredTypes = op.requestBody?.content.map((m) => m.contentType) ?? [];
+  const accepts = (contentType: string) => declaredContentType(declaredTypes, contentType) !== undefined;
   // Leaving credentials out is a case only where some credential travels in the request
   // (a TLS client certificate does not, on a plain HTTP test).
   const schemeType = new Map(loaded.api.securitySchemes.map((scheme) => [scheme.name, scheme.type]));
