@@ -158,6 +158,13 @@ async function fetchOnce(url: string, options: Omit<LfiFetchOptions, 'guard'>): 
   } catch (error) {
     throw lfiFailureOf(error, url, false);
   }
+  const type = response.headers.get('content-type');
+  const empty = response.status === 204 || response.headers.get('content-length') === '0';
+  if (response.ok && !empty && type !== null && !isJsonType(type)) {
+    // A 2xx the hub cannot use whatever it holds: refused before its body is read.
+    await response.body?.cancel().catch(() => undefined);
+    throw new LfiContractError([`the answer is ${type}, not JSON`]);
+  }
   const bytes = await readBounded(response, maxBytes, url);
   let body: unknown;
   let unusable: string | undefined;
@@ -170,8 +177,7 @@ async function fetchOnce(url: string, options: Omit<LfiFetchOptions, 'guard'>): 
     // 502, 503 and 504 say the LFI is unavailable: recoverable, with its Retry-After.
     throw new LfiResponseError(response.status, body, retryAfterOf(response));
   }
-  const type = response.headers.get('content-type');
-  if (bytes.byteLength > 0 && (type === null || !isJsonType(type))) throw new LfiContractError([`the answer is ${type ?? 'without a content type'}, not JSON`]);
+  if (bytes.byteLength > 0 && type === null) throw new LfiContractError(['the answer is without a content type, not JSON']);
   if (unusable !== undefined) throw new LfiContractError([`the answer is not usable JSON: ${unusable}`]);
   return body;
 }
