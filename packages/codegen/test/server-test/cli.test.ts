@@ -69,6 +69,15 @@ describe('codegen test (CLI)', () => {
     expect(result.stderr).toMatch(/\[1\/1\] GET +\/items\/\{itemId\}/);
   });
 
+  it('--set, --header and --no-negative shape the requests', async () => {
+    const result = await codegen(['test', '--spec', SPEC, '--base-url', broken.url, '--auth', 'good-token', '--max-examples', '3', '--json', '--operations', 'getItem', '--set', 'path.itemId=itm-003', '--header', 'X-Trace: abc', '--no-negative']);
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as { failures: Array<{ request: { url: string; headers: Record<string, string> } }>; operations: Array<{ negative: number; positive: number }> };
+    expect(report.operations[0]).toMatchObject({ negative: 0 });
+    expect(report.failures[0]!.request.url).toMatch(/\/items\/itm-003$/);
+    expect(report.failures[0]!.request.headers['x-trace']).toBe('abc');
+  });
+
   it('exits 2 for wrong usage, naming the problem', async () => {
     const missing = await codegen(['test', '--spec', SPEC]);
     expect(missing.status).toBe(2);
@@ -82,12 +91,22 @@ describe('codegen test (CLI)', () => {
     const header = await codegen(['test', '--spec', SPEC, '--base-url', correct.url, '--header', 'no colon']);
     expect(header.status).toBe(2);
     expect(header.stderr).toContain("--header takes 'Name: value'");
+    const set = await codegen(['test', '--spec', SPEC, '--base-url', correct.url, '--set', 'no-equals']);
+    expect(set.status).toBe(2);
+    expect(set.stderr).toContain('--set takes');
+    const alg = await codegen(['test', '--spec', SPEC, '--base-url', correct.url, '--sign-alg', 'ES256']);
+    expect(alg.status).toBe(2);
+    expect(alg.stderr).toContain('--sign-alg goes with --sign-key');
+    const key = await codegen(['test', '--spec', SPEC, '--base-url', correct.url, '--sign-key', path.join(dir, 'no-such-key.pem')]);
+    expect(key.status).toBe(2);
+    expect(key.stderr).toContain('no-such-key.pem');
   });
 
   it('documents itself in --help', async () => {
     const help = await codegen(['test', '--help']);
     expect(help.status).toBe(0);
     for (const option of ['--spec', '--base-url', '--operations', '--max-examples', '--seed', '--header', '--auth', '--set', '--json', '--junit']) expect(help.stdout).toContain(option);
+    expect((await codegen(['mock', '--help'])).stdout).toContain('--sign-answers');
     const main = await codegen(['--help']);
     expect(main.stdout).toMatch(/\n  test +Check a running server against its OpenAPI file/);
   });
