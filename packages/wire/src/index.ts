@@ -27,6 +27,9 @@ export { decodeForm, FormFieldError, type FormEntry } from './form-decode.js';
 export { describeValue, encodeMultipart, encodeUrlEncoded, formParts, FormValueError, isFile, type FileInput, type FormPart } from './form-encode.js';
 export { BodyFormatError, checkPreParsed, decodeBody } from './body-decode.js';
 
+// JSON text through the writers the validators compile from each body's schema.
+export { jsonWriterOf, writeJson, type JsonWriter } from './json-writer.js';
+
 // Schemas: the member names both ends decide by.
 export { memberNames, objectMembers } from './object-members.js';
 

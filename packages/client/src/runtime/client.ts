@@ -300,7 +300,8 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
     const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
     let body: RequestInit['body'] | undefined;
     if (operation.request.body) {
-      const encoded = await encodeBody(Object.keys(operation.request.body.content), params, operation.operationId, options.signRequest, operation.request.body.encoding);
+      const { content } = operation.request.body;
+      const encoded = await encodeBody(Object.keys(content), params, operation.operationId, options.signRequest, operation.request.body.encoding, content);
       if (encoded) {
         body = encoded.body as RequestInit['body'];
         // FormData writes its own multipart boundary into the header.

@@ -3,7 +3,7 @@
  * what the body holds): JSON, a signed JWT, form fields and multipart parts (form-encode.ts),
  * text, or bytes. Nothing here talks to the network.
  */
-import { describeValue, isFile, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, type FileInput, type FormLayout } from '@bank-data-sharing/wire';
+import { describeValue, isFile, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, writeJson, type FileInput, type FormLayout } from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
 import { encodeMultipart, encodeUrlEncoded } from './form-encode.js';
 import { defaultRequestContentType } from './media-types.js';
@@ -20,6 +20,15 @@ export interface EncodedBody {
 /** Bytes a body or member may be: what form-encode sends as a file, or an ArrayBuffer. */
 function isBytes(value: unknown): value is FileInput | ArrayBuffer {
   return isFile(value) || value instanceof ArrayBuffer;
+}
+
+/** The declared schema of a media type: by its exact key, else by its essence. */
+function schemaFor(schemas: Readonly<Record<string, unknown>> | undefined, contentType: string): unknown {
+  if (schemas === undefined) return undefined;
+  if (contentType in schemas) return schemas[contentType];
+  const wanted = mediaTypeOf(contentType);
+  const declared = Object.keys(schemas).find((type) => mediaTypeOf(type) === wanted);
+  return declared === undefined ? undefined : schemas[declared];
 }
 
 /** The members of a body object that are files or bytes (directly, or as items of a list). */
@@ -72,6 +81,7 @@ export async function encodeBody(
   operationId: string,
   signer: RequestSigner | undefined,
   encoding?: Readonly<Record<string, FormLayout>>,
+  schemas?: Readonly<Record<string, unknown>>,
 ): Promise<EncodedBody | undefined> {
   if (params.body === undefined) return undefined;
   const contentType = params.contentType ?? contentTypeFor(declared, params.body);
@@ -84,7 +94,8 @@ export async function encodeBody(
   }
   if (isJsonType(contentType)) {
     refuseBinaryAsJson(value, contentType, operationId);
-    return { contentType, body: JSON.stringify(value) };
+    // The schema's compiled writer, where the validators have one; JSON.stringify otherwise.
+    return { contentType, body: writeJson(schemaFor(schemas, contentType), value) as string };
   }
   const context = { operationId, mediaType: contentType };
   if (isFormType(contentType)) {

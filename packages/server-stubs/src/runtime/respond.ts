@@ -3,7 +3,7 @@
  * signed as negotiated, validated against the response schema when asked.
  */
 import type { z } from 'zod';
-import { bodyKind, FAILURES, issueLines, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
+import { bodyKind, FAILURES, issueLines, jsonWriterOf, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
 import { isApiError } from './api-error.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
@@ -120,12 +120,18 @@ export async function encodeBody(
     }
     return signClaims(claims, signing);
   }
-  if (check && schema && kind !== 'binary') assertContract(schema, body, `${contentType} body does not match the response schema`);
   if (kind === 'json') {
+    // The schema's compiled writer checks and writes in one walk. When it does not answer, the
+    // full check runs (to name the issues) and JSON.stringify writes what passes.
+    const writer = schema === undefined ? undefined : jsonWriterOf(schema);
+    const written = writer === undefined ? undefined : writer(body, check);
+    if (written !== undefined) return written;
+    if (check && schema) assertContract(schema, body, `${contentType} body does not match the response schema`);
     const text = JSON.stringify(body);
     if (text === undefined) throw new ContractError('body is not JSON-serialisable');
     return text;
   }
+  if (check && schema && kind !== 'binary') assertContract(schema, body, `${contentType} body does not match the response schema`);
   if (kind === 'binary' && (body instanceof Uint8Array || typeof body === 'string')) return body;
   if (kind === 'form' && body !== null && typeof body === 'object') {
     return new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();

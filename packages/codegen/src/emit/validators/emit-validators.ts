@@ -6,6 +6,7 @@ import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
 import { docComment, jsonSchemasImport, printSchema, type PrintContext } from './print-zod.js';
 import { checkableSchemas, printChecks } from './print-check.js';
+import { writtenSchemas } from './print-writer.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
 import { DIRECTION_SUFFIX } from '../../ir/direction.js';
@@ -88,6 +89,8 @@ export interface ValidatorNames {
   checkNames: Map<string, string>;
   /** Identifier of each webhook's export. */
   webhookIds: Map<WebhookIR, string>;
+  /** Identifier of the JSON writer of each schema that has one (see print-writer.ts). */
+  writerNames: Map<string, string>;
 }
 
 /** Decides every exported identifier once, so that other emitters can import them by name. */
@@ -118,7 +121,13 @@ export function validatorNames(api: ApiIR): ValidatorNames {
     if (distinctInput.has(s.name)) inputTypeNames.set(s.name, names.assign(`${wanted}Input`, `input:${s.name}`));
     if (checkable.has(s.name)) checkNames.set(s.name, names.assign(`is${wanted}`, `check:${s.name}`));
   }
-  return { names, operationIds, inputTypeNames, checkNames, webhookIds };
+  // Writers are named after everything else: adding them renamed nothing.
+  const writerNames = new Map<string, string>();
+  const written = writtenSchemas(api, checkable);
+  for (const s of api.schemas) {
+    if (written.has(s.name)) writerNames.set(s.name, names.assign(`write${s.variantOf ? variantExportName(s) : s.name}`, `writer:${s.name}`));
+  }
+  return { names, operationIds, inputTypeNames, checkNames, webhookIds, writerNames };
 }
 
 /** The identifier a per-direction variant wants: `<Name>Request` or `<Name>Response`. */
@@ -367,7 +376,9 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     // schema lets bundlers drop every schema a program does not use.
     // Recursive schemas are parsed by zod's ordinary parser: its compiler does not close cycles.
     const checkId = naming.checkNames.get(s.name);
-    const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr}${checkId ? `, C.${checkId}` : ''})`;
+    const writerId = naming.writerNames.get(s.name);
+    const compiledWith = checkId ? `, C.${checkId}${writerId ? `, C.${writerId}` : ''}` : '';
+    const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr}${compiledWith})`;
     // Typed as zod's own classes (a closed object as `ZodObject<shape, $strict>`, an enum as
     // `ZodEnum`, ...) so that `.extend`, `.pick`, `.shape` and `.options` type-check; members
     // that are other schemas are `typeof <Name>`, and what no zod class describes keeps the
@@ -411,7 +422,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   const runtimeFile = `${header}${readFileSync(RUNTIME_TEMPLATE, 'utf8')}`;
 
-  const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names);
+  const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names, naming.writerNames);
   const checkImports = [
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
     jsonSchemasImport(checks.body),

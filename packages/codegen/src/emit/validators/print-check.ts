@@ -22,16 +22,17 @@ import type { NameResolver } from '../shared/names.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, jsonSchemas, regexLiteral } from './print-zod.js';
 import { nameNote } from './name-notes.js';
 import { sortedEntries, unionForm } from './union-form.js';
+import { printWriterFunction, type WriterContext } from './print-writer.js';
 
 /** Enums longer than this are looked up in a Set rather than compared one by one. */
 const MAX_COMPARISONS = 6;
 
-function countsMembers(node: ObjectNode): boolean {
+export function countsMembers(node: ObjectNode): boolean {
   return node.requiredUndeclared !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined;
 }
 
 /** True when every node under `node` can be checked, given the schemas already known checkable. */
-function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean {
+export function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean {
   switch (node.kind) {
     case 'ref':
       return checkable.has(node.name);
@@ -82,11 +83,12 @@ export interface CheckContext {
 }
 
 /** What one check-function module declares besides the exported functions. */
-class ModuleState {
+export class ModuleState {
   readonly constants: string[] = [];
   readonly helpers: string[] = [];
   private readonly patterns = new Map<string, string>();
   private readonly sets = new Map<string, string>();
+  private readonly named = new Map<string, string>();
   private readonly jsonChecks = new Map<string, string>();
 
   pattern(source: string): string {
@@ -123,6 +125,23 @@ class ModuleState {
     return id;
   }
 
+  /** A constant holding `expression`, declared once per distinct expression. */
+  constant(prefix: string, expression: string): string {
+    const key = `${prefix} ${expression}`;
+    let id = this.named.get(key);
+    if (!id) {
+      id = `$${prefix}${this.named.size + 1}`;
+      this.named.set(key, id);
+      this.constants.push(`const ${id} = ${expression};`);
+    }
+    return id;
+  }
+
+  /** A function written out in full (`text`), kept after the exported ones. */
+  raw(text: string): void {
+    this.helpers.push(text);
+  }
+
   helper(name: string, body: string[]): string {
     this.helpers.push([`function ${name}(value: unknown): boolean {`, ...body.map((l) => `  ${l}`), '  return true;', '}'].join('\n'));
     return name;
@@ -130,7 +149,7 @@ class ModuleState {
 }
 
 /** Writes the statements of one check function; each returns `false` as soon as a rule fails. */
-class FunctionWriter {
+export class FunctionWriter {
   readonly lines: string[] = [];
   private depth = 0;
   private counter = 0;
@@ -413,8 +432,9 @@ export function printChecks(
   checkNames: ReadonlyMap<string, string>,
   guardTypes: ReadonlyMap<string, string>,
   names: NameResolver,
+  writerNames: ReadonlyMap<string, string> = new Map(),
 ): CheckModule {
-  const ctx: CheckContext = { checkNames, components: new Map(schemas.map((s) => [s.name, s.schema])) };
+  const ctx: WriterContext = { checkNames, writerNames, components: new Map(schemas.map((s) => [s.name, s.schema])) };
   const module = new ModuleState();
   const functions = schemas
     .filter((s) => checkNames.has(s.name))
@@ -424,6 +444,8 @@ export function printChecks(
       const doc = note ? `/**\n * ${summary}\n *\n * ${note}\n */` : `/** ${summary} */`;
       return `${doc}\n${printCheckFunction(s, checkNames.get(s.name)!, guardTypes.get(s.name) ?? names.get(s.name), ctx, module)}`;
     });
+  // Writers come after every check function, so that adding them changes none of those.
+  for (const s of schemas) if (writerNames.has(s.name)) functions.push(printWriterFunction(s, writerNames.get(s.name)!, ctx, module));
   const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];
   const body = `${parts.join('\n').trimEnd()}\n`;
   return { body, usesRuntime: /\brt\./.test(body) };

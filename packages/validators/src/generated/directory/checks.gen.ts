@@ -199,3 +199,118 @@ export function isSoftwareStatementPage(value: unknown): value is S.SoftwareStat
   }
   return true;
 }
+
+/**
+ * The JSON text of `value` as a TokenResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTokenResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "access_token": o1m0 |= 1; break;
+      case "token_type": o1m0 |= 2; break;
+      case "expires_in": o1m0 |= 4; break;
+      case "scope": o1m0 |= 8; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["access_token"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"access_token\":";
+  if (typeof v4 !== 'string') return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["token_type"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"token_type\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["expires_in"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"expires_in\":";
+    if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+    if (check && (!Number.isInteger(v6))) return undefined;
+    out += '' + v6;
+  }
+  const v7 = o1["scope"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"scope\":";
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  if (extra2) {
+    for (const k8 in o1) {
+      if (k8 === "access_token" || k8 === "token_type" || k8 === "expires_in" || k8 === "scope") continue;
+      const v9 = o1[k8];
+      if (!rt.writableAsIs(v9)) return undefined;
+      const t10 = JSON.stringify(v9);
+      if (t10 !== undefined) {
+        out += ',' + rt.jsonString(k8) + ':' + t10;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TokenError, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTokenError(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "error": o1m0 |= 1; break;
+      case "error_description": o1m0 |= 2; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  let c4 = '{';
+  const v5 = o1["error"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c4 + "\"error\":";
+    c4 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["error_description"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c4 + "\"error_description\":";
+    c4 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    out += rt.jsonString(v6);
+  }
+  if (extra2) {
+    for (const k7 in o1) {
+      if (k7 === "error" || k7 === "error_description") continue;
+      const v8 = o1[k7];
+      if (!rt.writableAsIs(v8)) return undefined;
+      const t9 = JSON.stringify(v8);
+      if (t9 !== undefined) {
+        out += c4 + rt.jsonString(k7) + ':' + t9;
+        c4 = ',';
+      }
+    }
+  }
+  out += c4 === '{' ? '{}' : '}';
+  return out;
+}

@@ -53,7 +53,7 @@ export const TokenResponse = /* @__PURE__ */ (() =>
     /** Lifetime of the token in seconds. */
     expires_in: z.number().refine(Number.isInteger, rt.integerError).optional(),
     scope: z.string().optional(),
-  }), C.isTokenResponse))() as unknown as zod.ZodObject<{
+  }), C.isTokenResponse, C.writeTokenResponse))() as unknown as zod.ZodObject<{
   access_token: zod.ZodString;
   token_type: zod.ZodOptional<zod.ZodString>;
   expires_in: zod.ZodOptional<zod.ZodNumber>;
@@ -71,7 +71,7 @@ export const TokenError = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     error: z.string().optional(),
     error_description: z.string().optional(),
-  }), C.isTokenError))() as unknown as zod.ZodObject<{
+  }), C.isTokenError, C.writeTokenError))() as unknown as zod.ZodObject<{
   error: zod.ZodOptional<zod.ZodString>;
   error_description: zod.ZodOptional<zod.ZodString>;
 }, zod.core.$loose>;

@@ -31,6 +31,23 @@ const $values15: ReadonlySet<unknown> = new Set(["AmericanExpress", "Diners", "D
 const $values16: ReadonlySet<unknown> = new Set(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]);
 const $pattern8 = /^[A-Z]{3}$/u;
 const $values17: ReadonlySet<unknown> = new Set(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]);
+const $texts1 = new Map<unknown, string>([["AwaitingAuthorization", "\"AwaitingAuthorization\""], ["Authorized", "\"Authorized\""], ["Rejected", "\"Rejected\""], ["Revoked", "\"Revoked\""], ["Expired", "\"Expired\""], ["Consumed", "\"Consumed\""], ["Suspended", "\"Suspended\""]]);
+const $texts2 = new Map<unknown, string>([["ReadAccountsBasic", "\"ReadAccountsBasic\""], ["ReadAccountsDetail", "\"ReadAccountsDetail\""], ["ReadBalances", "\"ReadBalances\""], ["ReadBeneficiariesBasic", "\"ReadBeneficiariesBasic\""], ["ReadBeneficiariesDetail", "\"ReadBeneficiariesDetail\""], ["ReadFXTransactionsBasic", "\"ReadFXTransactionsBasic\""], ["ReadFXTransactionsDetail", "\"ReadFXTransactionsDetail\""], ["ReadFXRemittanceCharges", "\"ReadFXRemittanceCharges\""], ["ReadTransactionsBasic", "\"ReadTransactionsBasic\""], ["ReadTransactionsDetail", "\"ReadTransactionsDetail\""], ["ReadProduct", "\"ReadProduct\""], ["ReadScheduledPaymentsBasic", "\"ReadScheduledPaymentsBasic\""], ["ReadScheduledPaymentsDetail", "\"ReadScheduledPaymentsDetail\""], ["ReadDirectDebits", "\"ReadDirectDebits\""], ["ReadStandingOrdersBasic", "\"ReadStandingOrdersBasic\""], ["ReadStandingOrdersDetail", "\"ReadStandingOrdersDetail\""], ["ReadStatements", "\"ReadStatements\""], ["ReadPartyUser", "\"ReadPartyUser\""], ["ReadPartyUserIdentity", "\"ReadPartyUserIdentity\""], ["ReadParty", "\"ReadParty\""], ["ReadProductFinanceRates", "\"ReadProductFinanceRates\""]]);
+const $texts3 = new Map<unknown, string>([["AccountAggregation", "\"AccountAggregation\""], ["RiskAssessment", "\"RiskAssessment\""], ["TaxFiling", "\"TaxFiling\""], ["Onboarding", "\"Onboarding\""], ["Verification", "\"Verification\""], ["QuoteComparison", "\"QuoteComparison\""], ["BudgetingAnalysis", "\"BudgetingAnalysis\""], ["FinancialAdvice", "\"FinancialAdvice\""], ["AuditReconciliation", "\"AuditReconciliation\""]]);
+const $texts4 = new Map<unknown, string>([["Active", "\"Active\""], ["Inactive", "\"Inactive\""], ["Dormant", "\"Dormant\""], ["Unclaimed", "\"Unclaimed\""], ["Deceased", "\"Deceased\""], ["Suspended", "\"Suspended\""], ["Closed", "\"Closed\""]]);
+const $texts5 = new Map<unknown, string>([["ClosingAvailable", "\"ClosingAvailable\""], ["ClosingBooked", "\"ClosingBooked\""], ["ClosingCleared", "\"ClosingCleared\""], ["Expected", "\"Expected\""], ["ForwardAvailable", "\"ForwardAvailable\""], ["Information", "\"Information\""], ["InterimAvailable", "\"InterimAvailable\""], ["InterimBooked", "\"InterimBooked\""], ["InterimCleared", "\"InterimCleared\""], ["OpeningAvailable", "\"OpeningAvailable\""], ["OpeningBooked", "\"OpeningBooked\""], ["OpeningCleared", "\"OpeningCleared\""], ["PreviouslyClosedBooked", "\"PreviouslyClosedBooked\""]]);
+const $texts6 = new Map<unknown, string>([["Billing", "\"Billing\""], ["Business", "\"Business\""], ["Correspondence", "\"Correspondence\""], ["DeliveryTo", "\"DeliveryTo\""], ["MailTo", "\"MailTo\""], ["POBox", "\"POBox\""], ["Postal", "\"Postal\""], ["Permanent", "\"Permanent\""], ["Residential", "\"Residential\""], ["Statement", "\"Statement\""], ["Other", "\"Other\""]]);
+const $texts7 = new Map<unknown, string>([["AbuDhabi", "\"AbuDhabi\""], ["Ajman", "\"Ajman\""], ["Dubai", "\"Dubai\""], ["Fujairah", "\"Fujairah\""], ["RasAlKhaimah", "\"RasAlKhaimah\""], ["Sharjah", "\"Sharjah\""], ["UmmAlQuwain", "\"UmmAlQuwain\""]]);
+const $texts8 = new Map<unknown, string>([["Annual", "\"Annual\""], ["Daily", "\"Daily\""], ["Fortnightly", "\"Fortnightly\""], ["HalfYearly", "\"HalfYearly\""], ["Monthly", "\"Monthly\""], ["NotKnown", "\"NotKnown\""], ["Quarterly", "\"Quarterly\""], ["Weekly", "\"Weekly\""]]);
+const $texts9 = new Map<unknown, string>([["MonthlyFees", "\"MonthlyFees\""], ["AnnualFees", "\"AnnualFees\""], ["BalanceFallBelow", "\"BalanceFallBelow\""], ["Overdraft", "\"Overdraft\""], ["DomesticTransaction", "\"DomesticTransaction\""], ["ForeignTransaction", "\"ForeignTransaction\""], ["ATMWithdrawal", "\"ATMWithdrawal\""], ["ChequeBook", "\"ChequeBook\""], ["ReplacementChequeBook", "\"ReplacementChequeBook\""], ["ReturnCheque", "\"ReturnCheque\""], ["CardReplacement", "\"CardReplacement\""], ["AccountStatement", "\"AccountStatement\""], ["LetterIssued", "\"LetterIssued\""], ["AccountClosure", "\"AccountClosure\""], ["CashAdvance", "\"CashAdvance\""], ["LatePayment", "\"LatePayment\""], ["BalanceTransfer", "\"BalanceTransfer\""], ["OverLimit", "\"OverLimit\""], ["SalesVoucherCopy", "\"SalesVoucherCopy\""], ["Processing", "\"Processing\""], ["FinanceCancellation", "\"FinanceCancellation\""], ["PartialPayment", "\"PartialPayment\""], ["EarlySettlement", "\"EarlySettlement\""], ["FinalSettlement", "\"FinalSettlement\""], ["Other", "\"Other\""]]);
+const $texts10 = new Map<unknown, string>([["DailyClosingBalance", "\"DailyClosingBalance\""], ["MinimumMonthlyBalance", "\"MinimumMonthlyBalance\""], ["AverageDailyBalance", "\"AverageDailyBalance\""], ["AverageMonthlyBalance", "\"AverageMonthlyBalance\""], ["AccountOpeningBalance", "\"AccountOpeningBalance\""], ["NotApplicable", "\"NotApplicable\""], ["Other", "\"Other\""]]);
+const $texts11 = new Map<unknown, string>([["Property", "\"Property\""], ["SalaryAssignment", "\"SalaryAssignment\""], ["EndOfServiceGratuity", "\"EndOfServiceGratuity\""], ["SalaryAndGratuityAssignment", "\"SalaryAndGratuityAssignment\""], ["FixedDepositLien", "\"FixedDepositLien\""], ["Vehicle", "\"Vehicle\""], ["TakafulPolicy", "\"TakafulPolicy\""], ["Rahn", "\"Rahn\""], ["PostDatedCheque", "\"PostDatedCheque\""], ["Other", "\"Other\""]]);
+const $texts12 = new Map<unknown, string>([["POS", "\"POS\""], ["ECommerce", "\"ECommerce\""], ["ATM", "\"ATM\""], ["BillPayments", "\"BillPayments\""], ["LocalBankTransfer", "\"LocalBankTransfer\""], ["SameBankTransfer", "\"SameBankTransfer\""], ["InternationalTransfer", "\"InternationalTransfer\""], ["Teller", "\"Teller\""], ["Cheque", "\"Cheque\""], ["Other", "\"Other\""]]);
+const $texts13 = new Map<unknown, string>([["Purchase", "\"Purchase\""], ["Reversal", "\"Reversal\""], ["Refund", "\"Refund\""], ["Withdrawal", "\"Withdrawal\""], ["WithdrawalReversal", "\"WithdrawalReversal\""], ["Deposit", "\"Deposit\""], ["DepositReversal", "\"DepositReversal\""], ["MoneyTransfer", "\"MoneyTransfer\""], ["Repayments", "\"Repayments\""], ["Interest", "\"Interest\""], ["Fee", "\"Fee\""], ["Charges", "\"Charges\""], ["Profit", "\"Profit\""], ["Disbursement", "\"Disbursement\""], ["Adjustment", "\"Adjustment\""], ["Tax", "\"Tax\""], ["Rewards", "\"Rewards\""], ["NotApplicable", "\"NotApplicable\""], ["LeaseRepayment", "\"LeaseRepayment\""]]);
+const $texts14 = new Map<unknown, string>([["Cashback", "\"Cashback\""], ["Payroll", "\"Payroll\""], ["DirectDebit", "\"DirectDebit\""], ["StandingOrder", "\"StandingOrder\""], ["Finance", "\"Finance\""], ["Dividend", "\"Dividend\""], ["OpenFinance", "\"OpenFinance\""]]);
+const $texts15 = new Map<unknown, string>([["AmericanExpress", "\"AmericanExpress\""], ["Diners", "\"Diners\""], ["Discover", "\"Discover\""], ["GCC", "\"GCC\""], ["MasterCard", "\"MasterCard\""], ["UPI", "\"UPI\""], ["VISA", "\"VISA\""]]);
+const $texts16 = new Map<unknown, string>([["Post-Paid", "\"Post-Paid\""], ["AdvancePaymentForRoaming", "\"AdvancePaymentForRoaming\""], ["Recharge", "\"Recharge\""], ["Renewal", "\"Renewal\""], ["RoamingDeposit", "\"RoamingDeposit\""], ["One-Off", "\"One-Off\""], ["RecurringPayment", "\"RecurringPayment\""]]);
+const $texts17 = new Map<unknown, string>([["Administrator", "\"Administrator\""], ["Beneficiary", "\"Beneficiary\""], ["CustodianForMinor", "\"CustodianForMinor\""], ["Granter", "\"Granter\""], ["LegalGuardian", "\"LegalGuardian\""], ["OtherParty", "\"OtherParty\""], ["PowerOfAttorney", "\"PowerOfAttorney\""], ["Principal", "\"Principal\""], ["Protector", "\"Protector\""], ["RegisteredShareholderName", "\"RegisteredShareholderName\""], ["SecondaryOwner", "\"SecondaryOwner\""], ["SeniorManagingOfficial", "\"SeniorManagingOfficial\""], ["Settlor", "\"Settlor\""], ["SuccessorOnDeath", "\"SuccessorOnDeath\""]]);
 
 /** True when `value` is a valid InteractionId: the answer of the zod schema, without a parsed copy. */
 export function isInteractionId(value: unknown): value is S.InteractionId {
@@ -3887,4 +3904,6233 @@ export function isStatementsResponseSigned(value: unknown): value is S.Statement
     }
   }
   return true;
+}
+
+/**
+ * The JSON text of `value` as a BaseConsentId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBaseConsentId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 128 && rt.codePointLength(value) > 128)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ConsentId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeConsentId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 128 && rt.codePointLength(value) > 128)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a DateTime, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeDateTime(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern1.test(value))) return undefined;
+  if (check && (!rt.isDateTime(value))) return undefined;
+  out += check ? '"' + value + '"' : rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ConsentStatus, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeConsentStatus(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts1.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Permission, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePermission(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts2.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CalendarDate, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCalendarDate(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!rt.isDate(value))) return undefined;
+  out += check ? '"' + value + '"' : rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountType, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountType(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Retail") out += "\"Retail\"";
+  else if (value === "SME") out += "\"SME\"";
+  else if (value === "Corporate") out += "\"Corporate\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountSubType, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountSubType(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "CurrentAccount") out += "\"CurrentAccount\"";
+  else if (value === "Savings") out += "\"Savings\"";
+  else if (value === "CreditCard") out += "\"CreditCard\"";
+  else if (value === "Mortgage") out += "\"Mortgage\"";
+  else if (value === "Finance") out += "\"Finance\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a OnBehalfOf, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeOnBehalfOf(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "TradingName": o1m0 |= 1; break;
+      case "LegalName": o1m0 |= 2; break;
+      case "IdentifierType": o1m0 |= 4; break;
+      case "Identifier": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["TradingName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"TradingName\":";
+    c3 = ',';
+    if (typeof v4 !== 'string') return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["LegalName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"LegalName\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["IdentifierType"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"IdentifierType\":";
+    c3 = ',';
+    if (v6 === "Other") out += "\"Other\"";
+    else return undefined;
+  }
+  const v7 = o1["Identifier"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c3 + "\"Identifier\":";
+    c3 = ',';
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a OpenFinanceBilling, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeOpenFinanceBilling(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "IsLargeCorporate": o1m0 |= 1; break;
+      case "UserType": o1m0 |= 2; break;
+      case "Purpose": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["IsLargeCorporate"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"IsLargeCorporate\":";
+    c3 = ',';
+    if (typeof v4 !== 'boolean') return undefined;
+    out += v4 ? 'true' : 'false';
+  }
+  const v5 = o1["UserType"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += c3 + "\"UserType\":";
+  c3 = ',';
+  if (v5 === "Retail") out += "\"Retail\"";
+  else if (v5 === "SME") out += "\"SME\"";
+  else if (v5 === "Corporate") out += "\"Corporate\"";
+  else return undefined;
+  const v6 = o1["Purpose"];
+  if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Purpose\":";
+  const t7 = $texts3.get(v6);
+  if (t7 === undefined) return undefined;
+  out += t7;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a RevokedBy, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeRevokedBy(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "LFI") out += "\"LFI\"";
+  else if (value === "TPP") out += "\"TPP\"";
+  else if (value === "LFI.InitiatedByUser") out += "\"LFI.InitiatedByUser\"";
+  else if (value === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ConsentData, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeConsentData(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "ConsentId": o1m0 |= 1; break;
+      case "BaseConsentId": o1m0 |= 2; break;
+      case "CreationDateTime": o1m0 |= 4; break;
+      case "Status": o1m0 |= 8; break;
+      case "StatusUpdateDateTime": o1m0 |= 16; break;
+      case "Permissions": o1m0 |= 32; break;
+      case "ExpirationDateTime": o1m0 |= 64; break;
+      case "TransactionFromDateTime": o1m0 |= 128; break;
+      case "TransactionToDateTime": o1m0 |= 256; break;
+      case "FromDate": o1m0 |= 512; break;
+      case "ToDate": o1m0 |= 1024; break;
+      case "AccountType": o1m0 |= 2048; break;
+      case "AccountSubType": o1m0 |= 4096; break;
+      case "OnBehalfOf": o1m0 |= 8192; break;
+      case "OpenFinanceBilling": o1m0 |= 16384; break;
+      case "RevokedBy": o1m0 |= 32768; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["ConsentId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"ConsentId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 128 && rt.codePointLength(v3) > 128)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["BaseConsentId"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"BaseConsentId\":";
+    if (typeof v4 !== 'string') return undefined;
+    if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+    if (check && (v4.length > 128 && rt.codePointLength(v4) > 128)) return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["CreationDateTime"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"CreationDateTime\":";
+  if (typeof v5 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v5))) return undefined;
+  if (check && (!rt.isDateTime(v5))) return undefined;
+  out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+  const v6 = o1["Status"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"Status\":";
+  const t7 = $texts1.get(v6);
+  if (t7 === undefined) return undefined;
+  out += t7;
+  const v8 = o1["StatusUpdateDateTime"];
+  if (v8 === undefined || (o1m0 & 16) === 0) return undefined;
+  out += ",\"StatusUpdateDateTime\":";
+  if (typeof v8 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v8))) return undefined;
+  if (check && (!rt.isDateTime(v8))) return undefined;
+  out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+  const v9 = o1["Permissions"];
+  if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
+  out += ",\"Permissions\":";
+  if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v9.length < 1)) return undefined;
+  out += '[';
+  for (let i10 = 0; i10 < v9.length; i10++) {
+    if (i10 !== 0) out += ',';
+    const v11: unknown = v9[i10];
+    const t12 = $texts2.get(v11);
+    if (t12 === undefined) return undefined;
+    out += t12;
+  }
+  out += ']';
+  const v13 = o1["ExpirationDateTime"];
+  if (v13 === undefined || (o1m0 & 64) === 0) return undefined;
+  out += ",\"ExpirationDateTime\":";
+  if (typeof v13 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v13))) return undefined;
+  if (check && (!rt.isDateTime(v13))) return undefined;
+  out += check ? '"' + v13 + '"' : rt.jsonString(v13);
+  const v14 = o1["TransactionFromDateTime"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"TransactionFromDateTime\":";
+    if (typeof v14 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v14))) return undefined;
+    if (check && (!rt.isDateTime(v14))) return undefined;
+    out += check ? '"' + v14 + '"' : rt.jsonString(v14);
+  }
+  const v15 = o1["TransactionToDateTime"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"TransactionToDateTime\":";
+    if (typeof v15 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v15))) return undefined;
+    if (check && (!rt.isDateTime(v15))) return undefined;
+    out += check ? '"' + v15 + '"' : rt.jsonString(v15);
+  }
+  const v16 = o1["FromDate"];
+  if (v16 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"FromDate\":";
+    if (typeof v16 !== 'string') return undefined;
+    if (check && (!rt.isDate(v16))) return undefined;
+    out += check ? '"' + v16 + '"' : rt.jsonString(v16);
+  }
+  const v17 = o1["ToDate"];
+  if (v17 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += ",\"ToDate\":";
+    if (typeof v17 !== 'string') return undefined;
+    if (check && (!rt.isDate(v17))) return undefined;
+    out += check ? '"' + v17 + '"' : rt.jsonString(v17);
+  }
+  const v18 = o1["AccountType"];
+  if (v18 !== undefined) {
+    if ((o1m0 & 2048) === 0) return undefined;
+    out += ",\"AccountType\":";
+    if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i19 = 0; i19 < v18.length; i19++) {
+      if (i19 !== 0) out += ',';
+      const v20: unknown = v18[i19];
+      if (v20 === "Retail") out += "\"Retail\"";
+      else if (v20 === "SME") out += "\"SME\"";
+      else if (v20 === "Corporate") out += "\"Corporate\"";
+      else return undefined;
+    }
+    out += ']';
+  }
+  const v21 = o1["AccountSubType"];
+  if (v21 !== undefined) {
+    if ((o1m0 & 4096) === 0) return undefined;
+    out += ",\"AccountSubType\":";
+    if (!Array.isArray(v21) || typeof (v21 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i22 = 0; i22 < v21.length; i22++) {
+      if (i22 !== 0) out += ',';
+      const v23: unknown = v21[i22];
+      if (v23 === "CurrentAccount") out += "\"CurrentAccount\"";
+      else if (v23 === "Savings") out += "\"Savings\"";
+      else if (v23 === "CreditCard") out += "\"CreditCard\"";
+      else if (v23 === "Mortgage") out += "\"Mortgage\"";
+      else if (v23 === "Finance") out += "\"Finance\"";
+      else return undefined;
+    }
+    out += ']';
+  }
+  const v24 = o1["OnBehalfOf"];
+  if (v24 !== undefined) {
+    if ((o1m0 & 8192) === 0) return undefined;
+    out += ",\"OnBehalfOf\":";
+    const t25 = writeOnBehalfOf(v24, check);
+    if (t25 === undefined) return undefined;
+    out += t25;
+  }
+  const v26 = o1["OpenFinanceBilling"];
+  if (v26 === undefined || (o1m0 & 16384) === 0) return undefined;
+  out += ",\"OpenFinanceBilling\":";
+  const t27 = writeOpenFinanceBilling(v26, check);
+  if (t27 === undefined) return undefined;
+  out += t27;
+  const v28 = o1["RevokedBy"];
+  if (v28 !== undefined) {
+    if ((o1m0 & 32768) === 0) return undefined;
+    out += ",\"RevokedBy\":";
+    if (v28 === "LFI") out += "\"LFI\"";
+    else if (v28 === "TPP") out += "\"TPP\"";
+    else if (v28 === "LFI.InitiatedByUser") out += "\"LFI.InitiatedByUser\"";
+    else if (v28 === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
+    else return undefined;
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a WebhookSubscription, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeWebhookSubscription(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Webhook": o1m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Webhook"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Webhook\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "Url": o4m0 |= 1; break;
+      case "IsActive": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  let c6 = '{';
+  const v7 = o4["Url"];
+  if (v7 !== undefined) {
+    if ((o4m0 & 1) === 0) return undefined;
+    out += c6 + "\"Url\":";
+    c6 = ',';
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o4["IsActive"];
+  if (v8 !== undefined) {
+    if ((o4m0 & 2) === 0) return undefined;
+    out += c6 + "\"IsActive\":";
+    c6 = ',';
+    if (typeof v8 !== 'boolean') return undefined;
+    out += v8 ? 'true' : 'false';
+  }
+  out += c6 === '{' ? '{}' : '}';
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a SelfLink, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeSelfLink(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Self": o1m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Self"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Self\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (!rt.isUri(v3))) return undefined;
+  out += rt.jsonString(v3);
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a EmptyMeta, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeEmptyMeta(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  for (const k2 in o1) {
+    return undefined;
+  }
+  let c3 = '{';
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Consent, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeConsent(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Subscription": o1m0 |= 2; break;
+      case "Links": o1m0 |= 4; break;
+      case "Meta": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  const t4 = writeConsentData(v3, check);
+  if (t4 === undefined) return undefined;
+  out += t4;
+  const v5 = o1["Subscription"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"Subscription\":";
+    const t6 = writeWebhookSubscription(v5, check);
+    if (t6 === undefined) return undefined;
+    out += t6;
+  }
+  const v7 = o1["Links"];
+  if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Links\":";
+  const t8 = writeSelfLink(v7, check);
+  if (t8 === undefined) return undefined;
+  out += t8;
+  const v9 = o1["Meta"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"Meta\":";
+    const t10 = writeEmptyMeta(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ConsentList, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeConsentList(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i1 = 0; i1 < value.length; i1++) {
+    if (i1 !== 0) out += ',';
+    const v2: unknown = value[i1];
+    const t3 = writeConsent(v2, check);
+    if (t3 === undefined) return undefined;
+    out += t3;
+  }
+  out += ']';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ConsentPatch, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeConsentPatch(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Subscription": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["Data"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"Data\":";
+    c3 = ',';
+    if (typeof v4 !== 'object' || v4 === null || Array.isArray(v4) || !rt.isPlainRecord(v4)) return undefined;
+    const o5 = v4 as Record<string, unknown>;
+    let o5m0 = 0;
+    for (const k6 in o5) {
+      switch (k6) {
+        case "Status": o5m0 |= 1; break;
+        case "RevokedBy": o5m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v7 = o5["Status"];
+    if (v7 === undefined || (o5m0 & 1) === 0) return undefined;
+    out += "{\"Status\":";
+    if (v7 === "Revoked") out += "\"Revoked\"";
+    else return undefined;
+    const v8 = o5["RevokedBy"];
+    if (v8 !== undefined) {
+      if ((o5m0 & 2) === 0) return undefined;
+      out += ",\"RevokedBy\":";
+      if (v8 === "LFI") out += "\"LFI\"";
+      else if (v8 === "TPP") out += "\"TPP\"";
+      else if (v8 === "LFI.InitiatedByUser") out += "\"LFI.InitiatedByUser\"";
+      else if (v8 === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
+      else return undefined;
+    }
+    out += '}';
+  }
+  const v9 = o1["Subscription"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"Subscription\":";
+    c3 = ',';
+    const t10 = writeWebhookSubscription(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountHolderName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountHolderName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountHolderShortName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountHolderShortName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountStatus, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountStatus(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts4.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CurrencyCode, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCurrencyCode(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern3.test(value))) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountDescription, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountDescription(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountNickname, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountNickname(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 70 && rt.codePointLength(value) > 70)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountSchemeName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountSchemeName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "IBAN") out += "\"IBAN\"";
+  else if (value === "AccountNumber") out += "\"AccountNumber\"";
+  else if (value === "MaskedPAN") out += "\"MaskedPAN\"";
+  else if (value === "MortgageReference") out += "\"MortgageReference\"";
+  else if (value === "FinanceReference") out += "\"FinanceReference\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountIdentification, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountIdentification(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 400 && rt.codePointLength(value) > 400)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountIdentifierName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountIdentifierName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 70 && rt.codePointLength(value) > 70)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountIdentifier, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountIdentifier(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SchemeName": o1m0 |= 1; break;
+      case "Identification": o1m0 |= 2; break;
+      case "Name": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["SchemeName"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"SchemeName\":";
+  if (v3 === "IBAN") out += "\"IBAN\"";
+  else if (v3 === "AccountNumber") out += "\"AccountNumber\"";
+  else if (v3 === "MaskedPAN") out += "\"MaskedPAN\"";
+  else if (v3 === "MortgageReference") out += "\"MortgageReference\"";
+  else if (v3 === "FinanceReference") out += "\"FinanceReference\"";
+  else return undefined;
+  const v4 = o1["Identification"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Identification\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+  if (check && (v4.length > 400 && rt.codePointLength(v4) > 400)) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["Name"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Name\":";
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 70 && rt.codePointLength(v5) > 70)) return undefined;
+    out += rt.jsonString(v5);
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a InstitutionSchemeName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeInstitutionSchemeName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "BICFI") out += "\"BICFI\"";
+  else if (value === "Other") out += "\"Other\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a InstitutionIdentification, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeInstitutionIdentification(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a InstitutionId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeInstitutionId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SchemeName": o1m0 |= 1; break;
+      case "Identification": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["SchemeName"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"SchemeName\":";
+  if (v3 === "BICFI") out += "\"BICFI\"";
+  else if (v3 === "Other") out += "\"Other\"";
+  else return undefined;
+  const v4 = o1["Identification"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Identification\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+  if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
+  out += rt.jsonString(v4);
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Account, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccount(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "AccountId": o1m0 |= 1; break;
+      case "AccountHolderName": o1m0 |= 2; break;
+      case "AccountHolderShortName": o1m0 |= 4; break;
+      case "Status": o1m0 |= 8; break;
+      case "StatusUpdateDateTime": o1m0 |= 16; break;
+      case "Currency": o1m0 |= 32; break;
+      case "AccountType": o1m0 |= 64; break;
+      case "AccountSubType": o1m0 |= 128; break;
+      case "Description": o1m0 |= 256; break;
+      case "Nickname": o1m0 |= 512; break;
+      case "OpeningDate": o1m0 |= 1024; break;
+      case "MaturityDate": o1m0 |= 2048; break;
+      case "AccountIdentifiers": o1m0 |= 4096; break;
+      case "Servicer": o1m0 |= 8192; break;
+      case "IsShariaCompliant": o1m0 |= 16384; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["AccountId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["AccountHolderName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"AccountHolderName\":";
+    if (typeof v4 !== 'string') return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["AccountHolderShortName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"AccountHolderShortName\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Status"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"Status\":";
+    const t7 = $texts4.get(v6);
+    if (t7 === undefined) return undefined;
+    out += t7;
+  }
+  const v8 = o1["StatusUpdateDateTime"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"StatusUpdateDateTime\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v8))) return undefined;
+    if (check && (!rt.isDateTime(v8))) return undefined;
+    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+  }
+  const v9 = o1["Currency"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"Currency\":";
+    if (typeof v9 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v9))) return undefined;
+    out += rt.jsonString(v9);
+  }
+  const v10 = o1["AccountType"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"AccountType\":";
+    if (v10 === "Retail") out += "\"Retail\"";
+    else if (v10 === "SME") out += "\"SME\"";
+    else if (v10 === "Corporate") out += "\"Corporate\"";
+    else return undefined;
+  }
+  const v11 = o1["AccountSubType"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"AccountSubType\":";
+    if (v11 === "CurrentAccount") out += "\"CurrentAccount\"";
+    else if (v11 === "Savings") out += "\"Savings\"";
+    else if (v11 === "CreditCard") out += "\"CreditCard\"";
+    else if (v11 === "Mortgage") out += "\"Mortgage\"";
+    else if (v11 === "Finance") out += "\"Finance\"";
+    else return undefined;
+  }
+  const v12 = o1["Description"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"Description\":";
+    if (typeof v12 !== 'string') return undefined;
+    if (check && (v12.length < 1 || (v12.length < 2 && rt.codePointLength(v12) < 1))) return undefined;
+    if (check && (v12.length > 35 && rt.codePointLength(v12) > 35)) return undefined;
+    out += rt.jsonString(v12);
+  }
+  const v13 = o1["Nickname"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"Nickname\":";
+    if (typeof v13 !== 'string') return undefined;
+    if (check && (v13.length < 1 || (v13.length < 2 && rt.codePointLength(v13) < 1))) return undefined;
+    if (check && (v13.length > 70 && rt.codePointLength(v13) > 70)) return undefined;
+    out += rt.jsonString(v13);
+  }
+  const v14 = o1["OpeningDate"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += ",\"OpeningDate\":";
+    if (typeof v14 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v14))) return undefined;
+    if (check && (!rt.isDateTime(v14))) return undefined;
+    out += check ? '"' + v14 + '"' : rt.jsonString(v14);
+  }
+  const v15 = o1["MaturityDate"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 2048) === 0) return undefined;
+    out += ",\"MaturityDate\":";
+    if (typeof v15 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v15))) return undefined;
+    if (check && (!rt.isDateTime(v15))) return undefined;
+    out += check ? '"' + v15 + '"' : rt.jsonString(v15);
+  }
+  const v16 = o1["AccountIdentifiers"];
+  if (v16 !== undefined) {
+    if ((o1m0 & 4096) === 0) return undefined;
+    out += ",\"AccountIdentifiers\":";
+    if (!Array.isArray(v16) || typeof (v16 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i17 = 0; i17 < v16.length; i17++) {
+      if (i17 !== 0) out += ',';
+      const v18: unknown = v16[i17];
+      const t19 = writeAccountIdentifier(v18, check);
+      if (t19 === undefined) return undefined;
+      out += t19;
+    }
+    out += ']';
+  }
+  const v20 = o1["Servicer"];
+  if (v20 !== undefined) {
+    if ((o1m0 & 8192) === 0) return undefined;
+    out += ",\"Servicer\":";
+    const t21 = writeInstitutionId(v20, check);
+    if (t21 === undefined) return undefined;
+    out += t21;
+  }
+  const v22 = o1["IsShariaCompliant"];
+  if (v22 !== undefined) {
+    if ((o1m0 & 16384) === 0) return undefined;
+    out += ",\"IsShariaCompliant\":";
+    if (typeof v22 !== 'boolean') return undefined;
+    out += v22 ? 'true' : 'false';
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Links, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeLinks(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Self": o1m0 |= 1; break;
+      case "First": o1m0 |= 2; break;
+      case "Prev": o1m0 |= 4; break;
+      case "Next": o1m0 |= 8; break;
+      case "Last": o1m0 |= 16; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Self"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Self\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (!rt.isUri(v3))) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["First"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"First\":";
+    if (typeof v4 !== 'string') return undefined;
+    if (check && (!rt.isUri(v4))) return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["Prev"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Prev\":";
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (!rt.isUri(v5))) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Next"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"Next\":";
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (!rt.isUri(v6))) return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["Last"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"Last\":";
+    if (typeof v7 !== 'string') return undefined;
+    if (check && (!rt.isUri(v7))) return undefined;
+    out += rt.jsonString(v7);
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Meta, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeMeta(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "TotalPages": o1m0 |= 1; break;
+      case "FirstAvailableDateTime": o1m0 |= 2; break;
+      case "LastAvailableDateTime": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["TotalPages"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"TotalPages\":";
+  if (typeof v3 !== 'number' || !Number.isFinite(v3)) return undefined;
+  if (check && (!Number.isInteger(v3) || v3 < -2147483648 || v3 > 2147483647 || v3 < 0)) return undefined;
+  out += '' + v3;
+  const v4 = o1["FirstAvailableDateTime"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"FirstAvailableDateTime\":";
+    if (typeof v4 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v4))) return undefined;
+    if (check && (!rt.isDateTime(v4))) return undefined;
+    out += check ? '"' + v4 + '"' : rt.jsonString(v4);
+  }
+  const v5 = o1["LastAvailableDateTime"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"LastAvailableDateTime\":";
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v5))) return undefined;
+    if (check && (!rt.isDateTime(v5))) return undefined;
+    out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountsResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountsResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "Account": o4m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["Account"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"Account\":";
+  if (!Array.isArray(v6) || typeof (v6 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i7 = 0; i7 < v6.length; i7++) {
+    if (i7 !== 0) out += ',';
+    const v8: unknown = v6[i7];
+    const t9 = writeAccount(v8, check);
+    if (t9 === undefined) return undefined;
+    out += t9;
+  }
+  out += ']';
+  out += '}';
+  const v10 = o1["Links"];
+  if (v10 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t11 = writeLinks(v10, check);
+  if (t11 === undefined) return undefined;
+  out += t11;
+  const v12 = o1["Meta"];
+  if (v12 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t13 = writeMeta(v12, check);
+  if (t13 === undefined) return undefined;
+  out += t13;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountDetail, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountDetail(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "AccountHolderName": o1m0 |= 1; break;
+      case "AccountHolderShortName": o1m0 |= 2; break;
+      case "Status": o1m0 |= 4; break;
+      case "StatusUpdateDateTime": o1m0 |= 8; break;
+      case "Currency": o1m0 |= 16; break;
+      case "AccountType": o1m0 |= 32; break;
+      case "AccountSubType": o1m0 |= 64; break;
+      case "Description": o1m0 |= 128; break;
+      case "Nickname": o1m0 |= 256; break;
+      case "OpeningDate": o1m0 |= 512; break;
+      case "MaturityDate": o1m0 |= 1024; break;
+      case "AccountIdentifiers": o1m0 |= 2048; break;
+      case "Servicer": o1m0 |= 4096; break;
+      case "IsShariaCompliant": o1m0 |= 8192; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["AccountHolderName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"AccountHolderName\":";
+    c3 = ',';
+    if (typeof v4 !== 'string') return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["AccountHolderShortName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"AccountHolderShortName\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Status"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"Status\":";
+    c3 = ',';
+    const t7 = $texts4.get(v6);
+    if (t7 === undefined) return undefined;
+    out += t7;
+  }
+  const v8 = o1["StatusUpdateDateTime"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c3 + "\"StatusUpdateDateTime\":";
+    c3 = ',';
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v8))) return undefined;
+    if (check && (!rt.isDateTime(v8))) return undefined;
+    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+  }
+  const v9 = o1["Currency"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += c3 + "\"Currency\":";
+    c3 = ',';
+    if (typeof v9 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v9))) return undefined;
+    out += rt.jsonString(v9);
+  }
+  const v10 = o1["AccountType"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += c3 + "\"AccountType\":";
+    c3 = ',';
+    if (v10 === "Retail") out += "\"Retail\"";
+    else if (v10 === "SME") out += "\"SME\"";
+    else if (v10 === "Corporate") out += "\"Corporate\"";
+    else return undefined;
+  }
+  const v11 = o1["AccountSubType"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += c3 + "\"AccountSubType\":";
+    c3 = ',';
+    if (v11 === "CurrentAccount") out += "\"CurrentAccount\"";
+    else if (v11 === "Savings") out += "\"Savings\"";
+    else if (v11 === "CreditCard") out += "\"CreditCard\"";
+    else if (v11 === "Mortgage") out += "\"Mortgage\"";
+    else if (v11 === "Finance") out += "\"Finance\"";
+    else return undefined;
+  }
+  const v12 = o1["Description"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += c3 + "\"Description\":";
+    c3 = ',';
+    if (typeof v12 !== 'string') return undefined;
+    if (check && (v12.length < 1 || (v12.length < 2 && rt.codePointLength(v12) < 1))) return undefined;
+    if (check && (v12.length > 35 && rt.codePointLength(v12) > 35)) return undefined;
+    out += rt.jsonString(v12);
+  }
+  const v13 = o1["Nickname"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += c3 + "\"Nickname\":";
+    c3 = ',';
+    if (typeof v13 !== 'string') return undefined;
+    if (check && (v13.length < 1 || (v13.length < 2 && rt.codePointLength(v13) < 1))) return undefined;
+    if (check && (v13.length > 70 && rt.codePointLength(v13) > 70)) return undefined;
+    out += rt.jsonString(v13);
+  }
+  const v14 = o1["OpeningDate"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += c3 + "\"OpeningDate\":";
+    c3 = ',';
+    if (typeof v14 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v14))) return undefined;
+    if (check && (!rt.isDateTime(v14))) return undefined;
+    out += check ? '"' + v14 + '"' : rt.jsonString(v14);
+  }
+  const v15 = o1["MaturityDate"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += c3 + "\"MaturityDate\":";
+    c3 = ',';
+    if (typeof v15 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v15))) return undefined;
+    if (check && (!rt.isDateTime(v15))) return undefined;
+    out += check ? '"' + v15 + '"' : rt.jsonString(v15);
+  }
+  const v16 = o1["AccountIdentifiers"];
+  if (v16 !== undefined) {
+    if ((o1m0 & 2048) === 0) return undefined;
+    out += c3 + "\"AccountIdentifiers\":";
+    c3 = ',';
+    if (!Array.isArray(v16) || typeof (v16 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i17 = 0; i17 < v16.length; i17++) {
+      if (i17 !== 0) out += ',';
+      const v18: unknown = v16[i17];
+      const t19 = writeAccountIdentifier(v18, check);
+      if (t19 === undefined) return undefined;
+      out += t19;
+    }
+    out += ']';
+  }
+  const v20 = o1["Servicer"];
+  if (v20 !== undefined) {
+    if ((o1m0 & 4096) === 0) return undefined;
+    out += c3 + "\"Servicer\":";
+    c3 = ',';
+    const t21 = writeInstitutionId(v20, check);
+    if (t21 === undefined) return undefined;
+    out += t21;
+  }
+  const v22 = o1["IsShariaCompliant"];
+  if (v22 !== undefined) {
+    if ((o1m0 & 8192) === 0) return undefined;
+    out += c3 + "\"IsShariaCompliant\":";
+    c3 = ',';
+    if (typeof v22 !== 'boolean') return undefined;
+    out += v22 ? 'true' : 'false';
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "Account": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["Account"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"Account\":";
+  const t8 = writeAccountDetail(v7, check);
+  if (t8 === undefined) return undefined;
+  out += t8;
+  out += '}';
+  const v9 = o1["Links"];
+  if (v9 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t10 = writeLinks(v9, check);
+  if (t10 === undefined) return undefined;
+  out += t10;
+  const v11 = o1["Meta"];
+  if (v11 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t12 = writeMeta(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CreditDebitIndicator, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCreditDebitIndicator(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Credit") out += "\"Credit\"";
+  else if (value === "Debit") out += "\"Debit\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BalanceType, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBalanceType(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts5.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AmountValue, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAmountValue(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern4.test(value))) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Amount, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAmount(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Amount": o1m0 |= 1; break;
+      case "Currency": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Amount"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Amount\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (!$pattern4.test(v3))) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["Currency"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Currency\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v4))) return undefined;
+  out += rt.jsonString(v4);
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CreditLine, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCreditLine(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Included": o1m0 |= 1; break;
+      case "Type": o1m0 |= 2; break;
+      case "Amount": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Included"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Included\":";
+  if (typeof v3 !== 'boolean') return undefined;
+  out += v3 ? 'true' : 'false';
+  const v4 = o1["Type"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Type\":";
+  if (v4 === "Available") out += "\"Available\"";
+  else if (v4 === "Credit") out += "\"Credit\"";
+  else if (v4 === "Emergency") out += "\"Emergency\"";
+  else if (v4 === "Pre-Agreed") out += "\"Pre-Agreed\"";
+  else if (v4 === "Temporary") out += "\"Temporary\"";
+  else return undefined;
+  const v5 = o1["Amount"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t6 = writeAmount(v5, check);
+  if (t6 === undefined) return undefined;
+  out += t6;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BalanceCategory, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBalanceCategory(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Principal") out += "\"Principal\"";
+  else if (value === "Interest") out += "\"Interest\"";
+  else if (value === "FeesAndCharges") out += "\"FeesAndCharges\"";
+  else if (value === "PastDue") out += "\"PastDue\"";
+  else if (value === "Profit") out += "\"Profit\"";
+  else if (value === "Rental") out += "\"Rental\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AmountWithCategory, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAmountWithCategory(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "BalanceCategory": o1m0 |= 1; break;
+      case "Amount": o1m0 |= 2; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["BalanceCategory"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"BalanceCategory\":";
+  if (v4 === "Principal") out += "\"Principal\"";
+  else if (v4 === "Interest") out += "\"Interest\"";
+  else if (v4 === "FeesAndCharges") out += "\"FeesAndCharges\"";
+  else if (v4 === "PastDue") out += "\"PastDue\"";
+  else if (v4 === "Profit") out += "\"Profit\"";
+  else if (v4 === "Rental") out += "\"Rental\"";
+  else return undefined;
+  const v5 = o1["Amount"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t6 = writeAmount(v5, check);
+  if (t6 === undefined) return undefined;
+  out += t6;
+  if (extra2) {
+    for (const k7 in o1) {
+      if (k7 === "BalanceCategory" || k7 === "Amount") continue;
+      const v8 = o1[k7];
+      if (!rt.writableAsIs(v8)) return undefined;
+      const t9 = JSON.stringify(v8);
+      if (t9 !== undefined) {
+        out += ',' + rt.jsonString(k7) + ':' + t9;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Balance, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBalance(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "CreditDebitIndicator": o1m0 |= 1; break;
+      case "Type": o1m0 |= 2; break;
+      case "DateTime": o1m0 |= 4; break;
+      case "Amount": o1m0 |= 8; break;
+      case "CreditLine": o1m0 |= 16; break;
+      case "Components": o1m0 |= 32; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["CreditDebitIndicator"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"CreditDebitIndicator\":";
+  if (v3 === "Credit") out += "\"Credit\"";
+  else if (v3 === "Debit") out += "\"Debit\"";
+  else return undefined;
+  const v4 = o1["Type"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Type\":";
+  const t5 = $texts5.get(v4);
+  if (t5 === undefined) return undefined;
+  out += t5;
+  const v6 = o1["DateTime"];
+  if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"DateTime\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v6))) return undefined;
+  if (check && (!rt.isDateTime(v6))) return undefined;
+  out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+  const v7 = o1["Amount"];
+  if (v7 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t8 = writeAmount(v7, check);
+  if (t8 === undefined) return undefined;
+  out += t8;
+  const v9 = o1["CreditLine"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"CreditLine\":";
+    if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i10 = 0; i10 < v9.length; i10++) {
+      if (i10 !== 0) out += ',';
+      const v11: unknown = v9[i10];
+      const t12 = writeCreditLine(v11, check);
+      if (t12 === undefined) return undefined;
+      out += t12;
+    }
+    out += ']';
+  }
+  const v13 = o1["Components"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"Components\":";
+    if (!Array.isArray(v13) || typeof (v13 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i14 = 0; i14 < v13.length; i14++) {
+      if (i14 !== 0) out += ',';
+      const v15: unknown = v13[i14];
+      const t16 = writeAmountWithCategory(v15, check);
+      if (t16 === undefined) return undefined;
+      out += t16;
+    }
+    out += ']';
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BalancesResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBalancesResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "Balance": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["Balance"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"Balance\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v7.length < 1)) return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeBalance(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BeneficiaryId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBeneficiaryId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Reference, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeReference(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a SupplementaryData, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeSupplementaryData(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let extra2 = false;
+  for (const k3 in o1) {
+    extra2 = true;
+  }
+  let c4 = '{';
+  if (extra2) {
+    for (const k5 in o1) {
+      const v6 = o1[k5];
+      if (!rt.writableAsIs(v6)) return undefined;
+      const t7 = JSON.stringify(v6);
+      if (t7 !== undefined) {
+        out += c4 + rt.jsonString(k5) + ':' + t7;
+        c4 = ',';
+      }
+    }
+  }
+  out += c4 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a InstitutionName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeInstitutionName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 140 && rt.codePointLength(value) > 140)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PostalAddress, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePostalAddress(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "AddressType": o1m0 |= 1; break;
+      case "AddressLine": o1m0 |= 2; break;
+      case "BuildingNumber": o1m0 |= 4; break;
+      case "BuildingName": o1m0 |= 8; break;
+      case "Floor": o1m0 |= 16; break;
+      case "StreetName": o1m0 |= 32; break;
+      case "DistrictName": o1m0 |= 64; break;
+      case "PostBox": o1m0 |= 128; break;
+      case "TownName": o1m0 |= 256; break;
+      case "CountrySubDivision": o1m0 |= 512; break;
+      case "Country": o1m0 |= 1024; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["AddressType"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"AddressType\":";
+    c3 = ',';
+    const t5 = $texts6.get(v4);
+    if (t5 === undefined) return undefined;
+    out += t5;
+  }
+  const v6 = o1["AddressLine"];
+  if (v6 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += c3 + "\"AddressLine\":";
+  c3 = ',';
+  if (!Array.isArray(v6) || typeof (v6 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v6.length < 1)) return undefined;
+  if (check && (v6.length > 7)) return undefined;
+  out += '[';
+  for (let i7 = 0; i7 < v6.length; i7++) {
+    if (i7 !== 0) out += ',';
+    const v8: unknown = v6[i7];
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
+    if (check && (v8.length > 70 && rt.codePointLength(v8) > 70)) return undefined;
+    out += rt.jsonString(v8);
+  }
+  out += ']';
+  const v9 = o1["BuildingNumber"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"BuildingNumber\":";
+    if (typeof v9 !== 'string') return undefined;
+    if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
+    if (check && (v9.length > 16 && rt.codePointLength(v9) > 16)) return undefined;
+    out += rt.jsonString(v9);
+  }
+  const v10 = o1["BuildingName"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"BuildingName\":";
+    if (typeof v10 !== 'string') return undefined;
+    if (check && (v10.length < 1 || (v10.length < 2 && rt.codePointLength(v10) < 1))) return undefined;
+    if (check && (v10.length > 140 && rt.codePointLength(v10) > 140)) return undefined;
+    out += rt.jsonString(v10);
+  }
+  const v11 = o1["Floor"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"Floor\":";
+    if (typeof v11 !== 'string') return undefined;
+    if (check && (v11.length < 1 || (v11.length < 2 && rt.codePointLength(v11) < 1))) return undefined;
+    if (check && (v11.length > 70 && rt.codePointLength(v11) > 70)) return undefined;
+    out += rt.jsonString(v11);
+  }
+  const v12 = o1["StreetName"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"StreetName\":";
+    if (typeof v12 !== 'string') return undefined;
+    if (check && (v12.length < 1 || (v12.length < 2 && rt.codePointLength(v12) < 1))) return undefined;
+    if (check && (v12.length > 140 && rt.codePointLength(v12) > 140)) return undefined;
+    out += rt.jsonString(v12);
+  }
+  const v13 = o1["DistrictName"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"DistrictName\":";
+    if (typeof v13 !== 'string') return undefined;
+    if (check && (v13.length < 1 || (v13.length < 2 && rt.codePointLength(v13) < 1))) return undefined;
+    if (check && (v13.length > 140 && rt.codePointLength(v13) > 140)) return undefined;
+    out += rt.jsonString(v13);
+  }
+  const v14 = o1["PostBox"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"PostBox\":";
+    if (typeof v14 !== 'string') return undefined;
+    if (check && (v14.length < 1 || (v14.length < 2 && rt.codePointLength(v14) < 1))) return undefined;
+    if (check && (v14.length > 16 && rt.codePointLength(v14) > 16)) return undefined;
+    out += rt.jsonString(v14);
+  }
+  const v15 = o1["TownName"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"TownName\":";
+    if (typeof v15 !== 'string') return undefined;
+    if (check && (v15.length < 1 || (v15.length < 2 && rt.codePointLength(v15) < 1))) return undefined;
+    if (check && (v15.length > 140 && rt.codePointLength(v15) > 140)) return undefined;
+    out += rt.jsonString(v15);
+  }
+  const v16 = o1["CountrySubDivision"];
+  if (v16 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"CountrySubDivision\":";
+    const t17 = $texts7.get(v16);
+    if (t17 === undefined) return undefined;
+    out += t17;
+  }
+  const v18 = o1["Country"];
+  if (v18 === undefined || (o1m0 & 1024) === 0) return undefined;
+  out += ",\"Country\":";
+  if (typeof v18 !== 'string') return undefined;
+  if (check && (!$pattern5.test(v18))) return undefined;
+  out += rt.jsonString(v18);
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a InstitutionWithAddress, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeInstitutionWithAddress(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SchemeName": o1m0 |= 1; break;
+      case "Identification": o1m0 |= 2; break;
+      case "Name": o1m0 |= 4; break;
+      case "PostalAddress": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["SchemeName"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"SchemeName\":";
+  if (v3 === "BICFI") out += "\"BICFI\"";
+  else if (v3 === "Other") out += "\"Other\"";
+  else return undefined;
+  const v4 = o1["Identification"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Identification\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+  if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["Name"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Name\":";
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["PostalAddress"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"PostalAddress\":";
+    const t7 = writePostalAddress(v6, check);
+    if (t7 === undefined) return undefined;
+    out += t7;
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BeneficiaryAccountSchemeName, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBeneficiaryAccountSchemeName(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "IBAN") out += "\"IBAN\"";
+  else if (value === "AccountNumber") out += "\"AccountNumber\"";
+  else if (value === "MaskedPAN") out += "\"MaskedPAN\"";
+  else if (value === "MobileNumber") out += "\"MobileNumber\"";
+  else if (value === "UtilityName") out += "\"UtilityName\"";
+  else if (value === "EWallet") out += "\"EWallet\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BeneficiaryAccount, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBeneficiaryAccount(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SchemeName": o1m0 |= 1; break;
+      case "Identification": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["SchemeName"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"SchemeName\":";
+  if (v3 === "IBAN") out += "\"IBAN\"";
+  else if (v3 === "AccountNumber") out += "\"AccountNumber\"";
+  else if (v3 === "MaskedPAN") out += "\"MaskedPAN\"";
+  else if (v3 === "MobileNumber") out += "\"MobileNumber\"";
+  else if (v3 === "UtilityName") out += "\"UtilityName\"";
+  else if (v3 === "EWallet") out += "\"EWallet\"";
+  else return undefined;
+  const v4 = o1["Identification"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Identification\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+  if (check && (v4.length > 400 && rt.codePointLength(v4) > 400)) return undefined;
+  out += rt.jsonString(v4);
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Beneficiary, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBeneficiary(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "BeneficiaryId": o1m0 |= 1; break;
+      case "BeneficiaryType": o1m0 |= 2; break;
+      case "AddedViaOF": o1m0 |= 4; break;
+      case "AccountHolderName": o1m0 |= 8; break;
+      case "AccountHolderShortName": o1m0 |= 16; break;
+      case "Reference": o1m0 |= 32; break;
+      case "SupplementaryData": o1m0 |= 64; break;
+      case "CreditorAgent": o1m0 |= 128; break;
+      case "CreditorAccount": o1m0 |= 256; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["BeneficiaryId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"BeneficiaryId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["BeneficiaryType"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"BeneficiaryType\":";
+  if (v4 === "Activated") out += "\"Activated\"";
+  else if (v4 === "NotActivated") out += "\"NotActivated\"";
+  else return undefined;
+  const v5 = o1["AddedViaOF"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"AddedViaOF\":";
+  if (typeof v5 !== 'boolean') return undefined;
+  out += v5 ? 'true' : 'false';
+  const v6 = o1["AccountHolderName"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"AccountHolderName\":";
+    if (typeof v6 !== 'string') return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["AccountHolderShortName"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"AccountHolderShortName\":";
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["Reference"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"Reference\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
+    if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
+    out += rt.jsonString(v8);
+  }
+  const v9 = o1["SupplementaryData"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"SupplementaryData\":";
+    const t10 = writeSupplementaryData(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  const v11 = o1["CreditorAgent"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"CreditorAgent\":";
+    const t12 = writeInstitutionWithAddress(v11, check);
+    if (t12 === undefined) return undefined;
+    out += t12;
+  }
+  const v13 = o1["CreditorAccount"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"CreditorAccount\":";
+    if (!Array.isArray(v13) || typeof (v13 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i14 = 0; i14 < v13.length; i14++) {
+      if (i14 !== 0) out += ',';
+      const v15: unknown = v13[i14];
+      const t16 = writeBeneficiaryAccount(v15, check);
+      if (t16 === undefined) return undefined;
+      out += t16;
+    }
+    out += ']';
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BeneficiariesResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBeneficiariesResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "Beneficiary": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["Beneficiary"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"Beneficiary\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeBeneficiary(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a DirectDebit, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeDirectDebit(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "DirectDebitId": o1m0 |= 1; break;
+      case "MandateIdentification": o1m0 |= 2; break;
+      case "DirectDebitStatusCode": o1m0 |= 4; break;
+      case "Name": o1m0 |= 8; break;
+      case "Frequency": o1m0 |= 16; break;
+      case "PreviousPaymentDateTime": o1m0 |= 32; break;
+      case "PreviousPaymentAmount": o1m0 |= 64; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["DirectDebitId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"DirectDebitId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 256 && rt.codePointLength(v3) > 256)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["MandateIdentification"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"MandateIdentification\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+  if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["DirectDebitStatusCode"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"DirectDebitStatusCode\":";
+  if (v5 === "Active") out += "\"Active\"";
+  else if (v5 === "Inactive") out += "\"Inactive\"";
+  else return undefined;
+  const v6 = o1["Name"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"Name\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 70 && rt.codePointLength(v6) > 70)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o1["Frequency"];
+  if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
+  out += ",\"Frequency\":";
+  const t8 = $texts8.get(v7);
+  if (t8 === undefined) return undefined;
+  out += t8;
+  const v9 = o1["PreviousPaymentDateTime"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"PreviousPaymentDateTime\":";
+    if (typeof v9 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v9))) return undefined;
+    if (check && (!rt.isDateTime(v9))) return undefined;
+    out += check ? '"' + v9 + '"' : rt.jsonString(v9);
+  }
+  const v10 = o1["PreviousPaymentAmount"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"PreviousPaymentAmount\":";
+    const t11 = writeAmount(v10, check);
+    if (t11 === undefined) return undefined;
+    out += t11;
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a DirectDebitsResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeDirectDebitsResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "DirectDebit": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["DirectDebit"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"DirectDebit\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeDirectDebit(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ShariaStructure, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeShariaStructure(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Ijara") out += "\"Ijara\"";
+  else if (value === "ServiceIjara") out += "\"ServiceIjara\"";
+  else if (value === "Murabaha") out += "\"Murabaha\"";
+  else if (value === "Musharaka") out += "\"Musharaka\"";
+  else if (value === "Tawarruq") out += "\"Tawarruq\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ChargeCalculation, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeChargeCalculation(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Amount": o1m0 |= 1; break;
+      case "Rate": o1m0 |= 2; break;
+      case "ApplicationFrequency": o1m0 |= 4; break;
+      case "InterestCalculationMethod": o1m0 |= 8; break;
+      case "MaximumChargeAmount": o1m0 |= 16; break;
+      case "Basis": o1m0 |= 32; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["Amount"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"Amount\":";
+    c3 = ',';
+    const t5 = writeAmount(v4, check);
+    if (t5 === undefined) return undefined;
+    out += t5;
+  }
+  const v6 = o1["Rate"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"Rate\":";
+    c3 = ',';
+    if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+    if (check && (v6 < 0 || v6 > 100)) return undefined;
+    out += '' + v6;
+  }
+  const v7 = o1["ApplicationFrequency"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"ApplicationFrequency\":";
+    c3 = ',';
+    if (v7 === "Monthly") out += "\"Monthly\"";
+    else if (v7 === "Daily") out += "\"Daily\"";
+    else return undefined;
+  }
+  const v8 = o1["InterestCalculationMethod"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c3 + "\"InterestCalculationMethod\":";
+    c3 = ',';
+    if (v8 === "PrincipalBalance") out += "\"PrincipalBalance\"";
+    else if (v8 === "OutstandingBalance") out += "\"OutstandingBalance\"";
+    else if (v8 === "InitialDrawdownAmount") out += "\"InitialDrawdownAmount\"";
+    else return undefined;
+  }
+  const v9 = o1["MaximumChargeAmount"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += c3 + "\"MaximumChargeAmount\":";
+    c3 = ',';
+    const t10 = writeAmount(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  const v11 = o1["Basis"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += c3 + "\"Basis\":";
+    c3 = ',';
+    if (typeof v11 !== 'string') return undefined;
+    out += rt.jsonString(v11);
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ProductCondition, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeProductCondition(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "Field": o1m0 |= 1; break;
+      case "Operator": o1m0 |= 2; break;
+      case "Value": o1m0 |= 4; break;
+      case "Description": o1m0 |= 8; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  let c4 = '{';
+  const v5 = o1["Field"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c4 + "\"Field\":";
+    c4 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Operator"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c4 + "\"Operator\":";
+    c4 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["Value"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c4 + "\"Value\":";
+    c4 = ',';
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["Description"];
+  if (v8 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += c4 + "\"Description\":";
+  c4 = ',';
+  if (typeof v8 !== 'string') return undefined;
+  out += rt.jsonString(v8);
+  if (extra2) {
+    for (const k9 in o1) {
+      if (k9 === "Field" || k9 === "Operator" || k9 === "Value" || k9 === "Description") continue;
+      const v10 = o1[k9];
+      if (!rt.writableAsIs(v10)) return undefined;
+      const t11 = JSON.stringify(v10);
+      if (t11 !== undefined) {
+        out += ',' + rt.jsonString(k9) + ':' + t11;
+        c4 = ',';
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ProductCharge, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeProductCharge(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Type": o1m0 |= 1; break;
+      case "Name": o1m0 |= 2; break;
+      case "Description": o1m0 |= 4; break;
+      case "Charge": o1m0 |= 8; break;
+      case "Conditions": o1m0 |= 16; break;
+      case "Justification": o1m0 |= 32; break;
+      case "Frequency": o1m0 |= 64; break;
+      case "DonatedToCharity": o1m0 |= 128; break;
+      case "Notes": o1m0 |= 256; break;
+      case "SupplementaryInformation": o1m0 |= 512; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["Type"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"Type\":";
+    c3 = ',';
+    const t5 = $texts9.get(v4);
+    if (t5 === undefined) return undefined;
+    out += t5;
+  }
+  const v6 = o1["Name"];
+  if (v6 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += c3 + "\"Name\":";
+  c3 = ',';
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o1["Description"];
+  if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Description\":";
+  if (typeof v7 !== 'string') return undefined;
+  out += rt.jsonString(v7);
+  const v8 = o1["Charge"];
+  if (v8 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"Charge\":";
+  if (!Array.isArray(v8) || typeof (v8 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i9 = 0; i9 < v8.length; i9++) {
+    if (i9 !== 0) out += ',';
+    const v10: unknown = v8[i9];
+    const t11 = writeChargeCalculation(v10, check);
+    if (t11 === undefined) return undefined;
+    out += t11;
+  }
+  out += ']';
+  const v12 = o1["Conditions"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"Conditions\":";
+    if (!Array.isArray(v12) || typeof (v12 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i13 = 0; i13 < v12.length; i13++) {
+      if (i13 !== 0) out += ',';
+      const v14: unknown = v12[i13];
+      const t15 = writeProductCondition(v14, check);
+      if (t15 === undefined) return undefined;
+      out += t15;
+    }
+    out += ']';
+  }
+  const v16 = o1["Justification"];
+  if (v16 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"Justification\":";
+    if (typeof v16 !== 'string') return undefined;
+    out += rt.jsonString(v16);
+  }
+  const v17 = o1["Frequency"];
+  if (v17 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"Frequency\":";
+    if (typeof v17 !== 'string') return undefined;
+    out += rt.jsonString(v17);
+  }
+  const v18 = o1["DonatedToCharity"];
+  if (v18 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"DonatedToCharity\":";
+    if (typeof v18 !== 'boolean') return undefined;
+    out += v18 ? 'true' : 'false';
+  }
+  const v19 = o1["Notes"];
+  if (v19 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"Notes\":";
+    if (typeof v19 !== 'string') return undefined;
+    if (check && (v19.length < 1 || (v19.length < 2 && rt.codePointLength(v19) < 1))) return undefined;
+    if (check && (v19.length > 500 && rt.codePointLength(v19) > 500)) return undefined;
+    out += rt.jsonString(v19);
+  }
+  const v20 = o1["SupplementaryInformation"];
+  if (v20 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"SupplementaryInformation\":";
+    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+    const o21 = v20 as Record<string, unknown>;
+    let extra22 = false;
+    for (const k23 in o21) {
+      extra22 = true;
+    }
+    let c24 = '{';
+    if (extra22) {
+      for (const k25 in o21) {
+        const v26 = o21[k25];
+        if (!rt.writableAsIs(v26)) return undefined;
+        const t27 = JSON.stringify(v26);
+        if (t27 !== undefined) {
+          out += c24 + rt.jsonString(k25) + ':' + t27;
+          c24 = ',';
+        }
+      }
+    }
+    out += c24 === '{' ? '{}' : '}';
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ProductCharges, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeProductCharges(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (value.length < 1)) return undefined;
+  out += '[';
+  for (let i1 = 0; i1 < value.length; i1++) {
+    if (i1 !== 0) out += ',';
+    const v2: unknown = value[i1];
+    const t3 = writeProductCharge(v2, check);
+    if (t3 === undefined) return undefined;
+    out += t3;
+  }
+  out += ']';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a FinanceRate, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeFinanceRate(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "RateType": o1m0 |= 1; break;
+      case "Description": o1m0 |= 2; break;
+      case "Rate": o1m0 |= 4; break;
+      case "Notes": o1m0 |= 8; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["RateType"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"RateType\":";
+  if (v4 === "FixedInterest") out += "\"FixedInterest\"";
+  else if (v4 === "FixedProfit") out += "\"FixedProfit\"";
+  else if (v4 === "VariableInterest") out += "\"VariableInterest\"";
+  else if (v4 === "VariableProfit") out += "\"VariableProfit\"";
+  else if (v4 === "HybridInterest") out += "\"HybridInterest\"";
+  else if (v4 === "HybridProfit") out += "\"HybridProfit\"";
+  else return undefined;
+  const v5 = o1["Description"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"Description\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Rate"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Rate\":";
+    if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+    out += '' + v6;
+  }
+  const v7 = o1["Notes"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"Notes\":";
+    if (typeof v7 !== 'string') return undefined;
+    if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
+    if (check && (v7.length > 500 && rt.codePointLength(v7) > 500)) return undefined;
+    out += rt.jsonString(v7);
+  }
+  if (extra2) {
+    for (const k8 in o1) {
+      if (k8 === "RateType" || k8 === "Description" || k8 === "Rate" || k8 === "Notes") continue;
+      const v9 = o1[k8];
+      if (!rt.writableAsIs(v9)) return undefined;
+      const t10 = JSON.stringify(v9);
+      if (t10 !== undefined) {
+        out += ',' + rt.jsonString(k8) + ':' + t10;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a EncryptedData, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeEncryptedData(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a FinanceRates, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeFinanceRates(value: unknown, check = true): string | undefined {
+  let out = '';
+  let t1 = writeFinanceRate(value, check);
+  if (t1 === undefined) t1 = writeEncryptedData(value, check);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Duration, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeDuration(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern6.test(value))) return undefined;
+  if (check && (!rt.isDuration(value))) return undefined;
+  out += check ? '"' + value + '"' : rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a RateFrequency, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeRateFrequency(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Monthly") out += "\"Monthly\"";
+  else if (value === "Daily") out += "\"Daily\"";
+  else if (value === "Quarterly") out += "\"Quarterly\"";
+  else if (value === "HalfYearly") out += "\"HalfYearly\"";
+  else if (value === "Annually") out += "\"Annually\"";
+  else if (value === "NotApplicable") out += "\"NotApplicable\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a DepositRateDetail, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeDepositRateDetail(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "RateCategory": o1m0 |= 1; break;
+      case "AnnualRate": o1m0 |= 2; break;
+      case "AnnualRateRange": o1m0 |= 4; break;
+      case "Tier": o1m0 |= 8; break;
+      case "Term": o1m0 |= 16; break;
+      case "EffectiveDate": o1m0 |= 32; break;
+      case "ExpiryDate": o1m0 |= 64; break;
+      case "CalculationMethod": o1m0 |= 128; break;
+      case "CalculationFrequency": o1m0 |= 256; break;
+      case "ApplicationFrequency": o1m0 |= 512; break;
+      case "Notes": o1m0 |= 1024; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  let c4 = '{';
+  const v5 = o1["RateCategory"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c4 + "\"RateCategory\":";
+    c4 = ',';
+    if (v5 === "Applied") out += "\"Applied\"";
+    else if (v5 === "Standard") out += "\"Standard\"";
+    else if (v5 === "Bonus") out += "\"Bonus\"";
+    else if (v5 === "Introductory") out += "\"Introductory\"";
+    else if (v5 === "Other") out += "\"Other\"";
+    else return undefined;
+  }
+  const v6 = o1["AnnualRate"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c4 + "\"AnnualRate\":";
+    c4 = ',';
+    if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+    out += '' + v6;
+  }
+  const v7 = o1["AnnualRateRange"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c4 + "\"AnnualRateRange\":";
+    c4 = ',';
+    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || !rt.isPlainRecord(v7)) return undefined;
+    const o8 = v7 as Record<string, unknown>;
+    let o8m0 = 0;
+    let extra9 = false;
+    for (const k10 in o8) {
+      switch (k10) {
+        case "MinRate": o8m0 |= 1; break;
+        case "MaxRate": o8m0 |= 2; break;
+        default:
+          extra9 = true;
+          break;
+      }
+    }
+    let c11 = '{';
+    const v12 = o8["MinRate"];
+    if (v12 !== undefined) {
+      if ((o8m0 & 1) === 0) return undefined;
+      out += c11 + "\"MinRate\":";
+      c11 = ',';
+      if (typeof v12 !== 'number' || !Number.isFinite(v12)) return undefined;
+      out += '' + v12;
+    }
+    const v13 = o8["MaxRate"];
+    if (v13 !== undefined) {
+      if ((o8m0 & 2) === 0) return undefined;
+      out += c11 + "\"MaxRate\":";
+      c11 = ',';
+      if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
+      out += '' + v13;
+    }
+    if (extra9) {
+      for (const k14 in o8) {
+        if (k14 === "MinRate" || k14 === "MaxRate") continue;
+        const v15 = o8[k14];
+        if (!rt.writableAsIs(v15)) return undefined;
+        const t16 = JSON.stringify(v15);
+        if (t16 !== undefined) {
+          out += c11 + rt.jsonString(k14) + ':' + t16;
+          c11 = ',';
+        }
+      }
+    }
+    out += c11 === '{' ? '{}' : '}';
+  }
+  const v17 = o1["Tier"];
+  if (v17 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c4 + "\"Tier\":";
+    c4 = ',';
+    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || !rt.isPlainRecord(v17)) return undefined;
+    const o18 = v17 as Record<string, unknown>;
+    let o18m0 = 0;
+    let extra19 = false;
+    for (const k20 in o18) {
+      switch (k20) {
+        case "MinBalance": o18m0 |= 1; break;
+        case "MaxBalance": o18m0 |= 2; break;
+        case "Currency": o18m0 |= 4; break;
+        default:
+          extra19 = true;
+          break;
+      }
+    }
+    let c21 = '{';
+    const v22 = o18["MinBalance"];
+    if (v22 !== undefined) {
+      if ((o18m0 & 1) === 0) return undefined;
+      out += c21 + "\"MinBalance\":";
+      c21 = ',';
+      if (typeof v22 !== 'string') return undefined;
+      out += rt.jsonString(v22);
+    }
+    const v23 = o18["MaxBalance"];
+    if (v23 !== undefined) {
+      if ((o18m0 & 2) === 0) return undefined;
+      out += c21 + "\"MaxBalance\":";
+      c21 = ',';
+      if (typeof v23 !== 'string') return undefined;
+      out += rt.jsonString(v23);
+    }
+    const v24 = o18["Currency"];
+    if (v24 !== undefined) {
+      if ((o18m0 & 4) === 0) return undefined;
+      out += c21 + "\"Currency\":";
+      c21 = ',';
+      if (typeof v24 !== 'string') return undefined;
+      if (check && (!$pattern3.test(v24))) return undefined;
+      out += rt.jsonString(v24);
+    }
+    if (extra19) {
+      for (const k25 in o18) {
+        if (k25 === "MinBalance" || k25 === "MaxBalance" || k25 === "Currency") continue;
+        const v26 = o18[k25];
+        if (!rt.writableAsIs(v26)) return undefined;
+        const t27 = JSON.stringify(v26);
+        if (t27 !== undefined) {
+          out += c21 + rt.jsonString(k25) + ':' + t27;
+          c21 = ',';
+        }
+      }
+    }
+    out += c21 === '{' ? '{}' : '}';
+  }
+  const v28 = o1["Term"];
+  if (v28 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += c4 + "\"Term\":";
+    c4 = ',';
+    if (typeof v28 !== 'string') return undefined;
+    if (check && (!$pattern6.test(v28))) return undefined;
+    if (check && (!rt.isDuration(v28))) return undefined;
+    out += check ? '"' + v28 + '"' : rt.jsonString(v28);
+  }
+  const v29 = o1["EffectiveDate"];
+  if (v29 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += c4 + "\"EffectiveDate\":";
+    c4 = ',';
+    if (typeof v29 !== 'string') return undefined;
+    if (check && (!rt.isDate(v29))) return undefined;
+    out += check ? '"' + v29 + '"' : rt.jsonString(v29);
+  }
+  const v30 = o1["ExpiryDate"];
+  if (v30 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += c4 + "\"ExpiryDate\":";
+    c4 = ',';
+    if (typeof v30 !== 'string') return undefined;
+    if (check && (!rt.isDate(v30))) return undefined;
+    out += check ? '"' + v30 + '"' : rt.jsonString(v30);
+  }
+  const v31 = o1["CalculationMethod"];
+  if (v31 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += c4 + "\"CalculationMethod\":";
+    c4 = ',';
+    const t32 = $texts10.get(v31);
+    if (t32 === undefined) return undefined;
+    out += t32;
+  }
+  const v33 = o1["CalculationFrequency"];
+  if (v33 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += c4 + "\"CalculationFrequency\":";
+    c4 = ',';
+    if (v33 === "Monthly") out += "\"Monthly\"";
+    else if (v33 === "Daily") out += "\"Daily\"";
+    else if (v33 === "Quarterly") out += "\"Quarterly\"";
+    else if (v33 === "HalfYearly") out += "\"HalfYearly\"";
+    else if (v33 === "Annually") out += "\"Annually\"";
+    else if (v33 === "NotApplicable") out += "\"NotApplicable\"";
+    else return undefined;
+  }
+  const v34 = o1["ApplicationFrequency"];
+  if (v34 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += c4 + "\"ApplicationFrequency\":";
+    c4 = ',';
+    if (v34 === "Monthly") out += "\"Monthly\"";
+    else if (v34 === "Daily") out += "\"Daily\"";
+    else if (v34 === "Quarterly") out += "\"Quarterly\"";
+    else if (v34 === "HalfYearly") out += "\"HalfYearly\"";
+    else if (v34 === "Annually") out += "\"Annually\"";
+    else if (v34 === "NotApplicable") out += "\"NotApplicable\"";
+    else return undefined;
+  }
+  const v35 = o1["Notes"];
+  if (v35 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += c4 + "\"Notes\":";
+    c4 = ',';
+    if (typeof v35 !== 'string') return undefined;
+    out += rt.jsonString(v35);
+  }
+  if (extra2) {
+    for (const k36 in o1) {
+      if (k36 === "RateCategory" || k36 === "AnnualRate" || k36 === "AnnualRateRange" || k36 === "Tier" || k36 === "Term" || k36 === "EffectiveDate" || k36 === "ExpiryDate" || k36 === "CalculationMethod" || k36 === "CalculationFrequency" || k36 === "ApplicationFrequency" || k36 === "Notes") continue;
+      const v37 = o1[k36];
+      if (!rt.writableAsIs(v37)) return undefined;
+      const t38 = JSON.stringify(v37);
+      if (t38 !== undefined) {
+        out += c4 + rt.jsonString(k36) + ':' + t38;
+        c4 = ',';
+      }
+    }
+  }
+  out += c4 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a DepositRates, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeDepositRates(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "RateType": o1m0 |= 1; break;
+      case "RateDetails": o1m0 |= 2; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["RateType"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"RateType\":";
+  if (v4 === "FixedInterest") out += "\"FixedInterest\"";
+  else if (v4 === "FixedProfit") out += "\"FixedProfit\"";
+  else if (v4 === "VariableInterest") out += "\"VariableInterest\"";
+  else if (v4 === "VariableProfit") out += "\"VariableProfit\"";
+  else return undefined;
+  const v5 = o1["RateDetails"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"RateDetails\":";
+  if (!Array.isArray(v5) || typeof (v5 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v5.length < 1)) return undefined;
+  out += '[';
+  for (let i6 = 0; i6 < v5.length; i6++) {
+    if (i6 !== 0) out += ',';
+    const v7: unknown = v5[i6];
+    const t8 = writeDepositRateDetail(v7, check);
+    if (t8 === undefined) return undefined;
+    out += t8;
+  }
+  out += ']';
+  if (extra2) {
+    for (const k9 in o1) {
+      if (k9 === "RateType" || k9 === "RateDetails") continue;
+      const v10 = o1[k9];
+      if (!rt.writableAsIs(v10)) return undefined;
+      const t11 = JSON.stringify(v10);
+      if (t11 !== undefined) {
+        out += ',' + rt.jsonString(k9) + ':' + t11;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Tenor, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTenor(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "OriginalTenor": o1m0 |= 1; break;
+      case "RemainingTenor": o1m0 |= 2; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  let c4 = '{';
+  const v5 = o1["OriginalTenor"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c4 + "\"OriginalTenor\":";
+    c4 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (!$pattern6.test(v5))) return undefined;
+    if (check && (!rt.isDuration(v5))) return undefined;
+    out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+  }
+  const v6 = o1["RemainingTenor"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c4 + "\"RemainingTenor\":";
+    c4 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (!$pattern6.test(v6))) return undefined;
+    if (check && (!rt.isDuration(v6))) return undefined;
+    out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+  }
+  if (extra2) {
+    for (const k7 in o1) {
+      if (k7 === "OriginalTenor" || k7 === "RemainingTenor") continue;
+      const v8 = o1[k7];
+      if (!rt.writableAsIs(v8)) return undefined;
+      const t9 = JSON.stringify(v8);
+      if (t9 !== undefined) {
+        out += c4 + rt.jsonString(k7) + ':' + t9;
+        c4 = ',';
+      }
+    }
+  }
+  out += c4 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AssetBacked, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAssetBacked(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i1 = 0; i1 < value.length; i1++) {
+    if (i1 !== 0) out += ',';
+    const v2: unknown = value[i1];
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    const o3 = v2 as Record<string, unknown>;
+    let o3m0 = 0;
+    let extra4 = false;
+    for (const k5 in o3) {
+      switch (k5) {
+        case "Type": o3m0 |= 1; break;
+        case "AssetType": o3m0 |= 2; break;
+        case "Description": o3m0 |= 4; break;
+        default:
+          extra4 = true;
+          break;
+      }
+    }
+    const v6 = o3["Type"];
+    if (v6 === undefined || (o3m0 & 1) === 0) return undefined;
+    out += "{\"Type\":";
+    if (v6 === "Collateral") out += "\"Collateral\"";
+    else if (v6 === "OwnershipTransfer") out += "\"OwnershipTransfer\"";
+    else return undefined;
+    const v7 = o3["AssetType"];
+    if (v7 === undefined || (o3m0 & 2) === 0) return undefined;
+    out += ",\"AssetType\":";
+    const t8 = $texts11.get(v7);
+    if (t8 === undefined) return undefined;
+    out += t8;
+    const v9 = o3["Description"];
+    if (v9 === undefined || (o3m0 & 4) === 0) return undefined;
+    out += ",\"Description\":";
+    if (typeof v9 !== 'string') return undefined;
+    out += rt.jsonString(v9);
+    if (extra4) {
+      for (const k10 in o3) {
+        if (k10 === "Type" || k10 === "AssetType" || k10 === "Description") continue;
+        const v11 = o3[k10];
+        if (!rt.writableAsIs(v11)) return undefined;
+        const t12 = JSON.stringify(v11);
+        if (t12 !== undefined) {
+          out += ',' + rt.jsonString(k10) + ':' + t12;
+        }
+      }
+    }
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a RewardsBenefits, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeRewardsBenefits(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (value.length < 1)) return undefined;
+  out += '[';
+  for (let i1 = 0; i1 < value.length; i1++) {
+    if (i1 !== 0) out += ',';
+    const v2: unknown = value[i1];
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    const o3 = v2 as Record<string, unknown>;
+    let extra4 = false;
+    for (const k5 in o3) {
+      extra4 = true;
+    }
+    let c6 = '{';
+    if (extra4) {
+      for (const k7 in o3) {
+        const v8 = o3[k7];
+        if (!rt.writableAsIs(v8)) return undefined;
+        const t9 = JSON.stringify(v8);
+        if (t9 !== undefined) {
+          out += c6 + rt.jsonString(k7) + ':' + t9;
+          c6 = ',';
+        }
+      }
+    }
+    out += c6 === '{' ? '{}' : '}';
+  }
+  out += ']';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Product, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeProduct(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "ShariaStructure": o1m0 |= 1; break;
+      case "Charges": o1m0 |= 2; break;
+      case "FinanceRates": o1m0 |= 4; break;
+      case "DepositRates": o1m0 |= 8; break;
+      case "IsSecured": o1m0 |= 16; break;
+      case "IsSalaryTransferRequired": o1m0 |= 32; break;
+      case "Tenor": o1m0 |= 64; break;
+      case "AssetBacked": o1m0 |= 128; break;
+      case "RewardsBenefits": o1m0 |= 256; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["ShariaStructure"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"ShariaStructure\":";
+    c3 = ',';
+    if (v4 === "Ijara") out += "\"Ijara\"";
+    else if (v4 === "ServiceIjara") out += "\"ServiceIjara\"";
+    else if (v4 === "Murabaha") out += "\"Murabaha\"";
+    else if (v4 === "Musharaka") out += "\"Musharaka\"";
+    else if (v4 === "Tawarruq") out += "\"Tawarruq\"";
+    else return undefined;
+  }
+  const v5 = o1["Charges"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"Charges\":";
+    c3 = ',';
+    const t6 = writeProductCharges(v5, check);
+    if (t6 === undefined) return undefined;
+    out += t6;
+  }
+  const v7 = o1["FinanceRates"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"FinanceRates\":";
+    c3 = ',';
+    const t8 = writeFinanceRates(v7, check);
+    if (t8 === undefined) return undefined;
+    out += t8;
+  }
+  const v9 = o1["DepositRates"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c3 + "\"DepositRates\":";
+    c3 = ',';
+    const t10 = writeDepositRates(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  const v11 = o1["IsSecured"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += c3 + "\"IsSecured\":";
+    c3 = ',';
+    if (typeof v11 !== 'boolean') return undefined;
+    out += v11 ? 'true' : 'false';
+  }
+  const v12 = o1["IsSalaryTransferRequired"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += c3 + "\"IsSalaryTransferRequired\":";
+    c3 = ',';
+    if (typeof v12 !== 'boolean') return undefined;
+    out += v12 ? 'true' : 'false';
+  }
+  const v13 = o1["Tenor"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += c3 + "\"Tenor\":";
+    c3 = ',';
+    const t14 = writeTenor(v13, check);
+    if (t14 === undefined) return undefined;
+    out += t14;
+  }
+  const v15 = o1["AssetBacked"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += c3 + "\"AssetBacked\":";
+    c3 = ',';
+    const t16 = writeAssetBacked(v15, check);
+    if (t16 === undefined) return undefined;
+    out += t16;
+  }
+  const v17 = o1["RewardsBenefits"];
+  if (v17 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += c3 + "\"RewardsBenefits\":";
+    c3 = ',';
+    const t18 = writeRewardsBenefits(v17, check);
+    if (t18 === undefined) return undefined;
+    out += t18;
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ProductResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeProductResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "Product": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["Product"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"Product\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeProduct(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ScheduledPayment, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeScheduledPayment(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "ScheduledPaymentId": o1m0 |= 1; break;
+      case "AccountHolderName": o1m0 |= 2; break;
+      case "AccountHolderShortName": o1m0 |= 4; break;
+      case "ScheduledType": o1m0 |= 8; break;
+      case "ScheduledPaymentDateTime": o1m0 |= 16; break;
+      case "CreditorReference": o1m0 |= 32; break;
+      case "DebtorReference": o1m0 |= 64; break;
+      case "InstructedAmount": o1m0 |= 128; break;
+      case "CreditorAgent": o1m0 |= 256; break;
+      case "CreditorAccount": o1m0 |= 512; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["ScheduledPaymentId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"ScheduledPaymentId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["AccountHolderName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"AccountHolderName\":";
+    if (typeof v4 !== 'string') return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["AccountHolderShortName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"AccountHolderShortName\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["ScheduledType"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"ScheduledType\":";
+  if (v6 === "Arrival") out += "\"Arrival\"";
+  else if (v6 === "Execution") out += "\"Execution\"";
+  else return undefined;
+  const v7 = o1["ScheduledPaymentDateTime"];
+  if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
+  out += ",\"ScheduledPaymentDateTime\":";
+  if (typeof v7 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v7))) return undefined;
+  if (check && (!rt.isDateTime(v7))) return undefined;
+  out += check ? '"' + v7 + '"' : rt.jsonString(v7);
+  const v8 = o1["CreditorReference"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"CreditorReference\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
+    if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
+    out += rt.jsonString(v8);
+  }
+  const v9 = o1["DebtorReference"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"DebtorReference\":";
+    if (typeof v9 !== 'string') return undefined;
+    if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
+    if (check && (v9.length > 35 && rt.codePointLength(v9) > 35)) return undefined;
+    out += rt.jsonString(v9);
+  }
+  const v10 = o1["InstructedAmount"];
+  if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
+  out += ",\"InstructedAmount\":";
+  const t11 = writeAmount(v10, check);
+  if (t11 === undefined) return undefined;
+  out += t11;
+  const v12 = o1["CreditorAgent"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"CreditorAgent\":";
+    const t13 = writeInstitutionId(v12, check);
+    if (t13 === undefined) return undefined;
+    out += t13;
+  }
+  const v14 = o1["CreditorAccount"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"CreditorAccount\":";
+    if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i15 = 0; i15 < v14.length; i15++) {
+      if (i15 !== 0) out += ',';
+      const v16: unknown = v14[i15];
+      const t17 = writeBeneficiaryAccount(v16, check);
+      if (t17 === undefined) return undefined;
+      out += t17;
+    }
+    out += ']';
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ScheduledPaymentsResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeScheduledPaymentsResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "ScheduledPayment": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["ScheduledPayment"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"ScheduledPayment\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeScheduledPayment(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StandingOrderId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStandingOrderId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StandingOrderType, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStandingOrderType(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "BetweenMyAccounts") out += "\"BetweenMyAccounts\"";
+  else if (value === "SameBankTransfer") out += "\"SameBankTransfer\"";
+  else if (value === "LocalBankTransfer") out += "\"LocalBankTransfer\"";
+  else if (value === "InternationalTransfer") out += "\"InternationalTransfer\"";
+  else if (value === "Charity") out += "\"Charity\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Frequency, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeFrequency(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StandingOrder, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStandingOrder(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "StandingOrderId": o1m0 |= 1; break;
+      case "AccountHolderName": o1m0 |= 2; break;
+      case "AccountHolderShortName": o1m0 |= 4; break;
+      case "StandingOrderType": o1m0 |= 8; break;
+      case "Frequency": o1m0 |= 16; break;
+      case "CreditorReference": o1m0 |= 32; break;
+      case "Purpose": o1m0 |= 64; break;
+      case "FirstPaymentDateTime": o1m0 |= 128; break;
+      case "NextPaymentDateTime": o1m0 |= 256; break;
+      case "LastPaymentDateTime": o1m0 |= 512; break;
+      case "FinalPaymentDateTime": o1m0 |= 1024; break;
+      case "NumberOfPayments": o1m0 |= 2048; break;
+      case "StandingOrderStatusCode": o1m0 |= 4096; break;
+      case "FirstPaymentAmount": o1m0 |= 8192; break;
+      case "NextPaymentAmount": o1m0 |= 16384; break;
+      case "LastPaymentAmount": o1m0 |= 32768; break;
+      case "FinalPaymentAmount": o1m0 |= 65536; break;
+      case "CreditorAgent": o1m0 |= 131072; break;
+      case "CreditorAccount": o1m0 |= 262144; break;
+      case "SupplementaryData": o1m0 |= 524288; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["StandingOrderId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"StandingOrderId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["AccountHolderName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"AccountHolderName\":";
+    if (typeof v4 !== 'string') return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["AccountHolderShortName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"AccountHolderShortName\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["StandingOrderType"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"StandingOrderType\":";
+    if (v6 === "BetweenMyAccounts") out += "\"BetweenMyAccounts\"";
+    else if (v6 === "SameBankTransfer") out += "\"SameBankTransfer\"";
+    else if (v6 === "LocalBankTransfer") out += "\"LocalBankTransfer\"";
+    else if (v6 === "InternationalTransfer") out += "\"InternationalTransfer\"";
+    else if (v6 === "Charity") out += "\"Charity\"";
+    else return undefined;
+  }
+  const v7 = o1["Frequency"];
+  if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
+  out += ",\"Frequency\":";
+  if (typeof v7 !== 'string') return undefined;
+  if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
+  if (check && (v7.length > 35 && rt.codePointLength(v7) > 35)) return undefined;
+  out += rt.jsonString(v7);
+  const v8 = o1["CreditorReference"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"CreditorReference\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
+    if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
+    out += rt.jsonString(v8);
+  }
+  const v9 = o1["Purpose"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"Purpose\":";
+    if (typeof v9 !== 'string') return undefined;
+    if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
+    if (check && (v9.length > 50 && rt.codePointLength(v9) > 50)) return undefined;
+    out += rt.jsonString(v9);
+  }
+  const v10 = o1["FirstPaymentDateTime"];
+  if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
+  out += ",\"FirstPaymentDateTime\":";
+  if (typeof v10 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v10))) return undefined;
+  if (check && (!rt.isDateTime(v10))) return undefined;
+  out += check ? '"' + v10 + '"' : rt.jsonString(v10);
+  const v11 = o1["NextPaymentDateTime"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"NextPaymentDateTime\":";
+    if (typeof v11 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v11))) return undefined;
+    if (check && (!rt.isDateTime(v11))) return undefined;
+    out += check ? '"' + v11 + '"' : rt.jsonString(v11);
+  }
+  const v12 = o1["LastPaymentDateTime"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"LastPaymentDateTime\":";
+    if (typeof v12 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v12))) return undefined;
+    if (check && (!rt.isDateTime(v12))) return undefined;
+    out += check ? '"' + v12 + '"' : rt.jsonString(v12);
+  }
+  const v13 = o1["FinalPaymentDateTime"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += ",\"FinalPaymentDateTime\":";
+    if (typeof v13 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v13))) return undefined;
+    if (check && (!rt.isDateTime(v13))) return undefined;
+    out += check ? '"' + v13 + '"' : rt.jsonString(v13);
+  }
+  const v14 = o1["NumberOfPayments"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 2048) === 0) return undefined;
+    out += ",\"NumberOfPayments\":";
+    if (typeof v14 !== 'string') return undefined;
+    if (check && (v14.length < 1 || (v14.length < 2 && rt.codePointLength(v14) < 1))) return undefined;
+    if (check && (v14.length > 35 && rt.codePointLength(v14) > 35)) return undefined;
+    out += rt.jsonString(v14);
+  }
+  const v15 = o1["StandingOrderStatusCode"];
+  if (v15 === undefined || (o1m0 & 4096) === 0) return undefined;
+  out += ",\"StandingOrderStatusCode\":";
+  if (v15 === "Active") out += "\"Active\"";
+  else if (v15 === "Inactive") out += "\"Inactive\"";
+  else return undefined;
+  const v16 = o1["FirstPaymentAmount"];
+  if (v16 === undefined || (o1m0 & 8192) === 0) return undefined;
+  out += ",\"FirstPaymentAmount\":";
+  const t17 = writeAmount(v16, check);
+  if (t17 === undefined) return undefined;
+  out += t17;
+  const v18 = o1["NextPaymentAmount"];
+  if (v18 !== undefined) {
+    if ((o1m0 & 16384) === 0) return undefined;
+    out += ",\"NextPaymentAmount\":";
+    const t19 = writeAmount(v18, check);
+    if (t19 === undefined) return undefined;
+    out += t19;
+  }
+  const v20 = o1["LastPaymentAmount"];
+  if (v20 !== undefined) {
+    if ((o1m0 & 32768) === 0) return undefined;
+    out += ",\"LastPaymentAmount\":";
+    const t21 = writeAmount(v20, check);
+    if (t21 === undefined) return undefined;
+    out += t21;
+  }
+  const v22 = o1["FinalPaymentAmount"];
+  if (v22 !== undefined) {
+    if ((o1m0 & 65536) === 0) return undefined;
+    out += ",\"FinalPaymentAmount\":";
+    const t23 = writeAmount(v22, check);
+    if (t23 === undefined) return undefined;
+    out += t23;
+  }
+  const v24 = o1["CreditorAgent"];
+  if (v24 !== undefined) {
+    if ((o1m0 & 131072) === 0) return undefined;
+    out += ",\"CreditorAgent\":";
+    const t25 = writeInstitutionId(v24, check);
+    if (t25 === undefined) return undefined;
+    out += t25;
+  }
+  const v26 = o1["CreditorAccount"];
+  if (v26 !== undefined) {
+    if ((o1m0 & 262144) === 0) return undefined;
+    out += ",\"CreditorAccount\":";
+    if (!Array.isArray(v26) || typeof (v26 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i27 = 0; i27 < v26.length; i27++) {
+      if (i27 !== 0) out += ',';
+      const v28: unknown = v26[i27];
+      const t29 = writeBeneficiaryAccount(v28, check);
+      if (t29 === undefined) return undefined;
+      out += t29;
+    }
+    out += ']';
+  }
+  const v30 = o1["SupplementaryData"];
+  if (v30 !== undefined) {
+    if ((o1m0 & 524288) === 0) return undefined;
+    out += ",\"SupplementaryData\":";
+    const t31 = writeSupplementaryData(v30, check);
+    if (t31 === undefined) return undefined;
+    out += t31;
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StandingOrdersResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStandingOrdersResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "StandingOrder": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["StandingOrder"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"StandingOrder\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeStandingOrder(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 210 && rt.codePointLength(value) > 210)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionDateTime, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionDateTime(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern1.test(value))) return undefined;
+  if (check && (!rt.isDateTime(value))) return undefined;
+  out += check ? '"' + value + '"' : rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a LocalTimeZone, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeLocalTimeZone(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern7.test(value))) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StatementReference, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStatementReference(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionReference, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionReference(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 210 && rt.codePointLength(value) > 210)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionType, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionType(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts12.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a SubTransactionType, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeSubTransactionType(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts13.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Flags, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeFlags(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = $texts14.get(value);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PaymentMode, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePaymentMode(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Online") out += "\"Online\"";
+  else if (value === "Offline") out += "\"Offline\"";
+  else if (value === "Batch") out += "\"Batch\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionInformation, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionInformation(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 500 && rt.codePointLength(value) > 500)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ChargeAmount, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeChargeAmount(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Amount": o1m0 |= 1; break;
+      case "Currency": o1m0 |= 2; break;
+      case "ChargeIncluded": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Amount"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Amount\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (!$pattern4.test(v3))) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["Currency"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Currency\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v4))) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["ChargeIncluded"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"ChargeIncluded\":";
+    if (typeof v5 !== 'boolean') return undefined;
+    out += v5 ? 'true' : 'false';
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CurrencyExchange, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCurrencyExchange(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SourceCurrency": o1m0 |= 1; break;
+      case "TargetCurrency": o1m0 |= 2; break;
+      case "UnitCurrency": o1m0 |= 4; break;
+      case "ExchangeRate": o1m0 |= 8; break;
+      case "ContractIdentification": o1m0 |= 16; break;
+      case "QuotationDate": o1m0 |= 32; break;
+      case "InstructedAmount": o1m0 |= 64; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["SourceCurrency"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"SourceCurrency\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v3))) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["TargetCurrency"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"TargetCurrency\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v4))) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["UnitCurrency"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"UnitCurrency\":";
+  if (typeof v5 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v5))) return undefined;
+  out += rt.jsonString(v5);
+  const v6 = o1["ExchangeRate"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"ExchangeRate\":";
+  if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+  out += '' + v6;
+  const v7 = o1["ContractIdentification"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"ContractIdentification\":";
+    if (typeof v7 !== 'string') return undefined;
+    if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
+    if (check && (v7.length > 35 && rt.codePointLength(v7) > 35)) return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["QuotationDate"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"QuotationDate\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v8))) return undefined;
+    if (check && (!rt.isDateTime(v8))) return undefined;
+    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+  }
+  const v9 = o1["InstructedAmount"];
+  if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
+  out += ",\"InstructedAmount\":";
+  const t10 = writeAmount(v9, check);
+  if (t10 === undefined) return undefined;
+  out += t10;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BankTransactionCode, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBankTransactionCode(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Domain": o1m0 |= 1; break;
+      case "DomainCode": o1m0 |= 2; break;
+      case "Family": o1m0 |= 4; break;
+      case "FamilyCode": o1m0 |= 8; break;
+      case "SubFamily": o1m0 |= 16; break;
+      case "SubFamilyCode": o1m0 |= 32; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["Domain"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"Domain\":";
+    c3 = ',';
+    if (typeof v4 !== 'string') return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["DomainCode"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"DomainCode\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Family"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"Family\":";
+    c3 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["FamilyCode"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c3 + "\"FamilyCode\":";
+    c3 = ',';
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["SubFamily"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += c3 + "\"SubFamily\":";
+    c3 = ',';
+    if (typeof v8 !== 'string') return undefined;
+    out += rt.jsonString(v8);
+  }
+  const v9 = o1["SubFamilyCode"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += c3 + "\"SubFamilyCode\":";
+    c3 = ',';
+    if (typeof v9 !== 'string') return undefined;
+    out += rt.jsonString(v9);
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ProprietaryBankTransactionCode, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeProprietaryBankTransactionCode(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Code": o1m0 |= 1; break;
+      case "Issuer": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Code"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Code\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 35 && rt.codePointLength(v3) > 35)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["Issuer"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"Issuer\":";
+    if (typeof v4 !== 'string') return undefined;
+    if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+    if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
+    out += rt.jsonString(v4);
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionBalance, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionBalance(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "CreditDebitIndicator": o1m0 |= 1; break;
+      case "Type": o1m0 |= 2; break;
+      case "Amount": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["CreditDebitIndicator"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"CreditDebitIndicator\":";
+  if (v3 === "Credit") out += "\"Credit\"";
+  else if (v3 === "Debit") out += "\"Debit\"";
+  else return undefined;
+  const v4 = o1["Type"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Type\":";
+  const t5 = $texts5.get(v4);
+  if (t5 === undefined) return undefined;
+  out += t5;
+  const v6 = o1["Amount"];
+  if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t7 = writeAmount(v6, check);
+  if (t7 === undefined) return undefined;
+  out += t7;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a MerchantDetails, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeMerchantDetails(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "MerchantId": o1m0 |= 1; break;
+      case "MerchantName": o1m0 |= 2; break;
+      case "MerchantCategoryCode": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["MerchantId"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"MerchantId\":";
+    c3 = ',';
+    if (typeof v4 !== 'number' || !Number.isFinite(v4)) return undefined;
+    if (check && (!Number.isInteger(v4))) return undefined;
+    out += '' + v4;
+  }
+  const v5 = o1["MerchantName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"MerchantName\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 350 && rt.codePointLength(v5) > 350)) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["MerchantCategoryCode"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"MerchantCategoryCode\":";
+    c3 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 3 || (v6.length < 6 && rt.codePointLength(v6) < 3))) return undefined;
+    if (check && (v6.length > 4 && rt.codePointLength(v6) > 4)) return undefined;
+    out += rt.jsonString(v6);
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CounterpartyInstitution, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCounterpartyInstitution(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SchemeName": o1m0 |= 1; break;
+      case "Identification": o1m0 |= 2; break;
+      case "Name": o1m0 |= 4; break;
+      case "PostalAddress": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["SchemeName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"SchemeName\":";
+    c3 = ',';
+    if (v4 === "BICFI") out += "\"BICFI\"";
+    else if (v4 === "Other") out += "\"Other\"";
+    else return undefined;
+  }
+  const v5 = o1["Identification"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"Identification\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 35 && rt.codePointLength(v5) > 35)) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Name"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"Name\":";
+    c3 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 140 && rt.codePointLength(v6) > 140)) return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["PostalAddress"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += c3 + "\"PostalAddress\":";
+    c3 = ',';
+    const t8 = writePostalAddress(v7, check);
+    if (t8 === undefined) return undefined;
+    out += t8;
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CounterpartyAccount, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCounterpartyAccount(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "SchemeName": o1m0 |= 1; break;
+      case "Identification": o1m0 |= 2; break;
+      case "Name": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["SchemeName"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"SchemeName\":";
+    c3 = ',';
+    if (v4 === "IBAN") out += "\"IBAN\"";
+    else if (v4 === "AccountNumber") out += "\"AccountNumber\"";
+    else if (v4 === "MaskedPAN") out += "\"MaskedPAN\"";
+    else if (v4 === "MortgageReference") out += "\"MortgageReference\"";
+    else if (v4 === "FinanceReference") out += "\"FinanceReference\"";
+    else return undefined;
+  }
+  const v5 = o1["Identification"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"Identification\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 400 && rt.codePointLength(v5) > 400)) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Name"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"Name\":";
+    c3 = ',';
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 70 && rt.codePointLength(v6) > 70)) return undefined;
+    out += rt.jsonString(v6);
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a CardInstrument, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeCardInstrument(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "CardSchemeName": o1m0 |= 1; break;
+      case "InstrumentType": o1m0 |= 2; break;
+      case "Name": o1m0 |= 4; break;
+      case "Identification": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["CardSchemeName"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"CardSchemeName\":";
+  const t4 = $texts15.get(v3);
+  if (t4 === undefined) return undefined;
+  out += t4;
+  const v5 = o1["InstrumentType"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"InstrumentType\":";
+  if (v5 === "ApplePay") out += "\"ApplePay\"";
+  else if (v5 === "Contactless") out += "\"Contactless\"";
+  else if (v5 === "MagStripe") out += "\"MagStripe\"";
+  else if (v5 === "Chip") out += "\"Chip\"";
+  else if (v5 === "Other") out += "\"Other\"";
+  else return undefined;
+  const v6 = o1["Name"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Name\":";
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 70 && rt.codePointLength(v6) > 70)) return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["Identification"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"Identification\":";
+    if (typeof v7 !== 'string') return undefined;
+    if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
+    if (check && (v7.length > 16 && rt.codePointLength(v7) > 16)) return undefined;
+    out += rt.jsonString(v7);
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BillDetails, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBillDetails(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "BillerId": o1m0 |= 1; break;
+      case "BillNumber": o1m0 |= 2; break;
+      case "BillPaymentType": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["BillerId"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"BillerId\":";
+    c3 = ',';
+    if (typeof v4 !== 'number' || !Number.isFinite(v4)) return undefined;
+    out += '' + v4;
+  }
+  const v5 = o1["BillNumber"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += c3 + "\"BillNumber\":";
+    c3 = ',';
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["BillPaymentType"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += c3 + "\"BillPaymentType\":";
+    c3 = ',';
+    const t7 = $texts16.get(v6);
+    if (t7 === undefined) return undefined;
+    out += t7;
+  }
+  out += c3 === '{' ? '{}' : '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a GeoLocation, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeGeoLocation(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Latitude": o1m0 |= 1; break;
+      case "Longitude": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Latitude"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Latitude\":";
+  if (typeof v3 !== 'string') return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["Longitude"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Longitude\":";
+  if (typeof v4 !== 'string') return undefined;
+  out += rt.jsonString(v4);
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PaymentPurposeCode, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePaymentPurposeCode(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 3 && rt.codePointLength(value) > 3)) return undefined;
+  if (check && (!$pattern8.test(value))) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionBase, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionBase(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let o1m1 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "TransactionId": o1m0 |= 1; break;
+      case "TransactionDateTime": o1m0 |= 2; break;
+      case "LocalTimeZone": o1m0 |= 4; break;
+      case "StatementReference": o1m0 |= 8; break;
+      case "TransactionReference": o1m0 |= 16; break;
+      case "TransactionType": o1m0 |= 32; break;
+      case "SubTransactionType": o1m0 |= 64; break;
+      case "TerminalId": o1m0 |= 128; break;
+      case "Flags": o1m0 |= 256; break;
+      case "PaymentModes": o1m0 |= 512; break;
+      case "CreditDebitIndicator": o1m0 |= 1024; break;
+      case "Status": o1m0 |= 2048; break;
+      case "TransactionMutability": o1m0 |= 4096; break;
+      case "BookingDateTime": o1m0 |= 8192; break;
+      case "ValueDateTime": o1m0 |= 16384; break;
+      case "TransactionInformation": o1m0 |= 32768; break;
+      case "Amount": o1m0 |= 65536; break;
+      case "ChargeAmount": o1m0 |= 131072; break;
+      case "ChargeAmountVat": o1m0 |= 262144; break;
+      case "CurrencyExchange": o1m0 |= 524288; break;
+      case "BankTransactionCode": o1m0 |= 1048576; break;
+      case "ProprietaryBankTransactionCode": o1m0 |= 2097152; break;
+      case "Balance": o1m0 |= 4194304; break;
+      case "MerchantDetails": o1m0 |= 8388608; break;
+      case "CreditorAgent": o1m0 |= 16777216; break;
+      case "CreditorAccount": o1m0 |= 33554432; break;
+      case "DebtorAgent": o1m0 |= 67108864; break;
+      case "DebtorAccount": o1m0 |= 134217728; break;
+      case "CardInstrument": o1m0 |= 268435456; break;
+      case "SupplementaryData": o1m0 |= 536870912; break;
+      case "BillDetails": o1m1 |= 1; break;
+      case "GeoLocation": o1m1 |= 2; break;
+      case "PaymentPurposeCode": o1m1 |= 4; break;
+      case "IsPrimaryInstrument": o1m1 |= 8; break;
+      case "Allocations": o1m1 |= 16; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["TransactionId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"TransactionId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 210 && rt.codePointLength(v3) > 210)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["TransactionDateTime"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"TransactionDateTime\":";
+  const t5 = writeTransactionDateTime(v4, check);
+  if (t5 === undefined) return undefined;
+  out += t5;
+  const v6 = o1["LocalTimeZone"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"LocalTimeZone\":";
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (!$pattern7.test(v6))) return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["StatementReference"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"StatementReference\":";
+    if (typeof v7 !== 'string') return undefined;
+    if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
+    if (check && (v7.length > 35 && rt.codePointLength(v7) > 35)) return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["TransactionReference"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"TransactionReference\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
+    if (check && (v8.length > 210 && rt.codePointLength(v8) > 210)) return undefined;
+    out += rt.jsonString(v8);
+  }
+  const v9 = o1["TransactionType"];
+  if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
+  out += ",\"TransactionType\":";
+  const t10 = $texts12.get(v9);
+  if (t10 === undefined) return undefined;
+  out += t10;
+  const v11 = o1["SubTransactionType"];
+  if (v11 === undefined || (o1m0 & 64) === 0) return undefined;
+  out += ",\"SubTransactionType\":";
+  const t12 = $texts13.get(v11);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["TerminalId"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"TerminalId\":";
+    if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
+    if (check && (!Number.isInteger(v13))) return undefined;
+    out += '' + v13;
+  }
+  const v14 = o1["Flags"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"Flags\":";
+    if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i15 = 0; i15 < v14.length; i15++) {
+      if (i15 !== 0) out += ',';
+      const v16: unknown = v14[i15];
+      const t17 = $texts14.get(v16);
+      if (t17 === undefined) return undefined;
+      out += t17;
+    }
+    out += ']';
+  }
+  const v18 = o1["PaymentModes"];
+  if (v18 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"PaymentModes\":";
+    if (v18 === "Online") out += "\"Online\"";
+    else if (v18 === "Offline") out += "\"Offline\"";
+    else if (v18 === "Batch") out += "\"Batch\"";
+    else return undefined;
+  }
+  const v19 = o1["CreditDebitIndicator"];
+  if (v19 === undefined || (o1m0 & 1024) === 0) return undefined;
+  out += ",\"CreditDebitIndicator\":";
+  if (v19 === "Credit") out += "\"Credit\"";
+  else if (v19 === "Debit") out += "\"Debit\"";
+  else return undefined;
+  const v20 = o1["Status"];
+  if (v20 === undefined || (o1m0 & 2048) === 0) return undefined;
+  out += ",\"Status\":";
+  if (v20 === "Booked") out += "\"Booked\"";
+  else if (v20 === "Pending") out += "\"Pending\"";
+  else if (v20 === "Rejected") out += "\"Rejected\"";
+  else return undefined;
+  const v21 = o1["TransactionMutability"];
+  if (v21 !== undefined) {
+    if ((o1m0 & 4096) === 0) return undefined;
+    out += ",\"TransactionMutability\":";
+    if (v21 === "Mutable") out += "\"Mutable\"";
+    else if (v21 === "Immutable") out += "\"Immutable\"";
+    else return undefined;
+  }
+  const v22 = o1["BookingDateTime"];
+  if (v22 === undefined || (o1m0 & 8192) === 0) return undefined;
+  out += ",\"BookingDateTime\":";
+  if (typeof v22 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v22))) return undefined;
+  if (check && (!rt.isDateTime(v22))) return undefined;
+  out += check ? '"' + v22 + '"' : rt.jsonString(v22);
+  const v23 = o1["ValueDateTime"];
+  if (v23 !== undefined) {
+    if ((o1m0 & 16384) === 0) return undefined;
+    out += ",\"ValueDateTime\":";
+    if (typeof v23 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v23))) return undefined;
+    if (check && (!rt.isDateTime(v23))) return undefined;
+    out += check ? '"' + v23 + '"' : rt.jsonString(v23);
+  }
+  const v24 = o1["TransactionInformation"];
+  if (v24 !== undefined) {
+    if ((o1m0 & 32768) === 0) return undefined;
+    out += ",\"TransactionInformation\":";
+    if (typeof v24 !== 'string') return undefined;
+    if (check && (v24.length < 1 || (v24.length < 2 && rt.codePointLength(v24) < 1))) return undefined;
+    if (check && (v24.length > 500 && rt.codePointLength(v24) > 500)) return undefined;
+    out += rt.jsonString(v24);
+  }
+  const v25 = o1["Amount"];
+  if (v25 === undefined || (o1m0 & 65536) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t26 = writeAmount(v25, check);
+  if (t26 === undefined) return undefined;
+  out += t26;
+  const v27 = o1["ChargeAmount"];
+  if (v27 !== undefined) {
+    if ((o1m0 & 131072) === 0) return undefined;
+    out += ",\"ChargeAmount\":";
+    const t28 = writeChargeAmount(v27, check);
+    if (t28 === undefined) return undefined;
+    out += t28;
+  }
+  const v29 = o1["ChargeAmountVat"];
+  if (v29 !== undefined) {
+    if ((o1m0 & 262144) === 0) return undefined;
+    out += ",\"ChargeAmountVat\":";
+    const t30 = writeAmount(v29, check);
+    if (t30 === undefined) return undefined;
+    out += t30;
+  }
+  const v31 = o1["CurrencyExchange"];
+  if (v31 !== undefined) {
+    if ((o1m0 & 524288) === 0) return undefined;
+    out += ",\"CurrencyExchange\":";
+    const t32 = writeCurrencyExchange(v31, check);
+    if (t32 === undefined) return undefined;
+    out += t32;
+  }
+  const v33 = o1["BankTransactionCode"];
+  if (v33 !== undefined) {
+    if ((o1m0 & 1048576) === 0) return undefined;
+    out += ",\"BankTransactionCode\":";
+    const t34 = writeBankTransactionCode(v33, check);
+    if (t34 === undefined) return undefined;
+    out += t34;
+  }
+  const v35 = o1["ProprietaryBankTransactionCode"];
+  if (v35 !== undefined) {
+    if ((o1m0 & 2097152) === 0) return undefined;
+    out += ",\"ProprietaryBankTransactionCode\":";
+    const t36 = writeProprietaryBankTransactionCode(v35, check);
+    if (t36 === undefined) return undefined;
+    out += t36;
+  }
+  const v37 = o1["Balance"];
+  if (v37 !== undefined) {
+    if ((o1m0 & 4194304) === 0) return undefined;
+    out += ",\"Balance\":";
+    const t38 = writeTransactionBalance(v37, check);
+    if (t38 === undefined) return undefined;
+    out += t38;
+  }
+  const v39 = o1["MerchantDetails"];
+  if (v39 !== undefined) {
+    if ((o1m0 & 8388608) === 0) return undefined;
+    out += ",\"MerchantDetails\":";
+    const t40 = writeMerchantDetails(v39, check);
+    if (t40 === undefined) return undefined;
+    out += t40;
+  }
+  const v41 = o1["CreditorAgent"];
+  if (v41 !== undefined) {
+    if ((o1m0 & 16777216) === 0) return undefined;
+    out += ",\"CreditorAgent\":";
+    const t42 = writeCounterpartyInstitution(v41, check);
+    if (t42 === undefined) return undefined;
+    out += t42;
+  }
+  const v43 = o1["CreditorAccount"];
+  if (v43 !== undefined) {
+    if ((o1m0 & 33554432) === 0) return undefined;
+    out += ",\"CreditorAccount\":";
+    if (!Array.isArray(v43) || typeof (v43 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i44 = 0; i44 < v43.length; i44++) {
+      if (i44 !== 0) out += ',';
+      const v45: unknown = v43[i44];
+      const t46 = writeCounterpartyAccount(v45, check);
+      if (t46 === undefined) return undefined;
+      out += t46;
+    }
+    out += ']';
+  }
+  const v47 = o1["DebtorAgent"];
+  if (v47 !== undefined) {
+    if ((o1m0 & 67108864) === 0) return undefined;
+    out += ",\"DebtorAgent\":";
+    const t48 = writeCounterpartyInstitution(v47, check);
+    if (t48 === undefined) return undefined;
+    out += t48;
+  }
+  const v49 = o1["DebtorAccount"];
+  if (v49 !== undefined) {
+    if ((o1m0 & 134217728) === 0) return undefined;
+    out += ",\"DebtorAccount\":";
+    const t50 = writeCounterpartyAccount(v49, check);
+    if (t50 === undefined) return undefined;
+    out += t50;
+  }
+  const v51 = o1["CardInstrument"];
+  if (v51 !== undefined) {
+    if ((o1m0 & 268435456) === 0) return undefined;
+    out += ",\"CardInstrument\":";
+    const t52 = writeCardInstrument(v51, check);
+    if (t52 === undefined) return undefined;
+    out += t52;
+  }
+  const v53 = o1["SupplementaryData"];
+  if (v53 !== undefined) {
+    if ((o1m0 & 536870912) === 0) return undefined;
+    out += ",\"SupplementaryData\":";
+    const t54 = writeSupplementaryData(v53, check);
+    if (t54 === undefined) return undefined;
+    out += t54;
+  }
+  const v55 = o1["BillDetails"];
+  if (v55 !== undefined) {
+    if ((o1m1 & 1) === 0) return undefined;
+    out += ",\"BillDetails\":";
+    const t56 = writeBillDetails(v55, check);
+    if (t56 === undefined) return undefined;
+    out += t56;
+  }
+  const v57 = o1["GeoLocation"];
+  if (v57 !== undefined) {
+    if ((o1m1 & 2) === 0) return undefined;
+    out += ",\"GeoLocation\":";
+    const t58 = writeGeoLocation(v57, check);
+    if (t58 === undefined) return undefined;
+    out += t58;
+  }
+  const v59 = o1["PaymentPurposeCode"];
+  if (v59 !== undefined) {
+    if ((o1m1 & 4) === 0) return undefined;
+    out += ",\"PaymentPurposeCode\":";
+    if (typeof v59 !== 'string') return undefined;
+    if (check && (v59.length < 1 || (v59.length < 2 && rt.codePointLength(v59) < 1))) return undefined;
+    if (check && (v59.length > 3 && rt.codePointLength(v59) > 3)) return undefined;
+    if (check && (!$pattern8.test(v59))) return undefined;
+    out += rt.jsonString(v59);
+  }
+  const v60 = o1["IsPrimaryInstrument"];
+  if (v60 !== undefined) {
+    if ((o1m1 & 8) === 0) return undefined;
+    out += ",\"IsPrimaryInstrument\":";
+    if (typeof v60 !== 'boolean') return undefined;
+    out += v60 ? 'true' : 'false';
+  }
+  const v61 = o1["Allocations"];
+  if (v61 !== undefined) {
+    if ((o1m1 & 16) === 0) return undefined;
+    out += ",\"Allocations\":";
+    const t62 = writeAmountWithCategory(v61, check);
+    if (t62 === undefined) return undefined;
+    out += t62;
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Transaction, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransaction(value: unknown, check = true): string | undefined {
+  let out = '';
+  const t1 = writeTransactionBase(value, check);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a TransactionsResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeTransactionsResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "Transaction": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["Transaction"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"Transaction\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeTransaction(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PartyId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePartyId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PartyNumber, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePartyNumber(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PartyCategory, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePartyCategory(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (value === "Retail") out += "\"Retail\"";
+  else if (value === "SME") out += "\"SME\"";
+  else if (value === "Corporate") out += "\"Corporate\"";
+  else return undefined;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Verification, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeVerification(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "TrustFramework": o1m0 |= 1; break;
+      case "AssuranceLevel": o1m0 |= 2; break;
+      case "Time": o1m0 |= 4; break;
+      case "VerificationProcess": o1m0 |= 8; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["TrustFramework"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"TrustFramework\":";
+  if (v4 === "FI") out += "\"FI\"";
+  else return undefined;
+  const v5 = o1["AssuranceLevel"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"AssuranceLevel\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Time"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Time\":";
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v6))) return undefined;
+    if (check && (!rt.isDateTime(v6))) return undefined;
+    out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+  }
+  const v7 = o1["VerificationProcess"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"VerificationProcess\":";
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  if (extra2) {
+    for (const k8 in o1) {
+      if (k8 === "TrustFramework" || k8 === "AssuranceLevel" || k8 === "Time" || k8 === "VerificationProcess") continue;
+      const v9 = o1[k8];
+      if (!rt.writableAsIs(v9)) return undefined;
+      const t10 = JSON.stringify(v9);
+      if (t10 !== undefined) {
+        out += ',' + rt.jsonString(k8) + ':' + t10;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PersonClaims, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePersonClaims(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "IdentityType": o1m0 |= 1; break;
+      case "FullName": o1m0 |= 2; break;
+      case "GivenName": o1m0 |= 4; break;
+      case "Surname": o1m0 |= 8; break;
+      case "MiddleName": o1m0 |= 16; break;
+      case "Nickname": o1m0 |= 32; break;
+      case "EmiratesId": o1m0 |= 64; break;
+      case "EmiratesIdExpiryDate": o1m0 |= 128; break;
+      case "DateOfBirth": o1m0 |= 256; break;
+      case "SourceOfIncome": o1m0 |= 512; break;
+      case "Salary": o1m0 |= 1024; break;
+      case "Nationality": o1m0 |= 2048; break;
+      case "ResidentialAddress": o1m0 |= 4096; break;
+      case "MobileNumber": o1m0 |= 8192; break;
+      case "Email": o1m0 |= 16384; break;
+      case "MaritalStatus": o1m0 |= 32768; break;
+      case "Salutation": o1m0 |= 65536; break;
+      case "Language": o1m0 |= 131072; break;
+      case "EmployerName": o1m0 |= 262144; break;
+      case "EmploymentSinceDate": o1m0 |= 524288; break;
+      case "PowerofAttorney": o1m0 |= 1048576; break;
+      case "SalaryTransfer": o1m0 |= 2097152; break;
+      case "Profession": o1m0 |= 4194304; break;
+      case "UpdatedAt": o1m0 |= 8388608; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["IdentityType"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"IdentityType\":";
+  if (v3 === "Person") out += "\"Person\"";
+  else return undefined;
+  const v4 = o1["FullName"];
+  if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"FullName\":";
+  if (typeof v4 !== 'string') return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["GivenName"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"GivenName\":";
+  if (typeof v5 !== 'string') return undefined;
+  out += rt.jsonString(v5);
+  const v6 = o1["Surname"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"Surname\":";
+  if (typeof v6 !== 'string') return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o1["MiddleName"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"MiddleName\":";
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["Nickname"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"Nickname\":";
+    if (typeof v8 !== 'string') return undefined;
+    out += rt.jsonString(v8);
+  }
+  const v9 = o1["EmiratesId"];
+  if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
+  out += ",\"EmiratesId\":";
+  if (typeof v9 !== 'string') return undefined;
+  out += rt.jsonString(v9);
+  const v10 = o1["EmiratesIdExpiryDate"];
+  if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
+  out += ",\"EmiratesIdExpiryDate\":";
+  if (typeof v10 !== 'string') return undefined;
+  if (check && (!rt.isDate(v10))) return undefined;
+  out += check ? '"' + v10 + '"' : rt.jsonString(v10);
+  const v11 = o1["DateOfBirth"];
+  if (v11 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"DateOfBirth\":";
+    if (typeof v11 !== 'string') return undefined;
+    if (check && (!rt.isDate(v11))) return undefined;
+    out += check ? '"' + v11 + '"' : rt.jsonString(v11);
+  }
+  const v12 = o1["SourceOfIncome"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"SourceOfIncome\":";
+    if (typeof v12 !== 'string') return undefined;
+    out += rt.jsonString(v12);
+  }
+  const v13 = o1["Salary"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += ",\"Salary\":";
+    if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
+    out += '' + v13;
+  }
+  const v14 = o1["Nationality"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 2048) === 0) return undefined;
+    out += ",\"Nationality\":";
+    if (typeof v14 !== 'string') return undefined;
+    out += rt.jsonString(v14);
+  }
+  const v15 = o1["ResidentialAddress"];
+  if (v15 === undefined || (o1m0 & 4096) === 0) return undefined;
+  out += ",\"ResidentialAddress\":";
+  const t16 = writePostalAddress(v15, check);
+  if (t16 === undefined) return undefined;
+  out += t16;
+  const v17 = o1["MobileNumber"];
+  if (v17 !== undefined) {
+    if ((o1m0 & 8192) === 0) return undefined;
+    out += ",\"MobileNumber\":";
+    if (typeof v17 !== 'string') return undefined;
+    out += rt.jsonString(v17);
+  }
+  const v18 = o1["Email"];
+  if (v18 !== undefined) {
+    if ((o1m0 & 16384) === 0) return undefined;
+    out += ",\"Email\":";
+    if (typeof v18 !== 'string') return undefined;
+    out += rt.jsonString(v18);
+  }
+  const v19 = o1["MaritalStatus"];
+  if (v19 !== undefined) {
+    if ((o1m0 & 32768) === 0) return undefined;
+    out += ",\"MaritalStatus\":";
+    if (typeof v19 !== 'string') return undefined;
+    out += rt.jsonString(v19);
+  }
+  const v20 = o1["Salutation"];
+  if (v20 !== undefined) {
+    if ((o1m0 & 65536) === 0) return undefined;
+    out += ",\"Salutation\":";
+    if (typeof v20 !== 'string') return undefined;
+    out += rt.jsonString(v20);
+  }
+  const v21 = o1["Language"];
+  if (v21 !== undefined) {
+    if ((o1m0 & 131072) === 0) return undefined;
+    out += ",\"Language\":";
+    if (typeof v21 !== 'string') return undefined;
+    out += rt.jsonString(v21);
+  }
+  const v22 = o1["EmployerName"];
+  if (v22 !== undefined) {
+    if ((o1m0 & 262144) === 0) return undefined;
+    out += ",\"EmployerName\":";
+    if (typeof v22 !== 'string') return undefined;
+    out += rt.jsonString(v22);
+  }
+  const v23 = o1["EmploymentSinceDate"];
+  if (v23 !== undefined) {
+    if ((o1m0 & 524288) === 0) return undefined;
+    out += ",\"EmploymentSinceDate\":";
+    if (typeof v23 !== 'string') return undefined;
+    if (check && (!rt.isDate(v23))) return undefined;
+    out += check ? '"' + v23 + '"' : rt.jsonString(v23);
+  }
+  const v24 = o1["PowerofAttorney"];
+  if (v24 !== undefined) {
+    if ((o1m0 & 1048576) === 0) return undefined;
+    out += ",\"PowerofAttorney\":";
+    if (typeof v24 !== 'boolean') return undefined;
+    out += v24 ? 'true' : 'false';
+  }
+  const v25 = o1["SalaryTransfer"];
+  if (v25 !== undefined) {
+    if ((o1m0 & 2097152) === 0) return undefined;
+    out += ",\"SalaryTransfer\":";
+    if (typeof v25 !== 'boolean') return undefined;
+    out += v25 ? 'true' : 'false';
+  }
+  const v26 = o1["Profession"];
+  if (v26 !== undefined) {
+    if ((o1m0 & 4194304) === 0) return undefined;
+    out += ",\"Profession\":";
+    if (typeof v26 !== 'string') return undefined;
+    out += rt.jsonString(v26);
+  }
+  const v27 = o1["UpdatedAt"];
+  if (v27 !== undefined) {
+    if ((o1m0 & 8388608) === 0) return undefined;
+    out += ",\"UpdatedAt\":";
+    if (typeof v27 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v27))) return undefined;
+    if (check && (!rt.isDateTime(v27))) return undefined;
+    out += check ? '"' + v27 + '"' : rt.jsonString(v27);
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a BusinessClaims, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeBusinessClaims(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "IdentityType": o1m0 |= 1; break;
+      case "BusinessName": o1m0 |= 2; break;
+      case "TradeLicenceNumber": o1m0 |= 4; break;
+      case "TaxIdentificationNumber": o1m0 |= 8; break;
+      case "DateOfIncorporation": o1m0 |= 16; break;
+      case "CountryOfIncorporation": o1m0 |= 32; break;
+      case "CorporateAddress": o1m0 |= 64; break;
+      case "CorporateContactEmail": o1m0 |= 128; break;
+      case "CorporateContactPhoneNumber": o1m0 |= 256; break;
+      case "Industry": o1m0 |= 512; break;
+      case "CompanyWebsite": o1m0 |= 1024; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["IdentityType"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"IdentityType\":";
+  if (v4 === "Business") out += "\"Business\"";
+  else return undefined;
+  const v5 = o1["BusinessName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"BusinessName\":";
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["TradeLicenceNumber"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"TradeLicenceNumber\":";
+    if (typeof v6 !== 'string') return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["TaxIdentificationNumber"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"TaxIdentificationNumber\":";
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["DateOfIncorporation"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"DateOfIncorporation\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (!rt.isDate(v8))) return undefined;
+    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+  }
+  const v9 = o1["CountryOfIncorporation"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 32) === 0) return undefined;
+    out += ",\"CountryOfIncorporation\":";
+    if (typeof v9 !== 'string') return undefined;
+    out += rt.jsonString(v9);
+  }
+  const v10 = o1["CorporateAddress"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 64) === 0) return undefined;
+    out += ",\"CorporateAddress\":";
+    const t11 = writePostalAddress(v10, check);
+    if (t11 === undefined) return undefined;
+    out += t11;
+  }
+  const v12 = o1["CorporateContactEmail"];
+  if (v12 !== undefined) {
+    if ((o1m0 & 128) === 0) return undefined;
+    out += ",\"CorporateContactEmail\":";
+    if (typeof v12 !== 'string') return undefined;
+    if (check && (!rt.isEmail(v12))) return undefined;
+    out += rt.jsonString(v12);
+  }
+  const v13 = o1["CorporateContactPhoneNumber"];
+  if (v13 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"CorporateContactPhoneNumber\":";
+    if (typeof v13 !== 'string') return undefined;
+    out += rt.jsonString(v13);
+  }
+  const v14 = o1["Industry"];
+  if (v14 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"Industry\":";
+    if (typeof v14 !== 'string') return undefined;
+    out += rt.jsonString(v14);
+  }
+  const v15 = o1["CompanyWebsite"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 1024) === 0) return undefined;
+    out += ",\"CompanyWebsite\":";
+    if (typeof v15 !== 'string') return undefined;
+    if (check && (!rt.isUri(v15))) return undefined;
+    out += rt.jsonString(v15);
+  }
+  if (extra2) {
+    for (const k16 in o1) {
+      if (k16 === "IdentityType" || k16 === "BusinessName" || k16 === "TradeLicenceNumber" || k16 === "TaxIdentificationNumber" || k16 === "DateOfIncorporation" || k16 === "CountryOfIncorporation" || k16 === "CorporateAddress" || k16 === "CorporateContactEmail" || k16 === "CorporateContactPhoneNumber" || k16 === "Industry" || k16 === "CompanyWebsite") continue;
+      const v17 = o1[k16];
+      if (!rt.writableAsIs(v17)) return undefined;
+      const t18 = JSON.stringify(v17);
+      if (t18 !== undefined) {
+        out += ',' + rt.jsonString(k16) + ':' + t18;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a VerifiedClaim, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeVerifiedClaim(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Verification": o1m0 |= 1; break;
+      case "Claims": o1m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  let c3 = '{';
+  const v4 = o1["Verification"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 1) === 0) return undefined;
+    out += c3 + "\"Verification\":";
+    c3 = ',';
+    const t5 = writeVerification(v4, check);
+    if (t5 === undefined) return undefined;
+    out += t5;
+  }
+  const v6 = o1["Claims"];
+  if (v6 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += c3 + "\"Claims\":";
+  c3 = ',';
+  let t7 = writePersonClaims(v6, check);
+  if (t7 === undefined) t7 = writeBusinessClaims(v6, check);
+  if (t7 === undefined) return undefined;
+  out += t7;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountParty, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountParty(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "PartyId": o1m0 |= 1; break;
+      case "PartyNumber": o1m0 |= 2; break;
+      case "PartyType": o1m0 |= 4; break;
+      case "PartyCategory": o1m0 |= 8; break;
+      case "AccountRole": o1m0 |= 16; break;
+      case "VerifiedClaims": o1m0 |= 32; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["PartyId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"PartyId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["PartyNumber"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"PartyNumber\":";
+    if (typeof v4 !== 'string') return undefined;
+    if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+    if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["PartyType"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"PartyType\":";
+  if (v5 === "Delegate") out += "\"Delegate\"";
+  else if (v5 === "Joint") out += "\"Joint\"";
+  else if (v5 === "Sole") out += "\"Sole\"";
+  else return undefined;
+  const v6 = o1["PartyCategory"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"PartyCategory\":";
+  if (v6 === "Retail") out += "\"Retail\"";
+  else if (v6 === "SME") out += "\"SME\"";
+  else if (v6 === "Corporate") out += "\"Corporate\"";
+  else return undefined;
+  const v7 = o1["AccountRole"];
+  if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
+  out += ",\"AccountRole\":";
+  const t8 = $texts17.get(v7);
+  if (t8 === undefined) return undefined;
+  out += t8;
+  const v9 = o1["VerifiedClaims"];
+  if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
+  out += ",\"VerifiedClaims\":";
+  if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i10 = 0; i10 < v9.length; i10++) {
+    if (i10 !== 0) out += ',';
+    const v11: unknown = v9[i10];
+    const t12 = writeVerifiedClaim(v11, check);
+    if (t12 === undefined) return undefined;
+    out += t12;
+  }
+  out += ']';
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a AccountPartiesResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeAccountPartiesResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "Party": o4m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["Party"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"Party\":";
+  if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i8 = 0; i8 < v7.length; i8++) {
+    if (i8 !== 0) out += ',';
+    const v9: unknown = v7[i8];
+    const t10 = writeAccountParty(v9, check);
+    if (t10 === undefined) return undefined;
+    out += t10;
+  }
+  out += ']';
+  out += '}';
+  const v11 = o1["Links"];
+  if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t12 = writeLinks(v11, check);
+  if (t12 === undefined) return undefined;
+  out += t12;
+  const v13 = o1["Meta"];
+  if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t14 = writeMeta(v13, check);
+  if (t14 === undefined) return undefined;
+  out += t14;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Party, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeParty(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "PartyId": o1m0 |= 1; break;
+      case "PartyNumber": o1m0 |= 2; break;
+      case "PartyCategory": o1m0 |= 4; break;
+      case "VerifiedClaims": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["PartyId"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"PartyId\":";
+  if (typeof v3 !== 'string') return undefined;
+  if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
+  if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
+  out += rt.jsonString(v3);
+  const v4 = o1["PartyNumber"];
+  if (v4 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"PartyNumber\":";
+    if (typeof v4 !== 'string') return undefined;
+    if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+    if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
+    out += rt.jsonString(v4);
+  }
+  const v5 = o1["PartyCategory"];
+  if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"PartyCategory\":";
+  if (v5 === "Retail") out += "\"Retail\"";
+  else if (v5 === "SME") out += "\"SME\"";
+  else if (v5 === "Corporate") out += "\"Corporate\"";
+  else return undefined;
+  const v6 = o1["VerifiedClaims"];
+  if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"VerifiedClaims\":";
+  if (!Array.isArray(v6) || typeof (v6 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i7 = 0; i7 < v6.length; i7++) {
+    if (i7 !== 0) out += ',';
+    const v8: unknown = v6[i7];
+    const t9 = writeVerifiedClaim(v8, check);
+    if (t9 === undefined) return undefined;
+    out += t9;
+  }
+  out += ']';
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a PartyResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writePartyResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "Party": o4m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["Party"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"Party\":";
+  const t7 = writeParty(v6, check);
+  if (t7 === undefined) return undefined;
+  out += t7;
+  out += '}';
+  const v8 = o1["Links"];
+  if (v8 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t9 = writeLinks(v8, check);
+  if (t9 === undefined) return undefined;
+  out += t9;
+  const v10 = o1["Meta"];
+  if (v10 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t11 = writeMeta(v10, check);
+  if (t11 === undefined) return undefined;
+  out += t11;
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StatementBalance, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStatementBalance(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "CreditDebitIndicator": o1m0 |= 1; break;
+      case "Amount": o1m0 |= 2; break;
+      case "Components": o1m0 |= 4; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["CreditDebitIndicator"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"CreditDebitIndicator\":";
+  if (v4 === "Credit") out += "\"Credit\"";
+  else if (v4 === "Debit") out += "\"Debit\"";
+  else return undefined;
+  const v5 = o1["Amount"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t6 = writeAmount(v5, check);
+  if (t6 === undefined) return undefined;
+  out += t6;
+  const v7 = o1["Components"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Components\":";
+    if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (check && (v7.length < 1)) return undefined;
+    out += '[';
+    for (let i8 = 0; i8 < v7.length; i8++) {
+      if (i8 !== 0) out += ',';
+      const v9: unknown = v7[i8];
+      const t10 = writeAmountWithCategory(v9, check);
+      if (t10 === undefined) return undefined;
+      out += t10;
+    }
+    out += ']';
+  }
+  if (extra2) {
+    for (const k11 in o1) {
+      if (k11 === "CreditDebitIndicator" || k11 === "Amount" || k11 === "Components") continue;
+      const v12 = o1[k11];
+      if (!rt.writableAsIs(v12)) return undefined;
+      const t13 = JSON.stringify(v12);
+      if (t13 !== undefined) {
+        out += ',' + rt.jsonString(k11) + ':' + t13;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StatementSummaryLine, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStatementSummaryLine(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "CreditDebitIndicator": o1m0 |= 1; break;
+      case "TransactionType": o1m0 |= 2; break;
+      case "SubTransactionType": o1m0 |= 4; break;
+      case "Amount": o1m0 |= 8; break;
+      case "Count": o1m0 |= 16; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["CreditDebitIndicator"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"CreditDebitIndicator\":";
+  if (v4 === "Credit") out += "\"Credit\"";
+  else if (v4 === "Debit") out += "\"Debit\"";
+  else return undefined;
+  const v5 = o1["TransactionType"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"TransactionType\":";
+    const t6 = $texts12.get(v5);
+    if (t6 === undefined) return undefined;
+    out += t6;
+  }
+  const v7 = o1["SubTransactionType"];
+  if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"SubTransactionType\":";
+  const t8 = $texts13.get(v7);
+  if (t8 === undefined) return undefined;
+  out += t8;
+  const v9 = o1["Amount"];
+  if (v9 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"Amount\":";
+  const t10 = writeAmount(v9, check);
+  if (t10 === undefined) return undefined;
+  out += t10;
+  const v11 = o1["Count"];
+  if (v11 === undefined || (o1m0 & 16) === 0) return undefined;
+  out += ",\"Count\":";
+  if (typeof v11 !== 'number' || !Number.isFinite(v11)) return undefined;
+  out += '' + v11;
+  if (extra2) {
+    for (const k12 in o1) {
+      if (k12 === "CreditDebitIndicator" || k12 === "TransactionType" || k12 === "SubTransactionType" || k12 === "Amount" || k12 === "Count") continue;
+      const v13 = o1[k12];
+      if (!rt.writableAsIs(v13)) return undefined;
+      const t14 = JSON.stringify(v13);
+      if (t14 !== undefined) {
+        out += ',' + rt.jsonString(k12) + ':' + t14;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Statement, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStatement(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "StatementId": o1m0 |= 1; break;
+      case "StatementDate": o1m0 |= 2; break;
+      case "OpeningDate": o1m0 |= 4; break;
+      case "ClosingDate": o1m0 |= 8; break;
+      case "CreditLine": o1m0 |= 16; break;
+      case "OpeningBalance": o1m0 |= 32; break;
+      case "ClosingBalance": o1m0 |= 64; break;
+      case "Summary": o1m0 |= 128; break;
+      case "ExpectedNextStatement": o1m0 |= 256; break;
+      case "NextPayment": o1m0 |= 512; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["StatementId"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"StatementId\":";
+  if (typeof v4 !== 'string') return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["StatementDate"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"StatementDate\":";
+  if (typeof v5 !== 'string') return undefined;
+  if (check && (!rt.isDate(v5))) return undefined;
+  out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+  const v6 = o1["OpeningDate"];
+  if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"OpeningDate\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (!rt.isDate(v6))) return undefined;
+  out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+  const v7 = o1["ClosingDate"];
+  if (v7 === undefined || (o1m0 & 8) === 0) return undefined;
+  out += ",\"ClosingDate\":";
+  if (typeof v7 !== 'string') return undefined;
+  if (check && (!rt.isDate(v7))) return undefined;
+  out += check ? '"' + v7 + '"' : rt.jsonString(v7);
+  const v8 = o1["CreditLine"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"CreditLine\":";
+    const t9 = writeAmount(v8, check);
+    if (t9 === undefined) return undefined;
+    out += t9;
+  }
+  const v10 = o1["OpeningBalance"];
+  if (v10 === undefined || (o1m0 & 32) === 0) return undefined;
+  out += ",\"OpeningBalance\":";
+  const t11 = writeStatementBalance(v10, check);
+  if (t11 === undefined) return undefined;
+  out += t11;
+  const v12 = o1["ClosingBalance"];
+  if (v12 === undefined || (o1m0 & 64) === 0) return undefined;
+  out += ",\"ClosingBalance\":";
+  const t13 = writeStatementBalance(v12, check);
+  if (t13 === undefined) return undefined;
+  out += t13;
+  const v14 = o1["Summary"];
+  if (v14 === undefined || (o1m0 & 128) === 0) return undefined;
+  out += ",\"Summary\":";
+  if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i15 = 0; i15 < v14.length; i15++) {
+    if (i15 !== 0) out += ',';
+    const v16: unknown = v14[i15];
+    const t17 = writeStatementSummaryLine(v16, check);
+    if (t17 === undefined) return undefined;
+    out += t17;
+  }
+  out += ']';
+  const v18 = o1["ExpectedNextStatement"];
+  if (v18 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    out += ",\"ExpectedNextStatement\":";
+    if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (check && (v18.length < 1)) return undefined;
+    out += '[';
+    for (let i19 = 0; i19 < v18.length; i19++) {
+      if (i19 !== 0) out += ',';
+      const v20: unknown = v18[i19];
+      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+      const o21 = v20 as Record<string, unknown>;
+      let o21m0 = 0;
+      let extra22 = false;
+      for (const k23 in o21) {
+        switch (k23) {
+          case "Type": o21m0 |= 1; break;
+          case "Amount": o21m0 |= 2; break;
+          default:
+            extra22 = true;
+            break;
+        }
+      }
+      let c24 = '{';
+      const v25 = o21["Type"];
+      if (v25 !== undefined) {
+        if ((o21m0 & 1) === 0) return undefined;
+        out += c24 + "\"Type\":";
+        c24 = ',';
+        const t26 = $texts13.get(v25);
+        if (t26 === undefined) return undefined;
+        out += t26;
+      }
+      const v27 = o21["Amount"];
+      if (v27 !== undefined) {
+        if ((o21m0 & 2) === 0) return undefined;
+        out += c24 + "\"Amount\":";
+        c24 = ',';
+        const t28 = writeAmount(v27, check);
+        if (t28 === undefined) return undefined;
+        out += t28;
+      }
+      if (extra22) {
+        for (const k29 in o21) {
+          if (k29 === "Type" || k29 === "Amount") continue;
+          const v30 = o21[k29];
+          if (!rt.writableAsIs(v30)) return undefined;
+          const t31 = JSON.stringify(v30);
+          if (t31 !== undefined) {
+            out += c24 + rt.jsonString(k29) + ':' + t31;
+            c24 = ',';
+          }
+        }
+      }
+      out += c24 === '{' ? '{}' : '}';
+    }
+    out += ']';
+  }
+  const v32 = o1["NextPayment"];
+  if (v32 !== undefined) {
+    if ((o1m0 & 512) === 0) return undefined;
+    out += ",\"NextPayment\":";
+    if (!Array.isArray(v32) || typeof (v32 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i33 = 0; i33 < v32.length; i33++) {
+      if (i33 !== 0) out += ',';
+      const v34: unknown = v32[i33];
+      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || !rt.isPlainRecord(v34)) return undefined;
+      const o35 = v34 as Record<string, unknown>;
+      let o35m0 = 0;
+      let extra36 = false;
+      for (const k37 in o35) {
+        switch (k37) {
+          case "Date": o35m0 |= 1; break;
+          case "Amount": o35m0 |= 2; break;
+          case "Type": o35m0 |= 4; break;
+          default:
+            extra36 = true;
+            break;
+        }
+      }
+      const v38 = o35["Date"];
+      if (v38 === undefined || (o35m0 & 1) === 0) return undefined;
+      out += "{\"Date\":";
+      if (typeof v38 !== 'string') return undefined;
+      if (check && (!rt.isDate(v38))) return undefined;
+      out += check ? '"' + v38 + '"' : rt.jsonString(v38);
+      const v39 = o35["Amount"];
+      if (v39 === undefined || (o35m0 & 2) === 0) return undefined;
+      out += ",\"Amount\":";
+      const t40 = writeAmount(v39, check);
+      if (t40 === undefined) return undefined;
+      out += t40;
+      const v41 = o35["Type"];
+      if (v41 !== undefined) {
+        if ((o35m0 & 4) === 0) return undefined;
+        out += ",\"Type\":";
+        if (v41 === "Minimum") out += "\"Minimum\"";
+        else if (v41 === "Scheduled") out += "\"Scheduled\"";
+        else if (v41 === "Estimated") out += "\"Estimated\"";
+        else if (v41 === "Other") out += "\"Other\"";
+        else return undefined;
+      }
+      if (extra36) {
+        for (const k42 in o35) {
+          if (k42 === "Date" || k42 === "Amount" || k42 === "Type") continue;
+          const v43 = o35[k42];
+          if (!rt.writableAsIs(v43)) return undefined;
+          const t44 = JSON.stringify(v43);
+          if (t44 !== undefined) {
+            out += ',' + rt.jsonString(k42) + ':' + t44;
+          }
+        }
+      }
+      out += '}';
+    }
+    out += ']';
+  }
+  if (extra2) {
+    for (const k45 in o1) {
+      if (k45 === "StatementId" || k45 === "StatementDate" || k45 === "OpeningDate" || k45 === "ClosingDate" || k45 === "CreditLine" || k45 === "OpeningBalance" || k45 === "ClosingBalance" || k45 === "Summary" || k45 === "ExpectedNextStatement" || k45 === "NextPayment") continue;
+      const v46 = o1[k45];
+      if (!rt.writableAsIs(v46)) return undefined;
+      const t47 = JSON.stringify(v46);
+      if (t47 !== undefined) {
+        out += ',' + rt.jsonString(k45) + ':' + t47;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a StatementsResponse, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeStatementsResponse(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Data": o1m0 |= 1; break;
+      case "Links": o1m0 |= 2; break;
+      case "Meta": o1m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Data"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"Data\":";
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  const o4 = v3 as Record<string, unknown>;
+  let o4m0 = 0;
+  for (const k5 in o4) {
+    switch (k5) {
+      case "AccountId": o4m0 |= 1; break;
+      case "AccountSubType": o4m0 |= 2; break;
+      case "Statements": o4m0 |= 4; break;
+      default:
+        return undefined;
+    }
+  }
+  const v6 = o4["AccountId"];
+  if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
+  out += "{\"AccountId\":";
+  if (typeof v6 !== 'string') return undefined;
+  if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+  if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
+  out += rt.jsonString(v6);
+  const v7 = o4["AccountSubType"];
+  if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
+  out += ",\"AccountSubType\":";
+  if (v7 === "CurrentAccount") out += "\"CurrentAccount\"";
+  else if (v7 === "Savings") out += "\"Savings\"";
+  else if (v7 === "CreditCard") out += "\"CreditCard\"";
+  else if (v7 === "Mortgage") out += "\"Mortgage\"";
+  else if (v7 === "Finance") out += "\"Finance\"";
+  else return undefined;
+  const v8 = o4["Statements"];
+  if (v8 === undefined || (o4m0 & 4) === 0) return undefined;
+  out += ",\"Statements\":";
+  if (!Array.isArray(v8) || typeof (v8 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i9 = 0; i9 < v8.length; i9++) {
+    if (i9 !== 0) out += ',';
+    const v10: unknown = v8[i9];
+    const t11 = writeStatement(v10, check);
+    if (t11 === undefined) return undefined;
+    out += t11;
+  }
+  out += ']';
+  out += '}';
+  const v12 = o1["Links"];
+  if (v12 === undefined || (o1m0 & 2) === 0) return undefined;
+  out += ",\"Links\":";
+  const t13 = writeLinks(v12, check);
+  if (t13 === undefined) return undefined;
+  out += t13;
+  const v14 = o1["Meta"];
+  if (v14 === undefined || (o1m0 & 4) === 0) return undefined;
+  out += ",\"Meta\":";
+  const t15 = writeMeta(v14, check);
+  if (t15 === undefined) return undefined;
+  out += t15;
+  out += '}';
+  return out;
 }

@@ -21,49 +21,49 @@ export const InteractionId = /* @__PURE__ */ (() =>
 export type BaseConsentId = string;
 /** Identifier shared by a consent and all the consents that later replace it. */
 export const BaseConsentId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(128), C.isBaseConsentId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(128), C.isBaseConsentId, C.writeBaseConsentId))() as unknown as zod.ZodString;
 
 /** Identifier of a consent. */
 export type ConsentId = string;
 /** Identifier of a consent. */
 export const ConsentId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(128), C.isConsentId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(128), C.isConsentId, C.writeConsentId))() as unknown as zod.ZodString;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime, C.writeDateTime))() as unknown as zod.ZodString;
 
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export type ConsentStatus = "AwaitingAuthorization" | "Authorized" | "Rejected" | "Revoked" | "Expired" | "Consumed" | "Suspended";
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export const ConsentStatus = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]), C.isConsentStatus))() as unknown as zod.ZodEnum<{ "AwaitingAuthorization": "AwaitingAuthorization"; "Authorized": "Authorized"; "Rejected": "Rejected"; "Revoked": "Revoked"; "Expired": "Expired"; "Consumed": "Consumed"; "Suspended": "Suspended" }>;
+  rt.compiledOnFirstUse(z.enum(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]), C.isConsentStatus, C.writeConsentStatus))() as unknown as zod.ZodEnum<{ "AwaitingAuthorization": "AwaitingAuthorization"; "Authorized": "Authorized"; "Rejected": "Rejected"; "Revoked": "Revoked"; "Expired": "Expired"; "Consumed": "Consumed"; "Suspended": "Suspended" }>;
 
 /** A data cluster the customer agreed to share. */
 export type Permission = "ReadAccountsBasic" | "ReadAccountsDetail" | "ReadBalances" | "ReadBeneficiariesBasic" | "ReadBeneficiariesDetail" | "ReadFXTransactionsBasic" | "ReadFXTransactionsDetail" | "ReadFXRemittanceCharges" | "ReadTransactionsBasic" | "ReadTransactionsDetail" | "ReadProduct" | "ReadScheduledPaymentsBasic" | "ReadScheduledPaymentsDetail" | "ReadDirectDebits" | "ReadStandingOrdersBasic" | "ReadStandingOrdersDetail" | "ReadStatements" | "ReadPartyUser" | "ReadPartyUserIdentity" | "ReadParty" | "ReadProductFinanceRates";
 /** A data cluster the customer agreed to share. */
 export const Permission = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]), C.isPermission))() as unknown as zod.ZodEnum<{ "ReadAccountsBasic": "ReadAccountsBasic"; "ReadAccountsDetail": "ReadAccountsDetail"; "ReadBalances": "ReadBalances"; "ReadBeneficiariesBasic": "ReadBeneficiariesBasic"; "ReadBeneficiariesDetail": "ReadBeneficiariesDetail"; "ReadFXTransactionsBasic": "ReadFXTransactionsBasic"; "ReadFXTransactionsDetail": "ReadFXTransactionsDetail"; "ReadFXRemittanceCharges": "ReadFXRemittanceCharges"; "ReadTransactionsBasic": "ReadTransactionsBasic"; "ReadTransactionsDetail": "ReadTransactionsDetail"; "ReadProduct": "ReadProduct"; "ReadScheduledPaymentsBasic": "ReadScheduledPaymentsBasic"; "ReadScheduledPaymentsDetail": "ReadScheduledPaymentsDetail"; "ReadDirectDebits": "ReadDirectDebits"; "ReadStandingOrdersBasic": "ReadStandingOrdersBasic"; "ReadStandingOrdersDetail": "ReadStandingOrdersDetail"; "ReadStatements": "ReadStatements"; "ReadPartyUser": "ReadPartyUser"; "ReadPartyUserIdentity": "ReadPartyUserIdentity"; "ReadParty": "ReadParty"; "ReadProductFinanceRates": "ReadProductFinanceRates" }>;
+  rt.compiledOnFirstUse(z.enum(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]), C.isPermission, C.writePermission))() as unknown as zod.ZodEnum<{ "ReadAccountsBasic": "ReadAccountsBasic"; "ReadAccountsDetail": "ReadAccountsDetail"; "ReadBalances": "ReadBalances"; "ReadBeneficiariesBasic": "ReadBeneficiariesBasic"; "ReadBeneficiariesDetail": "ReadBeneficiariesDetail"; "ReadFXTransactionsBasic": "ReadFXTransactionsBasic"; "ReadFXTransactionsDetail": "ReadFXTransactionsDetail"; "ReadFXRemittanceCharges": "ReadFXRemittanceCharges"; "ReadTransactionsBasic": "ReadTransactionsBasic"; "ReadTransactionsDetail": "ReadTransactionsDetail"; "ReadProduct": "ReadProduct"; "ReadScheduledPaymentsBasic": "ReadScheduledPaymentsBasic"; "ReadScheduledPaymentsDetail": "ReadScheduledPaymentsDetail"; "ReadDirectDebits": "ReadDirectDebits"; "ReadStandingOrdersBasic": "ReadStandingOrdersBasic"; "ReadStandingOrdersDetail": "ReadStandingOrdersDetail"; "ReadStatements": "ReadStatements"; "ReadPartyUser": "ReadPartyUser"; "ReadPartyUserIdentity": "ReadPartyUserIdentity"; "ReadParty": "ReadParty"; "ReadProductFinanceRates": "ReadProductFinanceRates" }>;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
 /** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"]), C.isCalendarDate))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"]), C.isCalendarDate, C.writeCalendarDate))() as unknown as zod.ZodString;
 
 /** Customer segment the account belongs to. */
 export type AccountType = "Retail" | "SME" | "Corporate";
 /** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isAccountType))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isAccountType, C.writeAccountType))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
 
 /** Product family of the account. */
 export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
 /** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]), C.isAccountSubType))() as unknown as zod.ZodEnum<{ "CurrentAccount": "CurrentAccount"; "Savings": "Savings"; "CreditCard": "CreditCard"; "Mortgage": "Mortgage"; "Finance": "Finance" }>;
+  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]), C.isAccountSubType, C.writeAccountSubType))() as unknown as zod.ZodEnum<{ "CurrentAccount": "CurrentAccount"; "Savings": "Savings"; "CreditCard": "CreditCard"; "Mortgage": "Mortgage"; "Finance": "Finance" }>;
 
 /** The party for which the TPP acts, when it is not the TPP itself. */
 export type OnBehalfOf = {
@@ -79,7 +79,7 @@ export const OnBehalfOf = /* @__PURE__ */ (() =>
     LegalName: z.string().optional(),
     IdentifierType: z.enum(["Other"]).optional(),
     Identifier: z.string().optional(),
-  }), C.isOnBehalfOf))() as unknown as zod.ZodObject<{
+  }), C.isOnBehalfOf, C.writeOnBehalfOf))() as unknown as zod.ZodObject<{
   TradingName: zod.ZodOptional<zod.ZodString>;
   LegalName: zod.ZodOptional<zod.ZodString>;
   IdentifierType: zod.ZodOptional<zod.ZodEnum<{ "Other": "Other" }>>;
@@ -98,7 +98,7 @@ export const OpenFinanceBilling = /* @__PURE__ */ (() =>
     IsLargeCorporate: z.boolean().optional(),
     UserType: z.enum(["Retail", "SME", "Corporate"]),
     Purpose: z.enum(["AccountAggregation", "RiskAssessment", "TaxFiling", "Onboarding", "Verification", "QuoteComparison", "BudgetingAnalysis", "FinancialAdvice", "AuditReconciliation"]),
-  }), C.isOpenFinanceBilling))() as unknown as zod.ZodObject<{
+  }), C.isOpenFinanceBilling, C.writeOpenFinanceBilling))() as unknown as zod.ZodObject<{
   IsLargeCorporate: zod.ZodOptional<zod.ZodBoolean>;
   UserType: zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
   Purpose: zod.ZodEnum<{ "AccountAggregation": "AccountAggregation"; "RiskAssessment": "RiskAssessment"; "TaxFiling": "TaxFiling"; "Onboarding": "Onboarding"; "Verification": "Verification"; "QuoteComparison": "QuoteComparison"; "BudgetingAnalysis": "BudgetingAnalysis"; "FinancialAdvice": "FinancialAdvice"; "AuditReconciliation": "AuditReconciliation" }>;
@@ -108,7 +108,7 @@ export const OpenFinanceBilling = /* @__PURE__ */ (() =>
 export type RevokedBy = "LFI" | "TPP" | "LFI.InitiatedByUser" | "TPP.InitiatedByUser";
 /** Who revoked the consent, and whether the customer asked for it. */
 export const RevokedBy = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"]), C.isRevokedBy))() as unknown as zod.ZodEnum<{ "LFI": "LFI"; "TPP": "TPP"; "LFI.InitiatedByUser": "LFI.InitiatedByUser"; "TPP.InitiatedByUser": "TPP.InitiatedByUser" }>;
+  rt.compiledOnFirstUse(z.enum(["LFI", "TPP", "LFI.InitiatedByUser", "TPP.InitiatedByUser"]), C.isRevokedBy, C.writeRevokedBy))() as unknown as zod.ZodEnum<{ "LFI": "LFI"; "TPP": "TPP"; "LFI.InitiatedByUser": "LFI.InitiatedByUser"; "TPP.InitiatedByUser": "TPP.InitiatedByUser" }>;
 
 /** What the consent allows and where it stands. */
 export type ConsentData = {
@@ -148,7 +148,7 @@ export const ConsentData = /* @__PURE__ */ (() =>
     OnBehalfOf: OnBehalfOf.optional(),
     OpenFinanceBilling: OpenFinanceBilling,
     RevokedBy: RevokedBy.optional(),
-  }), C.isConsentData))() as unknown as zod.ZodObject<{
+  }), C.isConsentData, C.writeConsentData))() as unknown as zod.ZodObject<{
   ConsentId: typeof ConsentId;
   BaseConsentId: zod.ZodOptional<typeof BaseConsentId>;
   CreationDateTime: typeof DateTime;
@@ -187,7 +187,7 @@ export const WebhookSubscription = /* @__PURE__ */ (() =>
       /** True when notifications must be sent to the URL; false to stop them. */
       IsActive: z.boolean().optional(),
     }),
-  }), C.isWebhookSubscription))() as unknown as zod.ZodObject<{
+  }), C.isWebhookSubscription, C.writeWebhookSubscription))() as unknown as zod.ZodObject<{
   Webhook: zod.ZodObject<{
     Url: zod.ZodOptional<zod.ZodString>;
     IsActive: zod.ZodOptional<zod.ZodBoolean>;
@@ -204,7 +204,7 @@ export const SelfLink = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     /** The URL that produced this response. */
     Self: z.string().refine(rt.isUri, rt.formatError["uri"]),
-  }), C.isSelfLink))() as unknown as zod.ZodObject<{
+  }), C.isSelfLink, C.writeSelfLink))() as unknown as zod.ZodObject<{
   Self: zod.ZodString;
 }, zod.core.$strict>;
 
@@ -212,7 +212,7 @@ export const SelfLink = /* @__PURE__ */ (() =>
 export type EmptyMeta = Record<string, never>;
 /** Metadata of a single consent or attestation resource; it has no members. */
 export const EmptyMeta = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.strictObject({}), C.isEmptyMeta))() as unknown as zod.ZodObject<{}, zod.core.$strict>;
+  rt.compiledOnFirstUse(z.strictObject({}), C.isEmptyMeta, C.writeEmptyMeta))() as unknown as zod.ZodObject<{}, zod.core.$strict>;
 
 /** A consent as returned to the TPP. */
 export type Consent = {
@@ -228,7 +228,7 @@ export const Consent = /* @__PURE__ */ (() =>
     Subscription: WebhookSubscription.optional(),
     Links: SelfLink,
     Meta: EmptyMeta.optional(),
-  }), C.isConsent))() as unknown as zod.ZodObject<{
+  }), C.isConsent, C.writeConsent))() as unknown as zod.ZodObject<{
   Data: typeof ConsentData;
   Subscription: zod.ZodOptional<typeof WebhookSubscription>;
   Links: typeof SelfLink;
@@ -239,7 +239,7 @@ export const Consent = /* @__PURE__ */ (() =>
 export type ConsentList = Array<Consent>;
 /** Every consent that shares the requested base consent identifier. */
 export const ConsentList = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(Consent), C.isConsentList))() as unknown as zod.ZodArray<typeof Consent>;
+  rt.compiledOnFirstUse(z.array(Consent), C.isConsentList, C.writeConsentList))() as unknown as zod.ZodArray<typeof Consent>;
 
 /** Issuer of the token. */
 export type JwtIssuer = string;
@@ -608,7 +608,7 @@ export const ConsentPatch = /* @__PURE__ */ (() =>
       RevokedBy: RevokedBy.optional(),
     }).optional(),
     Subscription: WebhookSubscription.optional(),
-  }), C.isConsentPatch))() as unknown as zod.ZodObject<{
+  }), C.isConsentPatch, C.writeConsentPatch))() as unknown as zod.ZodObject<{
   Data: zod.ZodOptional<zod.ZodObject<{
     Status: zod.ZodEnum<{ "Revoked": "Revoked" }>;
     RevokedBy: zod.ZodOptional<typeof RevokedBy>;
@@ -647,61 +647,61 @@ export const ConsentPatchSigned = /* @__PURE__ */ (() =>
 export type AccountId = string;
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isAccountId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isAccountId, C.writeAccountId))() as unknown as zod.ZodString;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export type AccountHolderName = string;
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isAccountHolderName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderName, C.writeAccountHolderName))() as unknown as zod.ZodString;
 
 /** Short name (nickname) of the account holder concerned. */
 export type AccountHolderShortName = string;
 /** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isAccountHolderShortName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderShortName, C.writeAccountHolderShortName))() as unknown as zod.ZodString;
 
 /** Current state of an account. */
 export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
 /** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]), C.isAccountStatus))() as unknown as zod.ZodEnum<{ "Active": "Active"; "Inactive": "Inactive"; "Dormant": "Dormant"; "Unclaimed": "Unclaimed"; "Deceased": "Deceased"; "Suspended": "Suspended"; "Closed": "Closed" }>;
+  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]), C.isAccountStatus, C.writeAccountStatus))() as unknown as zod.ZodEnum<{ "Active": "Active"; "Inactive": "Inactive"; "Dormant": "Dormant"; "Unclaimed": "Unclaimed"; "Deceased": "Deceased"; "Suspended": "Suspended"; "Closed": "Closed" }>;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
 /** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u), C.isCurrencyCode))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u), C.isCurrencyCode, C.writeCurrencyCode))() as unknown as zod.ZodString;
 
 /** Short description of the account given by the LFI. */
 export type AccountDescription = string;
 /** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isAccountDescription))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isAccountDescription, C.writeAccountDescription))() as unknown as zod.ZodString;
 
 /** Name the customer gave to the account. */
 export type AccountNickname = string;
 /** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountNickname))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountNickname, C.writeAccountNickname))() as unknown as zod.ZodString;
 
 /** Scheme used to identify an account. */
 export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
 /** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]), C.isAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MortgageReference": "MortgageReference"; "FinanceReference": "FinanceReference" }>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]), C.isAccountSchemeName, C.writeAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MortgageReference": "MortgageReference"; "FinanceReference": "FinanceReference" }>;
 
 /** Identifier of an account in the given scheme. */
 export type AccountIdentification = string;
 /** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(400), C.isAccountIdentification))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(400), C.isAccountIdentification, C.writeAccountIdentification))() as unknown as zod.ZodString;
 
 /** Name attached to an account identifier. */
 export type AccountIdentifierName = string;
 /** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountIdentifierName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountIdentifierName, C.writeAccountIdentifierName))() as unknown as zod.ZodString;
 
 /** One way of addressing an account. */
 export type AccountIdentifier = {
@@ -715,7 +715,7 @@ export const AccountIdentifier = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  }), C.isAccountIdentifier))() as unknown as zod.ZodObject<{
+  }), C.isAccountIdentifier, C.writeAccountIdentifier))() as unknown as zod.ZodObject<{
   SchemeName: typeof AccountSchemeName;
   Identification: typeof AccountIdentification;
   Name: zod.ZodOptional<typeof AccountIdentifierName>;
@@ -725,13 +725,13 @@ export const AccountIdentifier = /* @__PURE__ */ (() =>
 export type InstitutionSchemeName = "BICFI" | "Other";
 /** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"]), C.isInstitutionSchemeName))() as unknown as zod.ZodEnum<{ "BICFI": "BICFI"; "Other": "Other" }>;
+  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"]), C.isInstitutionSchemeName, C.writeInstitutionSchemeName))() as unknown as zod.ZodEnum<{ "BICFI": "BICFI"; "Other": "Other" }>;
 
 /** Identifier of a financial institution in the given scheme. */
 export type InstitutionIdentification = string;
 /** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isInstitutionIdentification))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isInstitutionIdentification, C.writeInstitutionIdentification))() as unknown as zod.ZodString;
 
 /** A financial institution named by scheme and identifier only. */
 export type InstitutionId = {
@@ -743,7 +743,7 @@ export const InstitutionId = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  }), C.isInstitutionId))() as unknown as zod.ZodObject<{
+  }), C.isInstitutionId, C.writeInstitutionId))() as unknown as zod.ZodObject<{
   SchemeName: typeof InstitutionSchemeName;
   Identification: typeof InstitutionIdentification;
 }, zod.core.$strict>;
@@ -786,7 +786,7 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }), C.isAccount))() as unknown as zod.ZodObject<{
+  }), C.isAccount, C.writeAccount))() as unknown as zod.ZodObject<{
   AccountId: typeof AccountId;
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
@@ -830,7 +830,7 @@ export const Links = /* @__PURE__ */ (() =>
     Next: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
     /** The final page; absent when the result is not paginated. */
     Last: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }), C.isLinks))() as unknown as zod.ZodObject<{
+  }), C.isLinks, C.writeLinks))() as unknown as zod.ZodObject<{
   Self: zod.ZodString;
   First: zod.ZodOptional<zod.ZodString>;
   Prev: zod.ZodOptional<zod.ZodString>;
@@ -856,7 +856,7 @@ export const Meta = /* @__PURE__ */ (() =>
     FirstAvailableDateTime: DateTime.optional(),
     /** Date and time of the newest record the LFI holds for the account. */
     LastAvailableDateTime: DateTime.optional(),
-  }), C.isMeta))() as unknown as zod.ZodObject<{
+  }), C.isMeta, C.writeMeta))() as unknown as zod.ZodObject<{
   TotalPages: zod.ZodInt32;
   FirstAvailableDateTime: zod.ZodOptional<typeof DateTime>;
   LastAvailableDateTime: zod.ZodOptional<typeof DateTime>;
@@ -878,7 +878,7 @@ export const AccountsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isAccountsResponse))() as unknown as zod.ZodObject<{
+  }), C.isAccountsResponse, C.writeAccountsResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     Account: zod.ZodArray<typeof Account>;
   }, zod.core.$strict>;
@@ -949,7 +949,7 @@ export const AccountDetail = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }), C.isAccountDetail))() as unknown as zod.ZodObject<{
+  }), C.isAccountDetail, C.writeAccountDetail))() as unknown as zod.ZodObject<{
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
   Status: zod.ZodOptional<typeof AccountStatus>;
@@ -984,7 +984,7 @@ export const AccountResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isAccountResponse))() as unknown as zod.ZodObject<{
+  }), C.isAccountResponse, C.writeAccountResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     Account: typeof AccountDetail;
@@ -1024,19 +1024,19 @@ export const AccountResponseSigned = /* @__PURE__ */ (() =>
 export type CreditDebitIndicator = "Credit" | "Debit";
 /** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"]), C.isCreditDebitIndicator))() as unknown as zod.ZodEnum<{ "Credit": "Credit"; "Debit": "Debit" }>;
+  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"]), C.isCreditDebitIndicator, C.writeCreditDebitIndicator))() as unknown as zod.ZodEnum<{ "Credit": "Credit"; "Debit": "Debit" }>;
 
 /** Which balance figure is reported. */
 export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
 /** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]), C.isBalanceType))() as unknown as zod.ZodEnum<{ "ClosingAvailable": "ClosingAvailable"; "ClosingBooked": "ClosingBooked"; "ClosingCleared": "ClosingCleared"; "Expected": "Expected"; "ForwardAvailable": "ForwardAvailable"; "Information": "Information"; "InterimAvailable": "InterimAvailable"; "InterimBooked": "InterimBooked"; "InterimCleared": "InterimCleared"; "OpeningAvailable": "OpeningAvailable"; "OpeningBooked": "OpeningBooked"; "OpeningCleared": "OpeningCleared"; "PreviouslyClosedBooked": "PreviouslyClosedBooked" }>;
+  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]), C.isBalanceType, C.writeBalanceType))() as unknown as zod.ZodEnum<{ "ClosingAvailable": "ClosingAvailable"; "ClosingBooked": "ClosingBooked"; "ClosingCleared": "ClosingCleared"; "Expected": "Expected"; "ForwardAvailable": "ForwardAvailable"; "Information": "Information"; "InterimAvailable": "InterimAvailable"; "InterimBooked": "InterimBooked"; "InterimCleared": "InterimCleared"; "OpeningAvailable": "OpeningAvailable"; "OpeningBooked": "OpeningBooked"; "OpeningCleared": "OpeningCleared"; "PreviouslyClosedBooked": "PreviouslyClosedBooked" }>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export type AmountValue = string;
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u), C.isAmountValue))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u), C.isAmountValue, C.writeAmountValue))() as unknown as zod.ZodString;
 
 /** An amount of money in a currency. */
 export type Amount = {
@@ -1048,7 +1048,7 @@ export const Amount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  }), C.isAmount))() as unknown as zod.ZodObject<{
+  }), C.isAmount, C.writeAmount))() as unknown as zod.ZodObject<{
   Amount: typeof AmountValue;
   Currency: typeof CurrencyCode;
 }, zod.core.$strict>;
@@ -1067,7 +1067,7 @@ export const CreditLine = /* @__PURE__ */ (() =>
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  }), C.isCreditLine))() as unknown as zod.ZodObject<{
+  }), C.isCreditLine, C.writeCreditLine))() as unknown as zod.ZodObject<{
   Included: zod.ZodBoolean;
   Type: zod.ZodEnum<{ "Available": "Available"; "Credit": "Credit"; "Emergency": "Emergency"; "Pre-Agreed": "Pre-Agreed"; "Temporary": "Temporary" }>;
   Amount: typeof Amount;
@@ -1077,7 +1077,7 @@ export const CreditLine = /* @__PURE__ */ (() =>
 export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
 /** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]), C.isBalanceCategory))() as unknown as zod.ZodEnum<{ "Principal": "Principal"; "Interest": "Interest"; "FeesAndCharges": "FeesAndCharges"; "PastDue": "PastDue"; "Profit": "Profit"; "Rental": "Rental" }>;
+  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]), C.isBalanceCategory, C.writeBalanceCategory))() as unknown as zod.ZodEnum<{ "Principal": "Principal"; "Interest": "Interest"; "FeesAndCharges": "FeesAndCharges"; "PastDue": "PastDue"; "Profit": "Profit"; "Rental": "Rental" }>;
 
 /** An amount tied to one balance category. */
 export type AmountWithCategory = {
@@ -1090,7 +1090,7 @@ export const AmountWithCategory = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  }), C.isAmountWithCategory))() as unknown as zod.ZodObject<{
+  }), C.isAmountWithCategory, C.writeAmountWithCategory))() as unknown as zod.ZodObject<{
   BalanceCategory: typeof BalanceCategory;
   Amount: typeof Amount;
 }, zod.core.$loose>;
@@ -1115,7 +1115,7 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  }), C.isBalance))() as unknown as zod.ZodObject<{
+  }), C.isBalance, C.writeBalance))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   Type: typeof BalanceType;
   DateTime: typeof DateTime;
@@ -1142,7 +1142,7 @@ export const BalancesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isBalancesResponse))() as unknown as zod.ZodObject<{
+  }), C.isBalancesResponse, C.writeBalancesResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     Balance: zod.ZodArray<typeof Balance>;
@@ -1182,13 +1182,13 @@ export const BalancesResponseSigned = /* @__PURE__ */ (() =>
 export type BeneficiaryId = string;
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isBeneficiaryId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isBeneficiaryId, C.writeBeneficiaryId))() as unknown as zod.ZodString;
 
 /** Free-text reference agreed with the creditor for the payment. */
 export type Reference = string;
 /** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isReference))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isReference, C.writeReference))() as unknown as zod.ZodString;
 
 /** Extra information that has no structured field of its own. */
 export type SupplementaryData = {
@@ -1196,13 +1196,13 @@ export type SupplementaryData = {
 };
 /** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.looseObject({}), C.isSupplementaryData))() as unknown as zod.ZodObject<{}, zod.core.$loose>;
+  rt.compiledOnFirstUse(z.looseObject({}), C.isSupplementaryData, C.writeSupplementaryData))() as unknown as zod.ZodObject<{}, zod.core.$loose>;
 
 /** Name of a financial institution. */
 export type InstitutionName = string;
 /** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(140), C.isInstitutionName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(140), C.isInstitutionName, C.writeInstitutionName))() as unknown as zod.ZodString;
 
 /** A postal address. */
 export type PostalAddress = {
@@ -1236,7 +1236,7 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  }), C.isPostalAddress))() as unknown as zod.ZodObject<{
+  }), C.isPostalAddress, C.writePostalAddress))() as unknown as zod.ZodObject<{
   AddressType: zod.ZodOptional<zod.ZodEnum<{ "Billing": "Billing"; "Business": "Business"; "Correspondence": "Correspondence"; "DeliveryTo": "DeliveryTo"; "MailTo": "MailTo"; "POBox": "POBox"; "Postal": "Postal"; "Permanent": "Permanent"; "Residential": "Residential"; "Statement": "Statement"; "Other": "Other" }>>;
   AddressLine: zod.ZodArray<zod.ZodString>;
   BuildingNumber: zod.ZodOptional<zod.ZodString>;
@@ -1264,7 +1264,7 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }), C.isInstitutionWithAddress))() as unknown as zod.ZodObject<{
+  }), C.isInstitutionWithAddress, C.writeInstitutionWithAddress))() as unknown as zod.ZodObject<{
   SchemeName: typeof InstitutionSchemeName;
   Identification: typeof InstitutionIdentification;
   Name: zod.ZodOptional<typeof InstitutionName>;
@@ -1275,7 +1275,7 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
 export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
 /** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]), C.isBeneficiaryAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MobileNumber": "MobileNumber"; "UtilityName": "UtilityName"; "EWallet": "EWallet" }>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]), C.isBeneficiaryAccountSchemeName, C.writeBeneficiaryAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MobileNumber": "MobileNumber"; "UtilityName": "UtilityName"; "EWallet": "EWallet" }>;
 
 /** Account of a payee. */
 export type BeneficiaryAccount = {
@@ -1287,7 +1287,7 @@ export const BeneficiaryAccount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  }), C.isBeneficiaryAccount))() as unknown as zod.ZodObject<{
+  }), C.isBeneficiaryAccount, C.writeBeneficiaryAccount))() as unknown as zod.ZodObject<{
   SchemeName: typeof BeneficiaryAccountSchemeName;
   Identification: typeof AccountIdentification;
 }, zod.core.$strict>;
@@ -1320,7 +1320,7 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }), C.isBeneficiary))() as unknown as zod.ZodObject<{
+  }), C.isBeneficiary, C.writeBeneficiary))() as unknown as zod.ZodObject<{
   BeneficiaryId: typeof BeneficiaryId;
   BeneficiaryType: zod.ZodEnum<{ "Activated": "Activated"; "NotActivated": "NotActivated" }>;
   AddedViaOF: zod.ZodBoolean;
@@ -1350,7 +1350,7 @@ export const BeneficiariesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isBeneficiariesResponse))() as unknown as zod.ZodObject<{
+  }), C.isBeneficiariesResponse, C.writeBeneficiariesResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     Beneficiary: zod.ZodArray<typeof Beneficiary>;
@@ -1414,7 +1414,7 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  }), C.isDirectDebit))() as unknown as zod.ZodObject<{
+  }), C.isDirectDebit, C.writeDirectDebit))() as unknown as zod.ZodObject<{
   DirectDebitId: zod.ZodString;
   MandateIdentification: zod.ZodString;
   DirectDebitStatusCode: zod.ZodEnum<{ "Active": "Active"; "Inactive": "Inactive" }>;
@@ -1442,7 +1442,7 @@ export const DirectDebitsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isDirectDebitsResponse))() as unknown as zod.ZodObject<{
+  }), C.isDirectDebitsResponse, C.writeDirectDebitsResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     DirectDebit: zod.ZodArray<typeof DirectDebit>;
@@ -1482,7 +1482,7 @@ export const DirectDebitsResponseSigned = /* @__PURE__ */ (() =>
 export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
 /** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]), C.isShariaStructure))() as unknown as zod.ZodEnum<{ "Ijara": "Ijara"; "ServiceIjara": "ServiceIjara"; "Murabaha": "Murabaha"; "Musharaka": "Musharaka"; "Tawarruq": "Tawarruq" }>;
+  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]), C.isShariaStructure, C.writeShariaStructure))() as unknown as zod.ZodEnum<{ "Ijara": "Ijara"; "ServiceIjara": "ServiceIjara"; "Murabaha": "Murabaha"; "Musharaka": "Musharaka"; "Tawarruq": "Tawarruq" }>;
 
 /** How one charge is computed. */
 export type ChargeCalculation = {
@@ -1506,7 +1506,7 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  }), C.isChargeCalculation))() as unknown as zod.ZodObject<{
+  }), C.isChargeCalculation, C.writeChargeCalculation))() as unknown as zod.ZodObject<{
   Amount: zod.ZodOptional<typeof Amount>;
   Rate: zod.ZodOptional<zod.ZodNumber>;
   ApplicationFrequency: zod.ZodOptional<zod.ZodEnum<{ "Monthly": "Monthly"; "Daily": "Daily" }>>;
@@ -1530,7 +1530,7 @@ export const ProductCondition = /* @__PURE__ */ (() =>
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  }), C.isProductCondition))() as unknown as zod.ZodObject<{
+  }), C.isProductCondition, C.writeProductCondition))() as unknown as zod.ZodObject<{
   Field: zod.ZodOptional<zod.ZodString>;
   Operator: zod.ZodOptional<zod.ZodString>;
   Value: zod.ZodOptional<zod.ZodString>;
@@ -1565,7 +1565,7 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  }), C.isProductCharge))() as unknown as zod.ZodObject<{
+  }), C.isProductCharge, C.writeProductCharge))() as unknown as zod.ZodObject<{
   Type: zod.ZodOptional<zod.ZodEnum<{ "MonthlyFees": "MonthlyFees"; "AnnualFees": "AnnualFees"; "BalanceFallBelow": "BalanceFallBelow"; "Overdraft": "Overdraft"; "DomesticTransaction": "DomesticTransaction"; "ForeignTransaction": "ForeignTransaction"; "ATMWithdrawal": "ATMWithdrawal"; "ChequeBook": "ChequeBook"; "ReplacementChequeBook": "ReplacementChequeBook"; "ReturnCheque": "ReturnCheque"; "CardReplacement": "CardReplacement"; "AccountStatement": "AccountStatement"; "LetterIssued": "LetterIssued"; "AccountClosure": "AccountClosure"; "CashAdvance": "CashAdvance"; "LatePayment": "LatePayment"; "BalanceTransfer": "BalanceTransfer"; "OverLimit": "OverLimit"; "SalesVoucherCopy": "SalesVoucherCopy"; "Processing": "Processing"; "FinanceCancellation": "FinanceCancellation"; "PartialPayment": "PartialPayment"; "EarlySettlement": "EarlySettlement"; "FinalSettlement": "FinalSettlement"; "Other": "Other" }>>;
   Name: zod.ZodString;
   Description: zod.ZodString;
@@ -1582,7 +1582,7 @@ export const ProductCharge = /* @__PURE__ */ (() =>
 export type ProductCharges = Array<ProductCharge>;
 /** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(ProductCharge).min(1), C.isProductCharges))() as unknown as zod.ZodArray<typeof ProductCharge>;
+  rt.compiledOnFirstUse(z.array(ProductCharge).min(1), C.isProductCharges, C.writeProductCharges))() as unknown as zod.ZodArray<typeof ProductCharge>;
 
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export type FinanceRate = {
@@ -1599,7 +1599,7 @@ export const FinanceRate = /* @__PURE__ */ (() =>
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  }), C.isFinanceRate))() as unknown as zod.ZodObject<{
+  }), C.isFinanceRate, C.writeFinanceRate))() as unknown as zod.ZodObject<{
   RateType: zod.ZodEnum<{ "FixedInterest": "FixedInterest"; "FixedProfit": "FixedProfit"; "VariableInterest": "VariableInterest"; "VariableProfit": "VariableProfit"; "HybridInterest": "HybridInterest"; "HybridProfit": "HybridProfit" }>;
   Description: zod.ZodOptional<zod.ZodString>;
   Rate: zod.ZodOptional<zod.ZodNumber>;
@@ -1610,7 +1610,7 @@ export const FinanceRate = /* @__PURE__ */ (() =>
 export type EncryptedData = string;
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isEncryptedData))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isEncryptedData, C.writeEncryptedData))() as unknown as zod.ZodString;
 
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export type FinanceRates = FinanceRate | EncryptedData;
@@ -1619,7 +1619,7 @@ export const FinanceRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.union([
     FinanceRate,
     EncryptedData,
-  ]), C.isFinanceRates))() as unknown as zod.ZodUnion<readonly [
+  ]), C.isFinanceRates, C.writeFinanceRates))() as unknown as zod.ZodUnion<readonly [
   typeof FinanceRate,
   typeof EncryptedData,
 ]>;
@@ -1628,13 +1628,13 @@ export const FinanceRates = /* @__PURE__ */ (() =>
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration, C.writeDuration))() as unknown as zod.ZodString;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
 /** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]), C.isRateFrequency))() as unknown as zod.ZodEnum<{ "Monthly": "Monthly"; "Daily": "Daily"; "Quarterly": "Quarterly"; "HalfYearly": "HalfYearly"; "Annually": "Annually"; "NotApplicable": "NotApplicable" }>;
+  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]), C.isRateFrequency, C.writeRateFrequency))() as unknown as zod.ZodEnum<{ "Monthly": "Monthly"; "Daily": "Daily"; "Quarterly": "Quarterly"; "HalfYearly": "HalfYearly"; "Annually": "Annually"; "NotApplicable": "NotApplicable" }>;
 
 /** One deposit rate band. */
 export type DepositRateDetail = {
@@ -1681,7 +1681,7 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  }), C.isDepositRateDetail))() as unknown as zod.ZodObject<{
+  }), C.isDepositRateDetail, C.writeDepositRateDetail))() as unknown as zod.ZodObject<{
   RateCategory: zod.ZodOptional<zod.ZodEnum<{ "Applied": "Applied"; "Standard": "Standard"; "Bonus": "Bonus"; "Introductory": "Introductory"; "Other": "Other" }>>;
   AnnualRate: zod.ZodOptional<zod.ZodNumber>;
   AnnualRateRange: zod.ZodOptional<zod.ZodObject<{
@@ -1713,7 +1713,7 @@ export const DepositRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  }), C.isDepositRates))() as unknown as zod.ZodObject<{
+  }), C.isDepositRates, C.writeDepositRates))() as unknown as zod.ZodObject<{
   RateType: zod.ZodEnum<{ "FixedInterest": "FixedInterest"; "FixedProfit": "FixedProfit"; "VariableInterest": "VariableInterest"; "VariableProfit": "VariableProfit" }>;
   RateDetails: zod.ZodArray<typeof DepositRateDetail>;
 }, zod.core.$loose>;
@@ -1729,7 +1729,7 @@ export const Tenor = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  }), C.isTenor))() as unknown as zod.ZodObject<{
+  }), C.isTenor, C.writeTenor))() as unknown as zod.ZodObject<{
   OriginalTenor: zod.ZodOptional<typeof Duration>;
   RemainingTenor: zod.ZodOptional<typeof Duration>;
 }, zod.core.$loose>;
@@ -1747,7 +1747,7 @@ export const AssetBacked = /* @__PURE__ */ (() =>
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  })), C.isAssetBacked))() as unknown as zod.ZodArray<zod.ZodObject<{
+  })), C.isAssetBacked, C.writeAssetBacked))() as unknown as zod.ZodArray<zod.ZodObject<{
   Type: zod.ZodEnum<{ "Collateral": "Collateral"; "OwnershipTransfer": "OwnershipTransfer" }>;
   AssetType: zod.ZodEnum<{ "Property": "Property"; "SalaryAssignment": "SalaryAssignment"; "EndOfServiceGratuity": "EndOfServiceGratuity"; "SalaryAndGratuityAssignment": "SalaryAndGratuityAssignment"; "FixedDepositLien": "FixedDepositLien"; "Vehicle": "Vehicle"; "TakafulPolicy": "TakafulPolicy"; "Rahn": "Rahn"; "PostDatedCheque": "PostDatedCheque"; "Other": "Other" }>;
   Description: zod.ZodString;
@@ -1759,7 +1759,7 @@ export type RewardsBenefits = Array<{
 }>;
 /** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1), C.isRewardsBenefits))() as unknown as zod.ZodArray<zod.ZodObject<{}, zod.core.$loose>>;
+  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1), C.isRewardsBenefits, C.writeRewardsBenefits))() as unknown as zod.ZodArray<zod.ZodObject<{}, zod.core.$loose>>;
 
 /** Terms of the product behind the account (v2.1). */
 export type Product = {
@@ -1789,7 +1789,7 @@ export const Product = /* @__PURE__ */ (() =>
     Tenor: Tenor.optional(),
     AssetBacked: AssetBacked.optional(),
     RewardsBenefits: RewardsBenefits.optional(),
-  }), C.isProduct))() as unknown as zod.ZodObject<{
+  }), C.isProduct, C.writeProduct))() as unknown as zod.ZodObject<{
   ShariaStructure: zod.ZodOptional<typeof ShariaStructure>;
   Charges: zod.ZodOptional<typeof ProductCharges>;
   FinanceRates: zod.ZodOptional<typeof FinanceRates>;
@@ -1819,7 +1819,7 @@ export const ProductResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isProductResponse))() as unknown as zod.ZodObject<{
+  }), C.isProductResponse, C.writeProductResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     Product: zod.ZodArray<typeof Product>;
@@ -1887,7 +1887,7 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }), C.isScheduledPayment))() as unknown as zod.ZodObject<{
+  }), C.isScheduledPayment, C.writeScheduledPayment))() as unknown as zod.ZodObject<{
   ScheduledPaymentId: zod.ZodString;
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
@@ -1918,7 +1918,7 @@ export const ScheduledPaymentsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isScheduledPaymentsResponse))() as unknown as zod.ZodObject<{
+  }), C.isScheduledPaymentsResponse, C.writeScheduledPaymentsResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     ScheduledPayment: zod.ZodArray<typeof ScheduledPayment>;
@@ -1958,19 +1958,19 @@ export const ScheduledPaymentsResponseSigned = /* @__PURE__ */ (() =>
 export type StandingOrderId = string;
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isStandingOrderId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isStandingOrderId, C.writeStandingOrderId))() as unknown as zod.ZodString;
 
 /** What kind of transfer the standing order makes. */
 export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
 /** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]), C.isStandingOrderType))() as unknown as zod.ZodEnum<{ "BetweenMyAccounts": "BetweenMyAccounts"; "SameBankTransfer": "SameBankTransfer"; "LocalBankTransfer": "LocalBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Charity": "Charity" }>;
+  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]), C.isStandingOrderType, C.writeStandingOrderType))() as unknown as zod.ZodEnum<{ "BetweenMyAccounts": "BetweenMyAccounts"; "SameBankTransfer": "SameBankTransfer"; "LocalBankTransfer": "LocalBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Charity": "Charity" }>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export type Frequency = string;
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isFrequency))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isFrequency, C.writeFrequency))() as unknown as zod.ZodString;
 
 /** A recurring payment instruction on the account. */
 export type StandingOrder = {
@@ -2022,7 +2022,7 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  }), C.isStandingOrder))() as unknown as zod.ZodObject<{
+  }), C.isStandingOrder, C.writeStandingOrder))() as unknown as zod.ZodObject<{
   StandingOrderId: typeof StandingOrderId;
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
@@ -2063,7 +2063,7 @@ export const StandingOrdersResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isStandingOrdersResponse))() as unknown as zod.ZodObject<{
+  }), C.isStandingOrdersResponse, C.writeStandingOrdersResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     StandingOrder: zod.ZodArray<typeof StandingOrder>;
@@ -2103,61 +2103,61 @@ export const StandingOrdersResponseSigned = /* @__PURE__ */ (() =>
 export type TransactionId = string;
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionId, C.writeTransactionId))() as unknown as zod.ZodString;
 
 /** When the transaction actually took place. */
 export type TransactionDateTime = DateTime;
 /** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(DateTime, C.isTransactionDateTime))() as unknown as typeof DateTime;
+  rt.compiledOnFirstUse(DateTime, C.isTransactionDateTime, C.writeTransactionDateTime))() as unknown as typeof DateTime;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export type LocalTimeZone = string;
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u), C.isLocalTimeZone))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u), C.isLocalTimeZone, C.writeLocalTimeZone))() as unknown as zod.ZodString;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export type StatementReference = string;
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isStatementReference))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isStatementReference, C.writeStatementReference))() as unknown as zod.ZodString;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export type TransactionReference = string;
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionReference))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionReference, C.writeTransactionReference))() as unknown as zod.ZodString;
 
 /** Broad kind of the transaction. */
 export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
 /** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]), C.isTransactionType))() as unknown as zod.ZodEnum<{ "POS": "POS"; "ECommerce": "ECommerce"; "ATM": "ATM"; "BillPayments": "BillPayments"; "LocalBankTransfer": "LocalBankTransfer"; "SameBankTransfer": "SameBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Teller": "Teller"; "Cheque": "Cheque"; "Other": "Other" }>;
+  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]), C.isTransactionType, C.writeTransactionType))() as unknown as zod.ZodEnum<{ "POS": "POS"; "ECommerce": "ECommerce"; "ATM": "ATM"; "BillPayments": "BillPayments"; "LocalBankTransfer": "LocalBankTransfer"; "SameBankTransfer": "SameBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Teller": "Teller"; "Cheque": "Cheque"; "Other": "Other" }>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
 export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
 /** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]), C.isSubTransactionType))() as unknown as zod.ZodEnum<{ "Purchase": "Purchase"; "Reversal": "Reversal"; "Refund": "Refund"; "Withdrawal": "Withdrawal"; "WithdrawalReversal": "WithdrawalReversal"; "Deposit": "Deposit"; "DepositReversal": "DepositReversal"; "MoneyTransfer": "MoneyTransfer"; "Repayments": "Repayments"; "Interest": "Interest"; "Fee": "Fee"; "Charges": "Charges"; "Profit": "Profit"; "Disbursement": "Disbursement"; "Adjustment": "Adjustment"; "Tax": "Tax"; "Rewards": "Rewards"; "NotApplicable": "NotApplicable"; "LeaseRepayment": "LeaseRepayment" }>;
+  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]), C.isSubTransactionType, C.writeSubTransactionType))() as unknown as zod.ZodEnum<{ "Purchase": "Purchase"; "Reversal": "Reversal"; "Refund": "Refund"; "Withdrawal": "Withdrawal"; "WithdrawalReversal": "WithdrawalReversal"; "Deposit": "Deposit"; "DepositReversal": "DepositReversal"; "MoneyTransfer": "MoneyTransfer"; "Repayments": "Repayments"; "Interest": "Interest"; "Fee": "Fee"; "Charges": "Charges"; "Profit": "Profit"; "Disbursement": "Disbursement"; "Adjustment": "Adjustment"; "Tax": "Tax"; "Rewards": "Rewards"; "NotApplicable": "NotApplicable"; "LeaseRepayment": "LeaseRepayment" }>;
 
 /** A marker that tags a transaction with a special meaning. */
 export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
 /** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]), C.isFlags))() as unknown as zod.ZodEnum<{ "Cashback": "Cashback"; "Payroll": "Payroll"; "DirectDebit": "DirectDebit"; "StandingOrder": "StandingOrder"; "Finance": "Finance"; "Dividend": "Dividend"; "OpenFinance": "OpenFinance" }>;
+  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]), C.isFlags, C.writeFlags))() as unknown as zod.ZodEnum<{ "Cashback": "Cashback"; "Payroll": "Payroll"; "DirectDebit": "DirectDebit"; "StandingOrder": "StandingOrder"; "Finance": "Finance"; "Dividend": "Dividend"; "OpenFinance": "OpenFinance" }>;
 
 /** How the payment was processed. */
 export type PaymentMode = "Online" | "Offline" | "Batch";
 /** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"]), C.isPaymentMode))() as unknown as zod.ZodEnum<{ "Online": "Online"; "Offline": "Offline"; "Batch": "Batch" }>;
+  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"]), C.isPaymentMode, C.writePaymentMode))() as unknown as zod.ZodEnum<{ "Online": "Online"; "Offline": "Offline"; "Batch": "Batch" }>;
 
 /** Narrative of the transaction, as unstructured text. */
 export type TransactionInformation = string;
 /** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isTransactionInformation))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isTransactionInformation, C.writeTransactionInformation))() as unknown as zod.ZodString;
 
 /** Charges paid for the transaction. */
 export type ChargeAmount = {
@@ -2173,7 +2173,7 @@ export const ChargeAmount = /* @__PURE__ */ (() =>
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  }), C.isChargeAmount))() as unknown as zod.ZodObject<{
+  }), C.isChargeAmount, C.writeChargeAmount))() as unknown as zod.ZodObject<{
   Amount: typeof AmountValue;
   Currency: typeof CurrencyCode;
   ChargeIncluded: zod.ZodOptional<zod.ZodBoolean>;
@@ -2199,7 +2199,7 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  }), C.isCurrencyExchange))() as unknown as zod.ZodObject<{
+  }), C.isCurrencyExchange, C.writeCurrencyExchange))() as unknown as zod.ZodObject<{
   SourceCurrency: typeof CurrencyCode;
   TargetCurrency: typeof CurrencyCode;
   UnitCurrency: typeof CurrencyCode;
@@ -2227,7 +2227,7 @@ export const BankTransactionCode = /* @__PURE__ */ (() =>
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  }), C.isBankTransactionCode))() as unknown as zod.ZodObject<{
+  }), C.isBankTransactionCode, C.writeBankTransactionCode))() as unknown as zod.ZodObject<{
   Domain: zod.ZodOptional<zod.ZodString>;
   DomainCode: zod.ZodOptional<zod.ZodString>;
   Family: zod.ZodOptional<zod.ZodString>;
@@ -2246,7 +2246,7 @@ export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  }), C.isProprietaryBankTransactionCode))() as unknown as zod.ZodObject<{
+  }), C.isProprietaryBankTransactionCode, C.writeProprietaryBankTransactionCode))() as unknown as zod.ZodObject<{
   Code: zod.ZodString;
   Issuer: zod.ZodOptional<zod.ZodString>;
 }, zod.core.$strict>;
@@ -2263,7 +2263,7 @@ export const TransactionBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  }), C.isTransactionBalance))() as unknown as zod.ZodObject<{
+  }), C.isTransactionBalance, C.writeTransactionBalance))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   Type: typeof BalanceType;
   Amount: typeof Amount;
@@ -2281,7 +2281,7 @@ export const MerchantDetails = /* @__PURE__ */ (() =>
     MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  }), C.isMerchantDetails))() as unknown as zod.ZodObject<{
+  }), C.isMerchantDetails, C.writeMerchantDetails))() as unknown as zod.ZodObject<{
   MerchantId: zod.ZodOptional<zod.ZodNumber>;
   MerchantName: zod.ZodOptional<zod.ZodString>;
   MerchantCategoryCode: zod.ZodOptional<zod.ZodString>;
@@ -2301,7 +2301,7 @@ export const CounterpartyInstitution = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }), C.isCounterpartyInstitution))() as unknown as zod.ZodObject<{
+  }), C.isCounterpartyInstitution, C.writeCounterpartyInstitution))() as unknown as zod.ZodObject<{
   SchemeName: zod.ZodOptional<typeof InstitutionSchemeName>;
   Identification: zod.ZodOptional<typeof InstitutionIdentification>;
   Name: zod.ZodOptional<typeof InstitutionName>;
@@ -2320,7 +2320,7 @@ export const CounterpartyAccount = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  }), C.isCounterpartyAccount))() as unknown as zod.ZodObject<{
+  }), C.isCounterpartyAccount, C.writeCounterpartyAccount))() as unknown as zod.ZodObject<{
   SchemeName: zod.ZodOptional<typeof AccountSchemeName>;
   Identification: zod.ZodOptional<typeof AccountIdentification>;
   Name: zod.ZodOptional<typeof AccountIdentifierName>;
@@ -2344,7 +2344,7 @@ export const CardInstrument = /* @__PURE__ */ (() =>
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  }), C.isCardInstrument))() as unknown as zod.ZodObject<{
+  }), C.isCardInstrument, C.writeCardInstrument))() as unknown as zod.ZodObject<{
   CardSchemeName: zod.ZodEnum<{ "AmericanExpress": "AmericanExpress"; "Diners": "Diners"; "Discover": "Discover"; "GCC": "GCC"; "MasterCard": "MasterCard"; "UPI": "UPI"; "VISA": "VISA" }>;
   InstrumentType: zod.ZodEnum<{ "ApplePay": "ApplePay"; "Contactless": "Contactless"; "MagStripe": "MagStripe"; "Chip": "Chip"; "Other": "Other" }>;
   Name: zod.ZodOptional<zod.ZodString>;
@@ -2363,7 +2363,7 @@ export const BillDetails = /* @__PURE__ */ (() =>
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  }), C.isBillDetails))() as unknown as zod.ZodObject<{
+  }), C.isBillDetails, C.writeBillDetails))() as unknown as zod.ZodObject<{
   BillerId: zod.ZodOptional<zod.ZodNumber>;
   BillNumber: zod.ZodOptional<zod.ZodString>;
   BillPaymentType: zod.ZodOptional<zod.ZodEnum<{ "Post-Paid": "Post-Paid"; "AdvancePaymentForRoaming": "AdvancePaymentForRoaming"; "Recharge": "Recharge"; "Renewal": "Renewal"; "RoamingDeposit": "RoamingDeposit"; "One-Off": "One-Off"; "RecurringPayment": "RecurringPayment" }>>;
@@ -2379,7 +2379,7 @@ export const GeoLocation = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  }), C.isGeoLocation))() as unknown as zod.ZodObject<{
+  }), C.isGeoLocation, C.writeGeoLocation))() as unknown as zod.ZodObject<{
   Latitude: zod.ZodString;
   Longitude: zod.ZodString;
 }, zod.core.$strict>;
@@ -2388,7 +2388,7 @@ export const GeoLocation = /* @__PURE__ */ (() =>
 export type PaymentPurposeCode = string;
 /** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u), C.isPaymentPurposeCode))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u), C.isPaymentPurposeCode, C.writePaymentPurposeCode))() as unknown as zod.ZodString;
 
 /** An entry on the account. */
 export type TransactionBase = {
@@ -2478,7 +2478,7 @@ export const TransactionBase = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  }), C.isTransactionBase))() as unknown as zod.ZodObject<{
+  }), C.isTransactionBase, C.writeTransactionBase))() as unknown as zod.ZodObject<{
   TransactionId: typeof TransactionId;
   TransactionDateTime: typeof TransactionDateTime;
   LocalTimeZone: zod.ZodOptional<typeof LocalTimeZone>;
@@ -2520,7 +2520,7 @@ export const TransactionBase = /* @__PURE__ */ (() =>
 export type Transaction = TransactionBase;
 /** An entry on the account (v2.1). TransactionInformation is optional in this version. */
 export const Transaction = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(TransactionBase, C.isTransaction))() as unknown as typeof TransactionBase;
+  rt.compiledOnFirstUse(TransactionBase, C.isTransaction, C.writeTransaction))() as unknown as typeof TransactionBase;
 
 /** Transactions of the account, newest booking first. */
 export type TransactionsResponse = {
@@ -2540,7 +2540,7 @@ export const TransactionsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isTransactionsResponse))() as unknown as zod.ZodObject<{
+  }), C.isTransactionsResponse, C.writeTransactionsResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     Transaction: zod.ZodArray<typeof Transaction>;
@@ -2580,19 +2580,19 @@ export const TransactionsResponseSigned = /* @__PURE__ */ (() =>
 export type PartyId = string;
 /** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isPartyId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isPartyId, C.writePartyId))() as unknown as zod.ZodString;
 
 /** Customer number of the party at the LFI. */
 export type PartyNumber = string;
 /** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isPartyNumber))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isPartyNumber, C.writePartyNumber))() as unknown as zod.ZodString;
 
 /** Customer segment of the party. */
 export type PartyCategory = "Retail" | "SME" | "Corporate";
 /** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isPartyCategory))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isPartyCategory, C.writePartyCategory))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
 
 /** How and under which framework the claims were verified. */
 export type Verification = {
@@ -2609,7 +2609,7 @@ export const Verification = /* @__PURE__ */ (() =>
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  }), C.isVerification))() as unknown as zod.ZodObject<{
+  }), C.isVerification, C.writeVerification))() as unknown as zod.ZodObject<{
   TrustFramework: zod.ZodEnum<{ "FI": "FI" }>;
   AssuranceLevel: zod.ZodOptional<zod.ZodString>;
   Time: zod.ZodOptional<typeof DateTime>;
@@ -2670,7 +2670,7 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  }), C.isPersonClaims))() as unknown as zod.ZodObject<{
+  }), C.isPersonClaims, C.writePersonClaims))() as unknown as zod.ZodObject<{
   IdentityType: zod.ZodEnum<{ "Person": "Person" }>;
   FullName: zod.ZodString;
   GivenName: zod.ZodString;
@@ -2726,7 +2726,7 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }), C.isBusinessClaims))() as unknown as zod.ZodObject<{
+  }), C.isBusinessClaims, C.writeBusinessClaims))() as unknown as zod.ZodObject<{
   IdentityType: zod.ZodEnum<{ "Business": "Business" }>;
   BusinessName: zod.ZodOptional<zod.ZodString>;
   TradeLicenceNumber: zod.ZodOptional<zod.ZodString>;
@@ -2753,7 +2753,7 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
       PersonClaims,
       BusinessClaims,
     ]),
-  }), C.isVerifiedClaim))() as unknown as zod.ZodObject<{
+  }), C.isVerifiedClaim, C.writeVerifiedClaim))() as unknown as zod.ZodObject<{
   Verification: zod.ZodOptional<typeof Verification>;
   Claims: zod.ZodUnion<readonly [
     typeof PersonClaims,
@@ -2783,7 +2783,7 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  }), C.isAccountParty))() as unknown as zod.ZodObject<{
+  }), C.isAccountParty, C.writeAccountParty))() as unknown as zod.ZodObject<{
   PartyId: typeof PartyId;
   PartyNumber: zod.ZodOptional<typeof PartyNumber>;
   PartyType: zod.ZodEnum<{ "Delegate": "Delegate"; "Joint": "Joint"; "Sole": "Sole" }>;
@@ -2810,7 +2810,7 @@ export const AccountPartiesResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isAccountPartiesResponse))() as unknown as zod.ZodObject<{
+  }), C.isAccountPartiesResponse, C.writeAccountPartiesResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     Party: zod.ZodArray<typeof AccountParty>;
@@ -2860,7 +2860,7 @@ export const Party = /* @__PURE__ */ (() =>
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  }), C.isParty))() as unknown as zod.ZodObject<{
+  }), C.isParty, C.writeParty))() as unknown as zod.ZodObject<{
   PartyId: typeof PartyId;
   PartyNumber: zod.ZodOptional<typeof PartyNumber>;
   PartyCategory: typeof PartyCategory;
@@ -2883,7 +2883,7 @@ export const PartyResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isPartyResponse))() as unknown as zod.ZodObject<{
+  }), C.isPartyResponse, C.writePartyResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     Party: typeof Party;
   }, zod.core.$strict>;
@@ -2931,7 +2931,7 @@ export const StatementBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  }), C.isStatementBalance))() as unknown as zod.ZodObject<{
+  }), C.isStatementBalance, C.writeStatementBalance))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   Amount: typeof Amount;
   Components: zod.ZodOptional<zod.ZodArray<typeof AmountWithCategory>>;
@@ -2956,7 +2956,7 @@ export const StatementSummaryLine = /* @__PURE__ */ (() =>
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  }), C.isStatementSummaryLine))() as unknown as zod.ZodObject<{
+  }), C.isStatementSummaryLine, C.writeStatementSummaryLine))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   TransactionType: zod.ZodOptional<typeof TransactionType>;
   SubTransactionType: typeof SubTransactionType;
@@ -3011,7 +3011,7 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  }), C.isStatement))() as unknown as zod.ZodObject<{
+  }), C.isStatement, C.writeStatement))() as unknown as zod.ZodObject<{
   StatementId: zod.ZodString;
   StatementDate: typeof CalendarDate;
   OpeningDate: typeof CalendarDate;
@@ -3051,7 +3051,7 @@ export const StatementsResponse = /* @__PURE__ */ (() =>
     }),
     Links: Links,
     Meta: Meta,
-  }), C.isStatementsResponse))() as unknown as zod.ZodObject<{
+  }), C.isStatementsResponse, C.writeStatementsResponse))() as unknown as zod.ZodObject<{
   Data: zod.ZodObject<{
     AccountId: typeof AccountId;
     AccountSubType: typeof AccountSubType;

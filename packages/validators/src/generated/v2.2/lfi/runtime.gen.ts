@@ -478,11 +478,12 @@ export function declared<T>(schema: T): Declared<T> {
  */
 // Unconstrained on purpose: checking that each large schema type extends z.ZodType doubled the
 // time TypeScript takes over a generated file. Typed as `Declared<T>`, for the reason given there.
-export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boolean): Declared<T> {
+export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boolean, writer?: JsonWriter): Declared<T> {
   const internals = (schema as unknown as z.ZodType)._zod;
   const ordinaryRun = internals.run;
   const checkOnly = check ? (value: unknown): unknown => (check(value) ? true : INVALID) : undefined;
   if (checkOnly) internals.bag['validator'] = checkOnly;
+  if (writer) internals.bag[JSON_WRITER] = writer;
   const firstRun: Run = (payload, ctx) => {
     const context = ctx as RunContext | undefined;
     if (compiling || globalConfig.jitless || context?.async || context?.direction === 'backward' || context?.skipChecks) {
@@ -566,4 +567,46 @@ export function withFiles<T, const F extends Record<string, 'one' | 'many'>>(
     }
   });
   return checked as unknown as z.ZodType<WithFileMembers<z.output<T>, F, 'out'>, WithFileMembers<z.input<T>, F, 'in'>>;
+}
+
+/**
+ * Writes the JSON text of a value the way `JSON.stringify` does, checking it against the schema
+ * in the same walk when `check` is true (the default). `undefined` means "not valid" (with
+ * `check`) or "left to the ordinary path" (a `toJSON`, a class instance, ...): the caller then
+ * checks in full and uses `JSON.stringify`.
+ */
+export type JsonWriter = (value: unknown, check?: boolean) => string | undefined;
+
+/** Where a schema keeps its writer (zod's `bag`, beside the check function); read by the wire package. */
+const JSON_WRITER = 'bdsJsonWriter';
+
+/** Characters JSON.stringify writes escaped (and surrogates, lone ones among them). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON text, exactly as JSON.stringify writes it. */
+export function jsonString(value: string): string {
+  const length = value.length;
+  // Measured: for short strings a scan of the code units beats a regular expression.
+  if (length < 48) {
+    for (let i = 0; i < length; i++) {
+      const unit = value.charCodeAt(i);
+      if (unit < 32 || unit === 34 || unit === 92 || (unit >= 0xd800 && unit <= 0xdfff)) return JSON.stringify(value);
+    }
+    return `"${value}"`;
+  }
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+/**
+ * True when JSON.stringify writes `value` the same wherever it sits: not a BigInt and not an
+ * object with `toJSON` (which JSON.stringify calls with the member's name).
+ */
+export function writableAsIs(value: unknown): boolean {
+  if (typeof value === 'bigint') return false;
+  return typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** An object whose members are its own data (an object literal, parsed JSON), without `toJSON`. */
+export function isPlainRecord(value: object): boolean {
+  return Object.getPrototypeOf(value) === Object.prototype && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }

@@ -21,79 +21,79 @@ export const InteractionId = /* @__PURE__ */ (() =>
 export type AccountId = string;
 /** Identifier of an account, issued by the LFI; stable and opaque to the customer. */
 export const AccountId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isAccountId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isAccountId, C.writeAccountId))() as unknown as zod.ZodString;
 
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export type AccountHolderName = string;
 /** Name(s) of the owner(s) of the account concerned: the customer's account on account records, the beneficiary's account on beneficiary, scheduled payment and standing order records. Never a product name or a nickname. */
 export const AccountHolderName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isAccountHolderName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderName, C.writeAccountHolderName))() as unknown as zod.ZodString;
 
 /** Short name (nickname) of the account holder concerned. */
 export type AccountHolderShortName = string;
 /** Short name (nickname) of the account holder concerned. */
 export const AccountHolderShortName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isAccountHolderShortName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isAccountHolderShortName, C.writeAccountHolderShortName))() as unknown as zod.ZodString;
 
 /** Current state of an account. */
 export type AccountStatus = "Active" | "Inactive" | "Dormant" | "Unclaimed" | "Deceased" | "Suspended" | "Closed";
 /** Current state of an account. */
 export const AccountStatus = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]), C.isAccountStatus))() as unknown as zod.ZodEnum<{ "Active": "Active"; "Inactive": "Inactive"; "Dormant": "Dormant"; "Unclaimed": "Unclaimed"; "Deceased": "Deceased"; "Suspended": "Suspended"; "Closed": "Closed" }>;
+  rt.compiledOnFirstUse(z.enum(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]), C.isAccountStatus, C.writeAccountStatus))() as unknown as zod.ZodEnum<{ "Active": "Active"; "Inactive": "Inactive"; "Dormant": "Dormant"; "Unclaimed": "Unclaimed"; "Deceased": "Deceased"; "Suspended": "Suspended"; "Closed": "Closed" }>;
 
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime, C.writeDateTime))() as unknown as zod.ZodString;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
 /** Three-letter ISO 4217 currency code. */
 export const CurrencyCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u), C.isCurrencyCode))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Z]{3,3}$/u), C.isCurrencyCode, C.writeCurrencyCode))() as unknown as zod.ZodString;
 
 /** Customer segment the account belongs to. */
 export type AccountType = "Retail" | "SME" | "Corporate";
 /** Customer segment the account belongs to. */
 export const AccountType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isAccountType))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isAccountType, C.writeAccountType))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
 
 /** Product family of the account. */
 export type AccountSubType = "CurrentAccount" | "Savings" | "CreditCard" | "Mortgage" | "Finance";
 /** Product family of the account. */
 export const AccountSubType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]), C.isAccountSubType))() as unknown as zod.ZodEnum<{ "CurrentAccount": "CurrentAccount"; "Savings": "Savings"; "CreditCard": "CreditCard"; "Mortgage": "Mortgage"; "Finance": "Finance" }>;
+  rt.compiledOnFirstUse(z.enum(["CurrentAccount", "Savings", "CreditCard", "Mortgage", "Finance"]), C.isAccountSubType, C.writeAccountSubType))() as unknown as zod.ZodEnum<{ "CurrentAccount": "CurrentAccount"; "Savings": "Savings"; "CreditCard": "CreditCard"; "Mortgage": "Mortgage"; "Finance": "Finance" }>;
 
 /** Short description of the account given by the LFI. */
 export type AccountDescription = string;
 /** Short description of the account given by the LFI. */
 export const AccountDescription = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isAccountDescription))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isAccountDescription, C.writeAccountDescription))() as unknown as zod.ZodString;
 
 /** Name the customer gave to the account. */
 export type AccountNickname = string;
 /** Name the customer gave to the account. */
 export const AccountNickname = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountNickname))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountNickname, C.writeAccountNickname))() as unknown as zod.ZodString;
 
 /** Scheme used to identify an account. */
 export type AccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MortgageReference" | "FinanceReference";
 /** Scheme used to identify an account. */
 export const AccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]), C.isAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MortgageReference": "MortgageReference"; "FinanceReference": "FinanceReference" }>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MortgageReference", "FinanceReference"]), C.isAccountSchemeName, C.writeAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MortgageReference": "MortgageReference"; "FinanceReference": "FinanceReference" }>;
 
 /** Identifier of an account in the given scheme. */
 export type AccountIdentification = string;
 /** Identifier of an account in the given scheme. */
 export const AccountIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(400), C.isAccountIdentification))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(400), C.isAccountIdentification, C.writeAccountIdentification))() as unknown as zod.ZodString;
 
 /** Name attached to an account identifier. */
 export type AccountIdentifierName = string;
 /** Name attached to an account identifier. */
 export const AccountIdentifierName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountIdentifierName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(70), C.isAccountIdentifierName, C.writeAccountIdentifierName))() as unknown as zod.ZodString;
 
 /** One way of addressing an account. */
 export type AccountIdentifier = {
@@ -107,7 +107,7 @@ export const AccountIdentifier = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName,
     Identification: AccountIdentification,
     Name: AccountIdentifierName.optional(),
-  }), C.isAccountIdentifier))() as unknown as zod.ZodObject<{
+  }), C.isAccountIdentifier, C.writeAccountIdentifier))() as unknown as zod.ZodObject<{
   SchemeName: typeof AccountSchemeName;
   Identification: typeof AccountIdentification;
   Name: zod.ZodOptional<typeof AccountIdentifierName>;
@@ -117,13 +117,13 @@ export const AccountIdentifier = /* @__PURE__ */ (() =>
 export type InstitutionSchemeName = "BICFI" | "Other";
 /** Scheme used to identify a financial institution. */
 export const InstitutionSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"]), C.isInstitutionSchemeName))() as unknown as zod.ZodEnum<{ "BICFI": "BICFI"; "Other": "Other" }>;
+  rt.compiledOnFirstUse(z.enum(["BICFI", "Other"]), C.isInstitutionSchemeName, C.writeInstitutionSchemeName))() as unknown as zod.ZodEnum<{ "BICFI": "BICFI"; "Other": "Other" }>;
 
 /** Identifier of a financial institution in the given scheme. */
 export type InstitutionIdentification = string;
 /** Identifier of a financial institution in the given scheme. */
 export const InstitutionIdentification = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isInstitutionIdentification))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isInstitutionIdentification, C.writeInstitutionIdentification))() as unknown as zod.ZodString;
 
 /** A financial institution named by scheme and identifier only. */
 export type InstitutionId = {
@@ -135,7 +135,7 @@ export const InstitutionId = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: InstitutionSchemeName,
     Identification: InstitutionIdentification,
-  }), C.isInstitutionId))() as unknown as zod.ZodObject<{
+  }), C.isInstitutionId, C.writeInstitutionId))() as unknown as zod.ZodObject<{
   SchemeName: typeof InstitutionSchemeName;
   Identification: typeof InstitutionIdentification;
 }, zod.core.$strict>;
@@ -178,7 +178,7 @@ export const Account = /* @__PURE__ */ (() =>
     Servicer: InstitutionId.optional(),
     /** True when the account follows Sharia principles. */
     IsShariaCompliant: z.boolean().optional(),
-  }), C.isAccount))() as unknown as zod.ZodObject<{
+  }), C.isAccount, C.writeAccount))() as unknown as zod.ZodObject<{
   AccountId: typeof AccountId;
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
@@ -218,7 +218,7 @@ export const LfiPageMeta = /* @__PURE__ */ (() =>
     totalRecords: z.number().refine(Number.isInteger, rt.integerError).gte(0),
     firstAvailableDateTime: DateTime.optional(),
     lastAvailableDateTime: DateTime.optional(),
-  }), C.isLfiPageMeta))() as unknown as zod.ZodObject<{
+  }), C.isLfiPageMeta, C.writeLfiPageMeta))() as unknown as zod.ZodObject<{
   paginated: zod.ZodOptional<zod.ZodBoolean>;
   totalPages: zod.ZodNumber;
   totalRecords: zod.ZodNumber;
@@ -237,7 +237,7 @@ export const LfiAccountsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Account),
     meta: LfiPageMeta,
-  }), C.isLfiAccountsPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiAccountsPage, C.writeLfiAccountsPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Account>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -257,7 +257,7 @@ export const LfiError = /* @__PURE__ */ (() =>
     errorCode: z.string(),
     /** Explanation of the error. */
     errorMessage: z.string(),
-  }), C.isLfiError))() as unknown as zod.ZodObject<{
+  }), C.isLfiError, C.writeLfiError))() as unknown as zod.ZodObject<{
   errorCode: zod.ZodString;
   errorMessage: zod.ZodString;
 }, zod.core.$loose>;
@@ -271,7 +271,7 @@ export type LfiAccount = {
 export const LfiAccount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: Account,
-  }), C.isLfiAccount))() as unknown as zod.ZodObject<{
+  }), C.isLfiAccount, C.writeLfiAccount))() as unknown as zod.ZodObject<{
   data: typeof Account;
 }, zod.core.$loose>;
 
@@ -279,19 +279,19 @@ export const LfiAccount = /* @__PURE__ */ (() =>
 export type CreditDebitIndicator = "Credit" | "Debit";
 /** Whether the entry or balance is a credit or a debit. */
 export const CreditDebitIndicator = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"]), C.isCreditDebitIndicator))() as unknown as zod.ZodEnum<{ "Credit": "Credit"; "Debit": "Debit" }>;
+  rt.compiledOnFirstUse(z.enum(["Credit", "Debit"]), C.isCreditDebitIndicator, C.writeCreditDebitIndicator))() as unknown as zod.ZodEnum<{ "Credit": "Credit"; "Debit": "Debit" }>;
 
 /** Which balance figure is reported. */
 export type BalanceType = "ClosingAvailable" | "ClosingBooked" | "ClosingCleared" | "Expected" | "ForwardAvailable" | "Information" | "InterimAvailable" | "InterimBooked" | "InterimCleared" | "OpeningAvailable" | "OpeningBooked" | "OpeningCleared" | "PreviouslyClosedBooked";
 /** Which balance figure is reported. */
 export const BalanceType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]), C.isBalanceType))() as unknown as zod.ZodEnum<{ "ClosingAvailable": "ClosingAvailable"; "ClosingBooked": "ClosingBooked"; "ClosingCleared": "ClosingCleared"; "Expected": "Expected"; "ForwardAvailable": "ForwardAvailable"; "Information": "Information"; "InterimAvailable": "InterimAvailable"; "InterimBooked": "InterimBooked"; "InterimCleared": "InterimCleared"; "OpeningAvailable": "OpeningAvailable"; "OpeningBooked": "OpeningBooked"; "OpeningCleared": "OpeningCleared"; "PreviouslyClosedBooked": "PreviouslyClosedBooked" }>;
+  rt.compiledOnFirstUse(z.enum(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]), C.isBalanceType, C.writeBalanceType))() as unknown as zod.ZodEnum<{ "ClosingAvailable": "ClosingAvailable"; "ClosingBooked": "ClosingBooked"; "ClosingCleared": "ClosingCleared"; "Expected": "Expected"; "ForwardAvailable": "ForwardAvailable"; "Information": "Information"; "InterimAvailable": "InterimAvailable"; "InterimBooked": "InterimBooked"; "InterimCleared": "InterimCleared"; "OpeningAvailable": "OpeningAvailable"; "OpeningBooked": "OpeningBooked"; "OpeningCleared": "OpeningCleared"; "PreviouslyClosedBooked": "PreviouslyClosedBooked" }>;
 
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export type AmountValue = string;
 /** Decimal amount written as a string, up to 13 integer and 5 fraction digits. */
 export const AmountValue = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u), C.isAmountValue))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u), C.isAmountValue, C.writeAmountValue))() as unknown as zod.ZodString;
 
 /** An amount of money in a currency. */
 export type Amount = {
@@ -303,7 +303,7 @@ export const Amount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Amount: AmountValue,
     Currency: CurrencyCode,
-  }), C.isAmount))() as unknown as zod.ZodObject<{
+  }), C.isAmount, C.writeAmount))() as unknown as zod.ZodObject<{
   Amount: typeof AmountValue;
   Currency: typeof CurrencyCode;
 }, zod.core.$strict>;
@@ -322,7 +322,7 @@ export const CreditLine = /* @__PURE__ */ (() =>
     Included: z.boolean(),
     Type: z.enum(["Available", "Credit", "Emergency", "Pre-Agreed", "Temporary"]),
     Amount: Amount,
-  }), C.isCreditLine))() as unknown as zod.ZodObject<{
+  }), C.isCreditLine, C.writeCreditLine))() as unknown as zod.ZodObject<{
   Included: zod.ZodBoolean;
   Type: zod.ZodEnum<{ "Available": "Available"; "Credit": "Credit"; "Emergency": "Emergency"; "Pre-Agreed": "Pre-Agreed"; "Temporary": "Temporary" }>;
   Amount: typeof Amount;
@@ -332,7 +332,7 @@ export const CreditLine = /* @__PURE__ */ (() =>
 export type BalanceCategory = "Principal" | "Interest" | "FeesAndCharges" | "PastDue" | "Profit" | "Rental";
 /** Part of a balance an amount belongs to. */
 export const BalanceCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]), C.isBalanceCategory))() as unknown as zod.ZodEnum<{ "Principal": "Principal"; "Interest": "Interest"; "FeesAndCharges": "FeesAndCharges"; "PastDue": "PastDue"; "Profit": "Profit"; "Rental": "Rental" }>;
+  rt.compiledOnFirstUse(z.enum(["Principal", "Interest", "FeesAndCharges", "PastDue", "Profit", "Rental"]), C.isBalanceCategory, C.writeBalanceCategory))() as unknown as zod.ZodEnum<{ "Principal": "Principal"; "Interest": "Interest"; "FeesAndCharges": "FeesAndCharges"; "PastDue": "PastDue"; "Profit": "Profit"; "Rental": "Rental" }>;
 
 /** An amount tied to one balance category. */
 export type AmountWithCategory = {
@@ -345,7 +345,7 @@ export const AmountWithCategory = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     BalanceCategory: BalanceCategory,
     Amount: Amount,
-  }), C.isAmountWithCategory))() as unknown as zod.ZodObject<{
+  }), C.isAmountWithCategory, C.writeAmountWithCategory))() as unknown as zod.ZodObject<{
   BalanceCategory: typeof BalanceCategory;
   Amount: typeof Amount;
 }, zod.core.$loose>;
@@ -370,7 +370,7 @@ export const Balance = /* @__PURE__ */ (() =>
     CreditLine: z.array(CreditLine).optional(),
     /** Split of the balance by category (for finance products). */
     Components: z.array(AmountWithCategory).optional(),
-  }), C.isBalance))() as unknown as zod.ZodObject<{
+  }), C.isBalance, C.writeBalance))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   Type: typeof BalanceType;
   DateTime: typeof DateTime;
@@ -390,7 +390,7 @@ export const LfiBalancesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Balance),
     meta: LfiPageMeta,
-  }), C.isLfiBalancesPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiBalancesPage, C.writeLfiBalancesPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Balance>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -399,13 +399,13 @@ export const LfiBalancesPage = /* @__PURE__ */ (() =>
 export type BeneficiaryId = string;
 /** Identifier of a beneficiary, issued by the LFI; stable and opaque to the customer. */
 export const BeneficiaryId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isBeneficiaryId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isBeneficiaryId, C.writeBeneficiaryId))() as unknown as zod.ZodString;
 
 /** Free-text reference agreed with the creditor for the payment. */
 export type Reference = string;
 /** Free-text reference agreed with the creditor for the payment. */
 export const Reference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isReference))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isReference, C.writeReference))() as unknown as zod.ZodString;
 
 /** Extra information that has no structured field of its own. */
 export type SupplementaryData = {
@@ -413,13 +413,13 @@ export type SupplementaryData = {
 };
 /** Extra information that has no structured field of its own. */
 export const SupplementaryData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.looseObject({}), C.isSupplementaryData))() as unknown as zod.ZodObject<{}, zod.core.$loose>;
+  rt.compiledOnFirstUse(z.looseObject({}), C.isSupplementaryData, C.writeSupplementaryData))() as unknown as zod.ZodObject<{}, zod.core.$loose>;
 
 /** Name of a financial institution. */
 export type InstitutionName = string;
 /** Name of a financial institution. */
 export const InstitutionName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(140), C.isInstitutionName))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(140), C.isInstitutionName, C.writeInstitutionName))() as unknown as zod.ZodString;
 
 /** A postal address. */
 export type PostalAddress = {
@@ -453,7 +453,7 @@ export const PostalAddress = /* @__PURE__ */ (() =>
     CountrySubDivision: z.enum(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]).optional(),
     /** Two-letter ISO 3166 country code. */
     Country: z.string().regex(/^[A-Z]{2}$/u),
-  }), C.isPostalAddress))() as unknown as zod.ZodObject<{
+  }), C.isPostalAddress, C.writePostalAddress))() as unknown as zod.ZodObject<{
   AddressType: zod.ZodOptional<zod.ZodEnum<{ "Billing": "Billing"; "Business": "Business"; "Correspondence": "Correspondence"; "DeliveryTo": "DeliveryTo"; "MailTo": "MailTo"; "POBox": "POBox"; "Postal": "Postal"; "Permanent": "Permanent"; "Residential": "Residential"; "Statement": "Statement"; "Other": "Other" }>>;
   AddressLine: zod.ZodArray<zod.ZodString>;
   BuildingNumber: zod.ZodOptional<zod.ZodString>;
@@ -481,7 +481,7 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification,
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }), C.isInstitutionWithAddress))() as unknown as zod.ZodObject<{
+  }), C.isInstitutionWithAddress, C.writeInstitutionWithAddress))() as unknown as zod.ZodObject<{
   SchemeName: typeof InstitutionSchemeName;
   Identification: typeof InstitutionIdentification;
   Name: zod.ZodOptional<typeof InstitutionName>;
@@ -492,7 +492,7 @@ export const InstitutionWithAddress = /* @__PURE__ */ (() =>
 export type BeneficiaryAccountSchemeName = "IBAN" | "AccountNumber" | "MaskedPAN" | "MobileNumber" | "UtilityName" | "EWallet";
 /** Scheme used to identify a payee's account. */
 export const BeneficiaryAccountSchemeName = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]), C.isBeneficiaryAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MobileNumber": "MobileNumber"; "UtilityName": "UtilityName"; "EWallet": "EWallet" }>;
+  rt.compiledOnFirstUse(z.enum(["IBAN", "AccountNumber", "MaskedPAN", "MobileNumber", "UtilityName", "EWallet"]), C.isBeneficiaryAccountSchemeName, C.writeBeneficiaryAccountSchemeName))() as unknown as zod.ZodEnum<{ "IBAN": "IBAN"; "AccountNumber": "AccountNumber"; "MaskedPAN": "MaskedPAN"; "MobileNumber": "MobileNumber"; "UtilityName": "UtilityName"; "EWallet": "EWallet" }>;
 
 /** Account of a payee. */
 export type BeneficiaryAccount = {
@@ -504,7 +504,7 @@ export const BeneficiaryAccount = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     SchemeName: BeneficiaryAccountSchemeName,
     Identification: AccountIdentification,
-  }), C.isBeneficiaryAccount))() as unknown as zod.ZodObject<{
+  }), C.isBeneficiaryAccount, C.writeBeneficiaryAccount))() as unknown as zod.ZodObject<{
   SchemeName: typeof BeneficiaryAccountSchemeName;
   Identification: typeof AccountIdentification;
 }, zod.core.$strict>;
@@ -537,7 +537,7 @@ export const Beneficiary = /* @__PURE__ */ (() =>
     SupplementaryData: SupplementaryData.optional(),
     CreditorAgent: InstitutionWithAddress.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }), C.isBeneficiary))() as unknown as zod.ZodObject<{
+  }), C.isBeneficiary, C.writeBeneficiary))() as unknown as zod.ZodObject<{
   BeneficiaryId: typeof BeneficiaryId;
   BeneficiaryType: zod.ZodEnum<{ "Activated": "Activated"; "NotActivated": "NotActivated" }>;
   AddedViaOF: zod.ZodBoolean;
@@ -560,7 +560,7 @@ export const LfiBeneficiariesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Beneficiary),
     meta: LfiPageMeta,
-  }), C.isLfiBeneficiariesPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiBeneficiariesPage, C.writeLfiBeneficiariesPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Beneficiary>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -593,7 +593,7 @@ export const DirectDebit = /* @__PURE__ */ (() =>
     Frequency: z.enum(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]),
     PreviousPaymentDateTime: DateTime.optional(),
     PreviousPaymentAmount: Amount.optional(),
-  }), C.isDirectDebit))() as unknown as zod.ZodObject<{
+  }), C.isDirectDebit, C.writeDirectDebit))() as unknown as zod.ZodObject<{
   DirectDebitId: zod.ZodString;
   MandateIdentification: zod.ZodString;
   DirectDebitStatusCode: zod.ZodEnum<{ "Active": "Active"; "Inactive": "Inactive" }>;
@@ -614,7 +614,7 @@ export const LfiDirectDebitsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(DirectDebit),
     meta: LfiPageMeta,
-  }), C.isLfiDirectDebitsPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiDirectDebitsPage, C.writeLfiDirectDebitsPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof DirectDebit>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -623,7 +623,7 @@ export const LfiDirectDebitsPage = /* @__PURE__ */ (() =>
 export type ShariaStructure = "Ijara" | "ServiceIjara" | "Murabaha" | "Musharaka" | "Tawarruq";
 /** Islamic finance contract used by a Sharia-compliant product. */
 export const ShariaStructure = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]), C.isShariaStructure))() as unknown as zod.ZodEnum<{ "Ijara": "Ijara"; "ServiceIjara": "ServiceIjara"; "Murabaha": "Murabaha"; "Musharaka": "Musharaka"; "Tawarruq": "Tawarruq" }>;
+  rt.compiledOnFirstUse(z.enum(["Ijara", "ServiceIjara", "Murabaha", "Musharaka", "Tawarruq"]), C.isShariaStructure, C.writeShariaStructure))() as unknown as zod.ZodEnum<{ "Ijara": "Ijara"; "ServiceIjara": "ServiceIjara"; "Murabaha": "Murabaha"; "Musharaka": "Musharaka"; "Tawarruq": "Tawarruq" }>;
 
 /** How one charge is computed. */
 export type ChargeCalculation = {
@@ -647,7 +647,7 @@ export const ChargeCalculation = /* @__PURE__ */ (() =>
     MaximumChargeAmount: Amount.optional(),
     /** What the charge is computed on. */
     Basis: z.string().optional(),
-  }), C.isChargeCalculation))() as unknown as zod.ZodObject<{
+  }), C.isChargeCalculation, C.writeChargeCalculation))() as unknown as zod.ZodObject<{
   Amount: zod.ZodOptional<typeof Amount>;
   Rate: zod.ZodOptional<zod.ZodNumber>;
   ApplicationFrequency: zod.ZodOptional<zod.ZodEnum<{ "Monthly": "Monthly"; "Daily": "Daily" }>>;
@@ -671,7 +671,7 @@ export const ProductCondition = /* @__PURE__ */ (() =>
     Operator: z.string().optional(),
     Value: z.string().optional(),
     Description: z.string(),
-  }), C.isProductCondition))() as unknown as zod.ZodObject<{
+  }), C.isProductCondition, C.writeProductCondition))() as unknown as zod.ZodObject<{
   Field: zod.ZodOptional<zod.ZodString>;
   Operator: zod.ZodOptional<zod.ZodString>;
   Value: zod.ZodOptional<zod.ZodString>;
@@ -706,7 +706,7 @@ export const ProductCharge = /* @__PURE__ */ (() =>
     DonatedToCharity: z.boolean().optional(),
     Notes: z.string().min(1).max(500).optional(),
     SupplementaryInformation: z.looseObject({}).optional(),
-  }), C.isProductCharge))() as unknown as zod.ZodObject<{
+  }), C.isProductCharge, C.writeProductCharge))() as unknown as zod.ZodObject<{
   Type: zod.ZodOptional<zod.ZodEnum<{ "MonthlyFees": "MonthlyFees"; "AnnualFees": "AnnualFees"; "BalanceFallBelow": "BalanceFallBelow"; "Overdraft": "Overdraft"; "DomesticTransaction": "DomesticTransaction"; "ForeignTransaction": "ForeignTransaction"; "ATMWithdrawal": "ATMWithdrawal"; "ChequeBook": "ChequeBook"; "ReplacementChequeBook": "ReplacementChequeBook"; "ReturnCheque": "ReturnCheque"; "CardReplacement": "CardReplacement"; "AccountStatement": "AccountStatement"; "LetterIssued": "LetterIssued"; "AccountClosure": "AccountClosure"; "CashAdvance": "CashAdvance"; "LatePayment": "LatePayment"; "BalanceTransfer": "BalanceTransfer"; "OverLimit": "OverLimit"; "SalesVoucherCopy": "SalesVoucherCopy"; "Processing": "Processing"; "FinanceCancellation": "FinanceCancellation"; "PartialPayment": "PartialPayment"; "EarlySettlement": "EarlySettlement"; "FinalSettlement": "FinalSettlement"; "Other": "Other" }>>;
   Name: zod.ZodString;
   Description: zod.ZodString;
@@ -723,7 +723,7 @@ export const ProductCharge = /* @__PURE__ */ (() =>
 export type ProductCharges = Array<ProductCharge>;
 /** Fees of the product. */
 export const ProductCharges = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(ProductCharge).min(1), C.isProductCharges))() as unknown as zod.ZodArray<typeof ProductCharge>;
+  rt.compiledOnFirstUse(z.array(ProductCharge).min(1), C.isProductCharges, C.writeProductCharges))() as unknown as zod.ZodArray<typeof ProductCharge>;
 
 /** Rate of a finance product. Only the rate type is mandatory; tiers, ranges and the other details an LFI sends are accepted without further typing here. */
 export type FinanceRate = {
@@ -740,7 +740,7 @@ export const FinanceRate = /* @__PURE__ */ (() =>
     Description: z.string().optional(),
     Rate: z.number().optional(),
     Notes: z.string().min(1).max(500).optional(),
-  }), C.isFinanceRate))() as unknown as zod.ZodObject<{
+  }), C.isFinanceRate, C.writeFinanceRate))() as unknown as zod.ZodObject<{
   RateType: zod.ZodEnum<{ "FixedInterest": "FixedInterest"; "FixedProfit": "FixedProfit"; "VariableInterest": "VariableInterest"; "VariableProfit": "VariableProfit"; "HybridInterest": "HybridInterest"; "HybridProfit": "HybridProfit" }>;
   Description: zod.ZodOptional<zod.ZodString>;
   Rate: zod.ZodOptional<zod.ZodNumber>;
@@ -751,7 +751,7 @@ export const FinanceRate = /* @__PURE__ */ (() =>
 export type EncryptedData = string;
 /** Data the LFI chose to send encrypted, as a compact JWE. */
 export const EncryptedData = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isEncryptedData))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isEncryptedData, C.writeEncryptedData))() as unknown as zod.ZodString;
 
 /** Finance rate, in clear or encrypted at the LFI's choice. */
 export type FinanceRates = FinanceRate | EncryptedData;
@@ -760,7 +760,7 @@ export const FinanceRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.union([
     FinanceRate,
     EncryptedData,
-  ]), C.isFinanceRates))() as unknown as zod.ZodUnion<readonly [
+  ]), C.isFinanceRates, C.writeFinanceRates))() as unknown as zod.ZodUnion<readonly [
   typeof FinanceRate,
   typeof EncryptedData,
 ]>;
@@ -769,19 +769,19 @@ export const FinanceRates = /* @__PURE__ */ (() =>
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration, C.writeDuration))() as unknown as zod.ZodString;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
 /** A calendar day (RFC 3339 full-date). */
 export const CalendarDate = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"]), C.isCalendarDate))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().refine(rt.isDate, rt.formatError["date"]), C.isCalendarDate, C.writeCalendarDate))() as unknown as zod.ZodString;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";
 /** How often a rate is computed or applied. */
 export const RateFrequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]), C.isRateFrequency))() as unknown as zod.ZodEnum<{ "Monthly": "Monthly"; "Daily": "Daily"; "Quarterly": "Quarterly"; "HalfYearly": "HalfYearly"; "Annually": "Annually"; "NotApplicable": "NotApplicable" }>;
+  rt.compiledOnFirstUse(z.enum(["Monthly", "Daily", "Quarterly", "HalfYearly", "Annually", "NotApplicable"]), C.isRateFrequency, C.writeRateFrequency))() as unknown as zod.ZodEnum<{ "Monthly": "Monthly"; "Daily": "Daily"; "Quarterly": "Quarterly"; "HalfYearly": "HalfYearly"; "Annually": "Annually"; "NotApplicable": "NotApplicable" }>;
 
 /** One deposit rate band. */
 export type DepositRateDetail = {
@@ -828,7 +828,7 @@ export const DepositRateDetail = /* @__PURE__ */ (() =>
     CalculationFrequency: RateFrequency.optional(),
     ApplicationFrequency: RateFrequency.optional(),
     Notes: z.string().optional(),
-  }), C.isDepositRateDetail))() as unknown as zod.ZodObject<{
+  }), C.isDepositRateDetail, C.writeDepositRateDetail))() as unknown as zod.ZodObject<{
   RateCategory: zod.ZodOptional<zod.ZodEnum<{ "Applied": "Applied"; "Standard": "Standard"; "Bonus": "Bonus"; "Introductory": "Introductory"; "Other": "Other" }>>;
   AnnualRate: zod.ZodOptional<zod.ZodNumber>;
   AnnualRateRange: zod.ZodOptional<zod.ZodObject<{
@@ -860,7 +860,7 @@ export const DepositRates = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     RateType: z.enum(["FixedInterest", "FixedProfit", "VariableInterest", "VariableProfit"]),
     RateDetails: z.array(DepositRateDetail).min(1),
-  }), C.isDepositRates))() as unknown as zod.ZodObject<{
+  }), C.isDepositRates, C.writeDepositRates))() as unknown as zod.ZodObject<{
   RateType: zod.ZodEnum<{ "FixedInterest": "FixedInterest"; "FixedProfit": "FixedProfit"; "VariableInterest": "VariableInterest"; "VariableProfit": "VariableProfit" }>;
   RateDetails: zod.ZodArray<typeof DepositRateDetail>;
 }, zod.core.$loose>;
@@ -876,7 +876,7 @@ export const Tenor = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     OriginalTenor: Duration.optional(),
     RemainingTenor: Duration.optional(),
-  }), C.isTenor))() as unknown as zod.ZodObject<{
+  }), C.isTenor, C.writeTenor))() as unknown as zod.ZodObject<{
   OriginalTenor: zod.ZodOptional<typeof Duration>;
   RemainingTenor: zod.ZodOptional<typeof Duration>;
 }, zod.core.$loose>;
@@ -894,7 +894,7 @@ export const AssetBacked = /* @__PURE__ */ (() =>
     Type: z.enum(["Collateral", "OwnershipTransfer"]),
     AssetType: z.enum(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]),
     Description: z.string(),
-  })), C.isAssetBacked))() as unknown as zod.ZodArray<zod.ZodObject<{
+  })), C.isAssetBacked, C.writeAssetBacked))() as unknown as zod.ZodArray<zod.ZodObject<{
   Type: zod.ZodEnum<{ "Collateral": "Collateral"; "OwnershipTransfer": "OwnershipTransfer" }>;
   AssetType: zod.ZodEnum<{ "Property": "Property"; "SalaryAssignment": "SalaryAssignment"; "EndOfServiceGratuity": "EndOfServiceGratuity"; "SalaryAndGratuityAssignment": "SalaryAndGratuityAssignment"; "FixedDepositLien": "FixedDepositLien"; "Vehicle": "Vehicle"; "TakafulPolicy": "TakafulPolicy"; "Rahn": "Rahn"; "PostDatedCheque": "PostDatedCheque"; "Other": "Other" }>;
   Description: zod.ZodString;
@@ -906,7 +906,7 @@ export type RewardsBenefits = Array<{
 }>;
 /** Rewards and benefits attached to the product (details not typed here). */
 export const RewardsBenefits = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1), C.isRewardsBenefits))() as unknown as zod.ZodArray<zod.ZodObject<{}, zod.core.$loose>>;
+  rt.compiledOnFirstUse(z.array(z.looseObject({})).min(1), C.isRewardsBenefits, C.writeRewardsBenefits))() as unknown as zod.ZodArray<zod.ZodObject<{}, zod.core.$loose>>;
 
 /** Terms of the product behind the account (v2.2). */
 export type Product = {
@@ -944,7 +944,7 @@ export const Product = /* @__PURE__ */ (() =>
     TakafulRequired: z.boolean().optional(),
     /** What the required Takaful cover is and why it is needed. */
     TakafulDescription: z.string().min(1).max(500).optional(),
-  }), C.isProduct))() as unknown as zod.ZodObject<{
+  }), C.isProduct, C.writeProduct))() as unknown as zod.ZodObject<{
   ShariaStructure: zod.ZodOptional<typeof ShariaStructure>;
   Charges: zod.ZodOptional<typeof ProductCharges>;
   FinanceRates: zod.ZodOptional<typeof FinanceRates>;
@@ -969,7 +969,7 @@ export const LfiProductPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Product),
     meta: LfiPageMeta,
-  }), C.isLfiProductPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiProductPage, C.writeLfiProductPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Product>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -1006,7 +1006,7 @@ export const ScheduledPayment = /* @__PURE__ */ (() =>
     InstructedAmount: Amount,
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
-  }), C.isScheduledPayment))() as unknown as zod.ZodObject<{
+  }), C.isScheduledPayment, C.writeScheduledPayment))() as unknown as zod.ZodObject<{
   ScheduledPaymentId: zod.ZodString;
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
@@ -1030,7 +1030,7 @@ export const LfiScheduledPaymentsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(ScheduledPayment),
     meta: LfiPageMeta,
-  }), C.isLfiScheduledPaymentsPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiScheduledPaymentsPage, C.writeLfiScheduledPaymentsPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof ScheduledPayment>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -1039,19 +1039,19 @@ export const LfiScheduledPaymentsPage = /* @__PURE__ */ (() =>
 export type StandingOrderId = string;
 /** Identifier of a standing order, issued by the LFI; stable and opaque to the customer. */
 export const StandingOrderId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isStandingOrderId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isStandingOrderId, C.writeStandingOrderId))() as unknown as zod.ZodString;
 
 /** What kind of transfer the standing order makes. */
 export type StandingOrderType = "BetweenMyAccounts" | "SameBankTransfer" | "LocalBankTransfer" | "InternationalTransfer" | "Charity";
 /** What kind of transfer the standing order makes. */
 export const StandingOrderType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]), C.isStandingOrderType))() as unknown as zod.ZodEnum<{ "BetweenMyAccounts": "BetweenMyAccounts"; "SameBankTransfer": "SameBankTransfer"; "LocalBankTransfer": "LocalBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Charity": "Charity" }>;
+  rt.compiledOnFirstUse(z.enum(["BetweenMyAccounts", "SameBankTransfer", "LocalBankTransfer", "InternationalTransfer", "Charity"]), C.isStandingOrderType, C.writeStandingOrderType))() as unknown as zod.ZodEnum<{ "BetweenMyAccounts": "BetweenMyAccounts"; "SameBankTransfer": "SameBankTransfer"; "LocalBankTransfer": "LocalBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Charity": "Charity" }>;
 
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export type Frequency = string;
 /** How often a standing order pays out, as a schedule code such as NotKnown or EveryDay (optionally followed by its interval parameters). */
 export const Frequency = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isFrequency))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isFrequency, C.writeFrequency))() as unknown as zod.ZodString;
 
 /** A recurring payment instruction on the account. */
 export type StandingOrder = {
@@ -1103,7 +1103,7 @@ export const StandingOrder = /* @__PURE__ */ (() =>
     CreditorAgent: InstitutionId.optional(),
     CreditorAccount: z.array(BeneficiaryAccount).optional(),
     SupplementaryData: SupplementaryData.optional(),
-  }), C.isStandingOrder))() as unknown as zod.ZodObject<{
+  }), C.isStandingOrder, C.writeStandingOrder))() as unknown as zod.ZodObject<{
   StandingOrderId: typeof StandingOrderId;
   AccountHolderName: zod.ZodOptional<typeof AccountHolderName>;
   AccountHolderShortName: zod.ZodOptional<typeof AccountHolderShortName>;
@@ -1137,7 +1137,7 @@ export const LfiStandingOrdersPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(StandingOrder),
     meta: LfiPageMeta,
-  }), C.isLfiStandingOrdersPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiStandingOrdersPage, C.writeLfiStandingOrdersPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof StandingOrder>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -1146,61 +1146,61 @@ export const LfiStandingOrdersPage = /* @__PURE__ */ (() =>
 export type TransactionId = string;
 /** Identifier of the transaction at the LFI; unique and never changes. */
 export const TransactionId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionId, C.writeTransactionId))() as unknown as zod.ZodString;
 
 /** When the transaction actually took place. */
 export type TransactionDateTime = DateTime;
 /** When the transaction actually took place. */
 export const TransactionDateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(DateTime, C.isTransactionDateTime))() as unknown as typeof DateTime;
+  rt.compiledOnFirstUse(DateTime, C.isTransactionDateTime, C.writeTransactionDateTime))() as unknown as typeof DateTime;
 
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export type LocalTimeZone = string;
 /** Offset from UTC of the place where the transaction happened, shaped like UTC+04:00. */
 export const LocalTimeZone = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u), C.isLocalTimeZone))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u), C.isLocalTimeZone, C.writeLocalTimeZone))() as unknown as zod.ZodString;
 
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export type StatementReference = string;
 /** Reference of the statement the entry appears on, when the LFI has one. */
 export const StatementReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isStatementReference))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isStatementReference, C.writeStatementReference))() as unknown as zod.ZodString;
 
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export type TransactionReference = string;
 /** Reference of the transaction, for example the one used by the local payment scheme. */
 export const TransactionReference = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionReference))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(210), C.isTransactionReference, C.writeTransactionReference))() as unknown as zod.ZodString;
 
 /** Broad kind of the transaction. */
 export type TransactionType = "POS" | "ECommerce" | "ATM" | "BillPayments" | "LocalBankTransfer" | "SameBankTransfer" | "InternationalTransfer" | "Teller" | "Cheque" | "Other";
 /** Broad kind of the transaction. */
 export const TransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]), C.isTransactionType))() as unknown as zod.ZodEnum<{ "POS": "POS"; "ECommerce": "ECommerce"; "ATM": "ATM"; "BillPayments": "BillPayments"; "LocalBankTransfer": "LocalBankTransfer"; "SameBankTransfer": "SameBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Teller": "Teller"; "Cheque": "Cheque"; "Other": "Other" }>;
+  rt.compiledOnFirstUse(z.enum(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]), C.isTransactionType, C.writeTransactionType))() as unknown as zod.ZodEnum<{ "POS": "POS"; "ECommerce": "ECommerce"; "ATM": "ATM"; "BillPayments": "BillPayments"; "LocalBankTransfer": "LocalBankTransfer"; "SameBankTransfer": "SameBankTransfer"; "InternationalTransfer": "InternationalTransfer"; "Teller": "Teller"; "Cheque": "Cheque"; "Other": "Other" }>;
 
 /** Finer classification of the transaction, independent of TransactionType. */
 export type SubTransactionType = "Purchase" | "Reversal" | "Refund" | "Withdrawal" | "WithdrawalReversal" | "Deposit" | "DepositReversal" | "MoneyTransfer" | "Repayments" | "Interest" | "Fee" | "Charges" | "Profit" | "Disbursement" | "Adjustment" | "Tax" | "Rewards" | "NotApplicable" | "LeaseRepayment";
 /** Finer classification of the transaction, independent of TransactionType. */
 export const SubTransactionType = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]), C.isSubTransactionType))() as unknown as zod.ZodEnum<{ "Purchase": "Purchase"; "Reversal": "Reversal"; "Refund": "Refund"; "Withdrawal": "Withdrawal"; "WithdrawalReversal": "WithdrawalReversal"; "Deposit": "Deposit"; "DepositReversal": "DepositReversal"; "MoneyTransfer": "MoneyTransfer"; "Repayments": "Repayments"; "Interest": "Interest"; "Fee": "Fee"; "Charges": "Charges"; "Profit": "Profit"; "Disbursement": "Disbursement"; "Adjustment": "Adjustment"; "Tax": "Tax"; "Rewards": "Rewards"; "NotApplicable": "NotApplicable"; "LeaseRepayment": "LeaseRepayment" }>;
+  rt.compiledOnFirstUse(z.enum(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]), C.isSubTransactionType, C.writeSubTransactionType))() as unknown as zod.ZodEnum<{ "Purchase": "Purchase"; "Reversal": "Reversal"; "Refund": "Refund"; "Withdrawal": "Withdrawal"; "WithdrawalReversal": "WithdrawalReversal"; "Deposit": "Deposit"; "DepositReversal": "DepositReversal"; "MoneyTransfer": "MoneyTransfer"; "Repayments": "Repayments"; "Interest": "Interest"; "Fee": "Fee"; "Charges": "Charges"; "Profit": "Profit"; "Disbursement": "Disbursement"; "Adjustment": "Adjustment"; "Tax": "Tax"; "Rewards": "Rewards"; "NotApplicable": "NotApplicable"; "LeaseRepayment": "LeaseRepayment" }>;
 
 /** A marker that tags a transaction with a special meaning. */
 export type Flags = "Cashback" | "Payroll" | "DirectDebit" | "StandingOrder" | "Finance" | "Dividend" | "OpenFinance";
 /** A marker that tags a transaction with a special meaning. */
 export const Flags = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]), C.isFlags))() as unknown as zod.ZodEnum<{ "Cashback": "Cashback"; "Payroll": "Payroll"; "DirectDebit": "DirectDebit"; "StandingOrder": "StandingOrder"; "Finance": "Finance"; "Dividend": "Dividend"; "OpenFinance": "OpenFinance" }>;
+  rt.compiledOnFirstUse(z.enum(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]), C.isFlags, C.writeFlags))() as unknown as zod.ZodEnum<{ "Cashback": "Cashback"; "Payroll": "Payroll"; "DirectDebit": "DirectDebit"; "StandingOrder": "StandingOrder"; "Finance": "Finance"; "Dividend": "Dividend"; "OpenFinance": "OpenFinance" }>;
 
 /** How the payment was processed. */
 export type PaymentMode = "Online" | "Offline" | "Batch";
 /** How the payment was processed. */
 export const PaymentMode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"]), C.isPaymentMode))() as unknown as zod.ZodEnum<{ "Online": "Online"; "Offline": "Offline"; "Batch": "Batch" }>;
+  rt.compiledOnFirstUse(z.enum(["Online", "Offline", "Batch"]), C.isPaymentMode, C.writePaymentMode))() as unknown as zod.ZodEnum<{ "Online": "Online"; "Offline": "Offline"; "Batch": "Batch" }>;
 
 /** Narrative of the transaction, as unstructured text. */
 export type TransactionInformation = string;
 /** Narrative of the transaction, as unstructured text. */
 export const TransactionInformation = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isTransactionInformation))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isTransactionInformation, C.writeTransactionInformation))() as unknown as zod.ZodString;
 
 /** Charges paid for the transaction. */
 export type ChargeAmount = {
@@ -1216,7 +1216,7 @@ export const ChargeAmount = /* @__PURE__ */ (() =>
     Currency: CurrencyCode,
     /** True when Amount of the transaction already has the charge deducted. */
     ChargeIncluded: z.boolean().optional(),
-  }), C.isChargeAmount))() as unknown as zod.ZodObject<{
+  }), C.isChargeAmount, C.writeChargeAmount))() as unknown as zod.ZodObject<{
   Amount: typeof AmountValue;
   Currency: typeof CurrencyCode;
   ChargeIncluded: zod.ZodOptional<zod.ZodBoolean>;
@@ -1242,7 +1242,7 @@ export const CurrencyExchange = /* @__PURE__ */ (() =>
     ContractIdentification: z.string().min(1).max(35).optional(),
     QuotationDate: DateTime.optional(),
     InstructedAmount: Amount,
-  }), C.isCurrencyExchange))() as unknown as zod.ZodObject<{
+  }), C.isCurrencyExchange, C.writeCurrencyExchange))() as unknown as zod.ZodObject<{
   SourceCurrency: typeof CurrencyCode;
   TargetCurrency: typeof CurrencyCode;
   UnitCurrency: typeof CurrencyCode;
@@ -1270,7 +1270,7 @@ export const BankTransactionCode = /* @__PURE__ */ (() =>
     FamilyCode: z.string().optional(),
     SubFamily: z.string().optional(),
     SubFamilyCode: z.string().optional(),
-  }), C.isBankTransactionCode))() as unknown as zod.ZodObject<{
+  }), C.isBankTransactionCode, C.writeBankTransactionCode))() as unknown as zod.ZodObject<{
   Domain: zod.ZodOptional<zod.ZodString>;
   DomainCode: zod.ZodOptional<zod.ZodString>;
   Family: zod.ZodOptional<zod.ZodString>;
@@ -1289,7 +1289,7 @@ export const ProprietaryBankTransactionCode = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Code: z.string().min(1).max(35),
     Issuer: z.string().min(1).max(35).optional(),
-  }), C.isProprietaryBankTransactionCode))() as unknown as zod.ZodObject<{
+  }), C.isProprietaryBankTransactionCode, C.writeProprietaryBankTransactionCode))() as unknown as zod.ZodObject<{
   Code: zod.ZodString;
   Issuer: zod.ZodOptional<zod.ZodString>;
 }, zod.core.$strict>;
@@ -1306,7 +1306,7 @@ export const TransactionBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Type: BalanceType,
     Amount: Amount,
-  }), C.isTransactionBalance))() as unknown as zod.ZodObject<{
+  }), C.isTransactionBalance, C.writeTransactionBalance))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   Type: typeof BalanceType;
   Amount: typeof Amount;
@@ -1324,7 +1324,7 @@ export const MerchantDetails = /* @__PURE__ */ (() =>
     MerchantId: z.number().refine(Number.isInteger, rt.integerError).optional(),
     MerchantName: z.string().min(1).max(350).optional(),
     MerchantCategoryCode: z.string().min(3).max(4).optional(),
-  }), C.isMerchantDetails))() as unknown as zod.ZodObject<{
+  }), C.isMerchantDetails, C.writeMerchantDetails))() as unknown as zod.ZodObject<{
   MerchantId: zod.ZodOptional<zod.ZodNumber>;
   MerchantName: zod.ZodOptional<zod.ZodString>;
   MerchantCategoryCode: zod.ZodOptional<zod.ZodString>;
@@ -1344,7 +1344,7 @@ export const CounterpartyInstitution = /* @__PURE__ */ (() =>
     Identification: InstitutionIdentification.optional(),
     Name: InstitutionName.optional(),
     PostalAddress: PostalAddress.optional(),
-  }), C.isCounterpartyInstitution))() as unknown as zod.ZodObject<{
+  }), C.isCounterpartyInstitution, C.writeCounterpartyInstitution))() as unknown as zod.ZodObject<{
   SchemeName: zod.ZodOptional<typeof InstitutionSchemeName>;
   Identification: zod.ZodOptional<typeof InstitutionIdentification>;
   Name: zod.ZodOptional<typeof InstitutionName>;
@@ -1363,7 +1363,7 @@ export const CounterpartyAccount = /* @__PURE__ */ (() =>
     SchemeName: AccountSchemeName.optional(),
     Identification: AccountIdentification.optional(),
     Name: AccountIdentifierName.optional(),
-  }), C.isCounterpartyAccount))() as unknown as zod.ZodObject<{
+  }), C.isCounterpartyAccount, C.writeCounterpartyAccount))() as unknown as zod.ZodObject<{
   SchemeName: zod.ZodOptional<typeof AccountSchemeName>;
   Identification: zod.ZodOptional<typeof AccountIdentification>;
   Name: zod.ZodOptional<typeof AccountIdentifierName>;
@@ -1387,7 +1387,7 @@ export const CardInstrument = /* @__PURE__ */ (() =>
     Name: z.string().min(1).max(70).optional(),
     /** Masked card number. */
     Identification: z.string().min(1).max(16).optional(),
-  }), C.isCardInstrument))() as unknown as zod.ZodObject<{
+  }), C.isCardInstrument, C.writeCardInstrument))() as unknown as zod.ZodObject<{
   CardSchemeName: zod.ZodEnum<{ "AmericanExpress": "AmericanExpress"; "Diners": "Diners"; "Discover": "Discover"; "GCC": "GCC"; "MasterCard": "MasterCard"; "UPI": "UPI"; "VISA": "VISA" }>;
   InstrumentType: zod.ZodEnum<{ "ApplePay": "ApplePay"; "Contactless": "Contactless"; "MagStripe": "MagStripe"; "Chip": "Chip"; "Other": "Other" }>;
   Name: zod.ZodOptional<zod.ZodString>;
@@ -1406,7 +1406,7 @@ export const BillDetails = /* @__PURE__ */ (() =>
     BillerId: z.number().optional(),
     BillNumber: z.string().optional(),
     BillPaymentType: z.enum(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]).optional(),
-  }), C.isBillDetails))() as unknown as zod.ZodObject<{
+  }), C.isBillDetails, C.writeBillDetails))() as unknown as zod.ZodObject<{
   BillerId: zod.ZodOptional<zod.ZodNumber>;
   BillNumber: zod.ZodOptional<zod.ZodString>;
   BillPaymentType: zod.ZodOptional<zod.ZodEnum<{ "Post-Paid": "Post-Paid"; "AdvancePaymentForRoaming": "AdvancePaymentForRoaming"; "Recharge": "Recharge"; "Renewal": "Renewal"; "RoamingDeposit": "RoamingDeposit"; "One-Off": "One-Off"; "RecurringPayment": "RecurringPayment" }>>;
@@ -1422,7 +1422,7 @@ export const GeoLocation = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Latitude: z.string(),
     Longitude: z.string(),
-  }), C.isGeoLocation))() as unknown as zod.ZodObject<{
+  }), C.isGeoLocation, C.writeGeoLocation))() as unknown as zod.ZodObject<{
   Latitude: zod.ZodString;
   Longitude: zod.ZodString;
 }, zod.core.$strict>;
@@ -1431,7 +1431,7 @@ export const GeoLocation = /* @__PURE__ */ (() =>
 export type PaymentPurposeCode = string;
 /** Three-letter purpose-of-payment code. */
 export const PaymentPurposeCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u), C.isPaymentPurposeCode))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(3).regex(/^[A-Z]{3}$/u), C.isPaymentPurposeCode, C.writePaymentPurposeCode))() as unknown as zod.ZodString;
 
 /** An entry on the account. */
 export type TransactionBase = {
@@ -1647,7 +1647,7 @@ export const Transaction = /* @__PURE__ */ (() =>
     /** True when the payment used the customer's primary instrument. */
     IsPrimaryInstrument: z.boolean().optional(),
     Allocations: AmountWithCategory.optional(),
-  }), C.isTransaction))() as unknown as zod.ZodObject<{
+  }), C.isTransaction, C.writeTransaction))() as unknown as zod.ZodObject<{
   TransactionId: typeof TransactionId;
   TransactionDateTime: typeof TransactionDateTime;
   LocalTimeZone: zod.ZodOptional<typeof LocalTimeZone>;
@@ -1696,7 +1696,7 @@ export const LfiTransactionsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Transaction),
     meta: LfiPageMeta,
-  }), C.isLfiTransactionsPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiTransactionsPage, C.writeLfiTransactionsPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Transaction>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -1705,19 +1705,19 @@ export const LfiTransactionsPage = /* @__PURE__ */ (() =>
 export type PartyId = string;
 /** Identifier of the party at the LFI. */
 export const PartyId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isPartyId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40), C.isPartyId, C.writePartyId))() as unknown as zod.ZodString;
 
 /** Customer number of the party at the LFI. */
 export type PartyNumber = string;
 /** Customer number of the party at the LFI. */
 export const PartyNumber = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isPartyNumber))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(35), C.isPartyNumber, C.writePartyNumber))() as unknown as zod.ZodString;
 
 /** Customer segment of the party. */
 export type PartyCategory = "Retail" | "SME" | "Corporate";
 /** Customer segment of the party. */
 export const PartyCategory = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isPartyCategory))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
+  rt.compiledOnFirstUse(z.enum(["Retail", "SME", "Corporate"]), C.isPartyCategory, C.writePartyCategory))() as unknown as zod.ZodEnum<{ "Retail": "Retail"; "SME": "SME"; "Corporate": "Corporate" }>;
 
 /** How and under which framework the claims were verified. */
 export type Verification = {
@@ -1734,7 +1734,7 @@ export const Verification = /* @__PURE__ */ (() =>
     AssuranceLevel: z.string().optional(),
     Time: DateTime.optional(),
     VerificationProcess: z.string().optional(),
-  }), C.isVerification))() as unknown as zod.ZodObject<{
+  }), C.isVerification, C.writeVerification))() as unknown as zod.ZodObject<{
   TrustFramework: zod.ZodEnum<{ "FI": "FI" }>;
   AssuranceLevel: zod.ZodOptional<zod.ZodString>;
   Time: zod.ZodOptional<typeof DateTime>;
@@ -1795,7 +1795,7 @@ export const PersonClaims = /* @__PURE__ */ (() =>
     SalaryTransfer: z.boolean().optional(),
     Profession: z.string().optional(),
     UpdatedAt: DateTime.optional(),
-  }), C.isPersonClaims))() as unknown as zod.ZodObject<{
+  }), C.isPersonClaims, C.writePersonClaims))() as unknown as zod.ZodObject<{
   IdentityType: zod.ZodEnum<{ "Person": "Person" }>;
   FullName: zod.ZodString;
   GivenName: zod.ZodString;
@@ -1851,7 +1851,7 @@ export const BusinessClaims = /* @__PURE__ */ (() =>
     CorporateContactPhoneNumber: z.string().optional(),
     Industry: z.string().optional(),
     CompanyWebsite: z.string().refine(rt.isUri, rt.formatError["uri"]).optional(),
-  }), C.isBusinessClaims))() as unknown as zod.ZodObject<{
+  }), C.isBusinessClaims, C.writeBusinessClaims))() as unknown as zod.ZodObject<{
   IdentityType: zod.ZodEnum<{ "Business": "Business" }>;
   BusinessName: zod.ZodOptional<zod.ZodString>;
   TradeLicenceNumber: zod.ZodOptional<zod.ZodString>;
@@ -1878,7 +1878,7 @@ export const VerifiedClaim = /* @__PURE__ */ (() =>
       PersonClaims,
       BusinessClaims,
     ]),
-  }), C.isVerifiedClaim))() as unknown as zod.ZodObject<{
+  }), C.isVerifiedClaim, C.writeVerifiedClaim))() as unknown as zod.ZodObject<{
   Verification: zod.ZodOptional<typeof Verification>;
   Claims: zod.ZodUnion<readonly [
     typeof PersonClaims,
@@ -1908,7 +1908,7 @@ export const AccountParty = /* @__PURE__ */ (() =>
     /** Role of the party on the account. */
     AccountRole: z.enum(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]),
     VerifiedClaims: z.array(VerifiedClaim),
-  }), C.isAccountParty))() as unknown as zod.ZodObject<{
+  }), C.isAccountParty, C.writeAccountParty))() as unknown as zod.ZodObject<{
   PartyId: typeof PartyId;
   PartyNumber: zod.ZodOptional<typeof PartyNumber>;
   PartyType: zod.ZodEnum<{ "Delegate": "Delegate"; "Joint": "Joint"; "Sole": "Sole" }>;
@@ -1928,7 +1928,7 @@ export const LfiAccountPartiesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(AccountParty),
     meta: LfiPageMeta,
-  }), C.isLfiAccountPartiesPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiAccountPartiesPage, C.writeLfiAccountPartiesPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof AccountParty>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -1947,7 +1947,7 @@ export const Party = /* @__PURE__ */ (() =>
     PartyNumber: PartyNumber.optional(),
     PartyCategory: PartyCategory,
     VerifiedClaims: z.array(VerifiedClaim),
-  }), C.isParty))() as unknown as zod.ZodObject<{
+  }), C.isParty, C.writeParty))() as unknown as zod.ZodObject<{
   PartyId: typeof PartyId;
   PartyNumber: zod.ZodOptional<typeof PartyNumber>;
   PartyCategory: typeof PartyCategory;
@@ -1965,7 +1965,7 @@ export const LfiPartiesPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Party),
     meta: LfiPageMeta,
-  }), C.isLfiPartiesPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiPartiesPage, C.writeLfiPartiesPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Party>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;
@@ -1983,7 +1983,7 @@ export const StatementBalance = /* @__PURE__ */ (() =>
     CreditDebitIndicator: CreditDebitIndicator,
     Amount: Amount,
     Components: z.array(AmountWithCategory).min(1).optional(),
-  }), C.isStatementBalance))() as unknown as zod.ZodObject<{
+  }), C.isStatementBalance, C.writeStatementBalance))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   Amount: typeof Amount;
   Components: zod.ZodOptional<zod.ZodArray<typeof AmountWithCategory>>;
@@ -2008,7 +2008,7 @@ export const StatementSummaryLine = /* @__PURE__ */ (() =>
     Amount: Amount,
     /** Number of entries summed up. */
     Count: z.number(),
-  }), C.isStatementSummaryLine))() as unknown as zod.ZodObject<{
+  }), C.isStatementSummaryLine, C.writeStatementSummaryLine))() as unknown as zod.ZodObject<{
   CreditDebitIndicator: typeof CreditDebitIndicator;
   TransactionType: zod.ZodOptional<typeof TransactionType>;
   SubTransactionType: typeof SubTransactionType;
@@ -2063,7 +2063,7 @@ export const Statement = /* @__PURE__ */ (() =>
       Amount: Amount,
       Type: z.enum(["Minimum", "Scheduled", "Estimated", "Other"]).optional(),
     })).optional(),
-  }), C.isStatement))() as unknown as zod.ZodObject<{
+  }), C.isStatement, C.writeStatement))() as unknown as zod.ZodObject<{
   StatementId: zod.ZodString;
   StatementDate: typeof CalendarDate;
   OpeningDate: typeof CalendarDate;
@@ -2094,7 +2094,7 @@ export const LfiStatementsPage = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.looseObject({
     data: z.array(Statement),
     meta: LfiPageMeta,
-  }), C.isLfiStatementsPage))() as unknown as zod.ZodObject<{
+  }), C.isLfiStatementsPage, C.writeLfiStatementsPage))() as unknown as zod.ZodObject<{
   data: zod.ZodArray<typeof Statement>;
   meta: typeof LfiPageMeta;
 }, zod.core.$loose>;

@@ -1,0 +1,517 @@
+/**
+ * JSON writers: for each schema a body can carry, a function that checks a value and writes
+ * its JSON text in one walk, with the answer of the check function and the text
+ * `JSON.stringify` writes.
+ *
+ * Why: a server checking what its handlers return walked each value twice, once to check it
+ * and once in `JSON.stringify`, which also has to find out every member's type and escape
+ * every key. A writer knows the keys (their JSON text is a constant), the types, and which
+ * strings cannot hold a character to escape (a valid date-time, an enum value).
+ *
+ * The contract of every writer, `write<Name>(value, check)`:
+ * - it returns text only where `JSON.stringify(value)` would write that same JSON value
+ *   (byte for byte when the members come in schema order; declared members first otherwise);
+ * - with `check`, it returns text only for a value the check function accepts;
+ * - otherwise it returns `undefined`, and the caller takes the ordinary path (the full check to
+ *   name the issues, then `JSON.stringify`). Anything unusual ends up there: an invalid value,
+ *   an object with `toJSON` or another prototype than `Object.prototype`, a member that is not
+ *   an own enumerable property, a function or `undefined` where a value is written, a closed
+ *   object with more members. So a writer can only ever be slower than it could be, never write
+ *   something else.
+ *
+ * Writers exist for the schemas that have a check function (see print-check.ts) and that some
+ * JSON body refers to, with everything they refer to. Inside them, a schema the JSON Schema
+ * runtime validates (`json` nodes) and any-valued members are checked as usual and written by
+ * `JSON.stringify`.
+ */
+import type { ApiIR, ArrayNode, LiteralNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import { countsMembers, FunctionWriter, type CheckContext, type ModuleState } from './print-check.js';
+import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES } from './print-zod.js';
+import { sortedEntries, unionForm } from './union-form.js';
+
+/** Formats whose valid strings hold no character JSON escapes: written without a scan. */
+const PLAIN_TEXT_FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'duration', 'byte']);
+
+/** Schemas written in place where they are referred to. */
+const SCALAR_KINDS = new Set<SchemaNode['kind']>(['string', 'number', 'boolean', 'null', 'literal']);
+
+/** Declared members tracked per bit mask variable. */
+const BITS_PER_MASK = 30;
+
+/** Enums longer than this are looked up in a Map rather than compared one by one. */
+const MAX_COMPARISONS = 6;
+
+export interface WriterContext extends CheckContext {
+  /** Identifier of each schema's writer, by schema name. */
+  writerNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * What goes before the next member of an object being written: `,` once a member that is
+ * always written is behind (`settled`); before that, the `variable` that holds `{` or `,`.
+ */
+interface Separator {
+  settled: boolean;
+  variable?: string;
+}
+
+/** A JavaScript literal of the JSON text of `value`. */
+function jsonTextLiteral(value: unknown): string {
+  return JSON.stringify(JSON.stringify(value));
+}
+
+/** Writes the statements of one writer: each appends to `out` or returns `undefined`. */
+class WriterBody {
+  readonly lines: string[] = [];
+  private depth = 0;
+  private counter = 0;
+
+  constructor(
+    private readonly ctx: WriterContext,
+    private readonly module: ModuleState,
+    private readonly helperPrefix: string,
+  ) {}
+
+  private line(text: string): void {
+    this.lines.push(`${'  '.repeat(this.depth)}${text}`);
+  }
+
+  private fresh(prefix: string): string {
+    return `${prefix}${++this.counter}`;
+  }
+
+  private block(open: string, inside: () => void, close = '}'): void {
+    this.line(open);
+    this.depth++;
+    inside();
+    this.depth--;
+    this.line(close);
+  }
+
+  /** Leaves the value to the ordinary path when `condition` holds (checking or not). */
+  private bail(condition: string): void {
+    this.line(`if (${condition}) return undefined;`);
+  }
+
+  /** A rule of the schema: applied only when checking. */
+  private rule(condition: string): void {
+    this.line(`if (check && (${condition})) return undefined;`);
+  }
+
+  /** A boolean expression: the check of `node` on `v` (a check function or a helper of one). */
+  private checkExpression(node: SchemaNode, v: string): string {
+    return new FunctionWriter(this.ctx, this.module, `$${this.helperPrefix}c`).expression(node, v);
+  }
+
+  /** An expression writing `v` as `node`: a writer call (a helper for an inline schema). */
+  private writerExpression(node: SchemaNode, v: string, check: string): string {
+    if (node.kind === 'ref' && !node.nullable) return `${this.ctx.writerNames.get(node.name)!}(${v}, ${check})`;
+    const name = `${this.helperPrefix}${this.module.helpers.length + 1}`;
+    const nested = new WriterBody(this.ctx, this.module, this.helperPrefix);
+    nested.write(node, 'value');
+    this.module.raw(writerFunction(`function ${name}(value: unknown, check: boolean): string | undefined {`, nested.lines));
+    return `${name}(${v}, ${check})`;
+  }
+
+  /** Appends the result of `expression` (text or `undefined`) to `out`. */
+  private append(expression: string): void {
+    const t = this.fresh('t');
+    this.line(`const ${t} = ${expression};`);
+    this.bail(`${t} === undefined`);
+    this.line(`out += ${t};`);
+  }
+
+  /** `JSON.stringify` of `v`, for values whose every part is valid however it is built. */
+  private generic(v: string): void {
+    this.bail(`!rt.writableAsIs(${v})`);
+    this.append(`JSON.stringify(${v})`);
+  }
+
+  /** Statements that append the JSON text of `v` to `out`, or return `undefined`. */
+  write(node: SchemaNode, v: string): void {
+    if (node.nullable && node.kind !== 'null') {
+      this.block(`if (${v} === null) {`, () => this.line(`out += 'null';`), '} else {');
+      this.depth++;
+      this.bare(node, v);
+      this.depth--;
+      this.line('}');
+    } else {
+      this.bare(node, v);
+    }
+  }
+
+  private bare(node: SchemaNode, v: string): void {
+    switch (node.kind) {
+      case 'any':
+        this.generic(v);
+        return;
+      case 'never':
+        this.line('return undefined;');
+        return;
+      case 'ref': {
+        // A scalar schema is written in place: a call per member would cost more than the write.
+        const target = this.ctx.components.get(node.name);
+        if (target && SCALAR_KINDS.has(target.kind)) this.write(target, v);
+        else this.append(`${this.ctx.writerNames.get(node.name)!}(${v}, check)`);
+        return;
+      }
+      case 'string':
+        this.string(node, v);
+        return;
+      case 'number':
+        this.number(node, v);
+        return;
+      case 'boolean':
+        if (node.enum && node.enum.length === 1) {
+          this.bail(`${v} !== ${node.enum[0]}`);
+          this.line(`out += '${node.enum[0]}';`);
+        } else {
+          this.bail(`typeof ${v} !== 'boolean'`);
+          this.line(`out += ${v} ? 'true' : 'false';`);
+        }
+        return;
+      case 'null':
+        this.bail(`${v} !== null`);
+        this.line(`out += 'null';`);
+        return;
+      case 'literal':
+        this.literal(node, v);
+        return;
+      case 'array':
+        this.array(node, v);
+        return;
+      case 'object':
+        this.object(node, v);
+        return;
+      case 'union':
+        this.union(node, v);
+        return;
+      case 'json':
+        this.line(`if (check && !${this.module.json(node)}(${v})) return undefined;`);
+        this.generic(v);
+        return;
+      case 'intersection':
+        throw new Error(`${node.pointer}: an intersection has no writer`);
+    }
+  }
+
+  /** One of a closed set of primitive values, each written as a constant. */
+  private oneOf(values: ReadonlyArray<string | number | boolean | null>, v: string): void {
+    if (values.length === 0) {
+      this.line('return undefined;');
+      return;
+    }
+    if (values.length <= MAX_COMPARISONS) {
+      values.forEach((value, i) => this.line(`${i === 0 ? '' : 'else '}if (${v} === ${JSON.stringify(value)}) out += ${jsonTextLiteral(value)};`));
+      this.line('else return undefined;');
+      return;
+    }
+    const texts = this.module.constant('texts', `new Map<unknown, string>([${values.map((value) => `[${JSON.stringify(value)}, ${jsonTextLiteral(value)}]`).join(', ')}])`);
+    this.append(`${texts}.get(${v})`);
+  }
+
+  private literal(node: LiteralNode, v: string): void {
+    this.oneOf(node.values, v);
+  }
+
+  private string(node: StringNode, v: string): void {
+    if (node.enum) {
+      this.oneOf(enumValuesSatisfying(node), v);
+      return;
+    }
+    this.bail(`typeof ${v} !== 'string'`);
+    if (node.minLength !== undefined && node.minLength > 0) {
+      const n = node.minLength;
+      this.rule(`${v}.length < ${n} || (${v}.length < ${2 * n} && rt.codePointLength(${v}) < ${n})`);
+    }
+    if (node.maxLength !== undefined) this.rule(`${v}.length > ${node.maxLength} && rt.codePointLength(${v}) > ${node.maxLength}`);
+    for (const pattern of node.patterns ?? []) this.rule(`!${this.module.pattern(pattern)}.test(${v})`);
+    if (node.format) this.rule(`!${FORMAT_CHECK[node.format]}(${v})`);
+    // A string the check found to be a date-time (say) holds nothing JSON escapes.
+    if (node.format && PLAIN_TEXT_FORMATS.has(node.format)) this.line(`out += check ? '"' + ${v} + '"' : rt.jsonString(${v});`);
+    else this.line(`out += rt.jsonString(${v});`);
+  }
+
+  private number(node: NumberNode, v: string): void {
+    if (node.enum) {
+      this.oneOf(node.enum, v);
+      return;
+    }
+    // JSON has no NaN or Infinity (JSON.stringify writes null): left to the ordinary path.
+    this.bail(`typeof ${v} !== 'number' || !Number.isFinite(${v})`);
+    const rules: string[] = [];
+    if (node.integer) {
+      rules.push(`!Number.isInteger(${v})`);
+      const range = node.format ? INTEGER_RANGES[node.format] : undefined;
+      if (range) rules.push(`${v} < ${range[0]}`, `${v} > ${range[1]}`);
+    }
+    if (node.minimum !== undefined) rules.push(`${v} < ${node.minimum}`);
+    if (node.maximum !== undefined) rules.push(`${v} > ${node.maximum}`);
+    if (node.exclusiveMinimum !== undefined) rules.push(`${v} <= ${node.exclusiveMinimum}`);
+    if (node.exclusiveMaximum !== undefined) rules.push(`${v} >= ${node.exclusiveMaximum}`);
+    if (rules.length > 0) this.rule(rules.join(' || '));
+    // Number-to-text is the same conversion JSON.stringify uses (-0 is written 0).
+    this.line(`out += '' + ${v};`);
+  }
+
+  private array(node: ArrayNode, v: string): void {
+    this.bail(`!Array.isArray(${v}) || typeof (${v} as { toJSON?: unknown }).toJSON === 'function'`);
+    if (node.minItems !== undefined && node.minItems > 0) this.rule(`${v}.length < ${node.minItems}`);
+    if (node.maxItems !== undefined) this.rule(`${v}.length > ${node.maxItems}`);
+    if (node.uniqueItems) this.rule(`!rt.uniqueItems(${v})`);
+    if (node.items.kind === 'any') {
+      // Any item is valid: JSON.stringify writes the array (holes and all) as it would anyway.
+      this.append(`JSON.stringify(${v})`);
+      return;
+    }
+    this.line(`out += '[';`);
+    const i = this.fresh('i');
+    this.block(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, () => {
+      this.line(`if (${i} !== 0) out += ',';`);
+      const item = this.fresh('v');
+      this.line(`const ${item}: unknown = ${v}[${i}];`);
+      this.write(node.items, item);
+    });
+    this.line(`out += ']';`);
+  }
+
+  /** True when `node` may accept `undefined`, so that a required member must also be present. */
+  private mayAcceptUndefined(node: SchemaNode, seen: Set<string> = new Set()): boolean {
+    if (node.kind === 'any') return true;
+    if (node.kind === 'union') return node.variants.some((variant) => this.mayAcceptUndefined(variant, seen));
+    if (node.kind !== 'ref' || seen.has(node.name)) return false;
+    seen.add(node.name);
+    const target = this.ctx.components.get(node.name);
+    return target !== undefined && this.mayAcceptUndefined(target, seen);
+  }
+
+  /**
+   * Members are written in schema order. One `for...in` pass first finds which declared members
+   * are own enumerable properties (those JSON.stringify writes), refuses undeclared ones where
+   * the object is closed, and counts members where the schema bounds their number.
+   */
+  private object(node: ObjectNode, v: string): void {
+    this.bail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}) || !rt.isPlainRecord(${v})`);
+    const o = this.fresh('o');
+    this.line(`const ${o} = ${v} as Record<string, unknown>;`);
+    const declared = node.properties.map((p, index) => ({
+      property: p,
+      key: JSON.stringify(p.name),
+      mask: `${o}m${Math.floor(index / BITS_PER_MASK)}`,
+      bit: 1 << index % BITS_PER_MASK,
+    }));
+    const masks = [...new Set(declared.map((d) => d.mask))];
+    for (const mask of masks) this.line(`let ${mask} = 0;`);
+    const open = node.additional !== 'forbid';
+    const extra = open ? this.fresh('extra') : undefined;
+    if (extra) this.line(`let ${extra} = false;`);
+    const counted = countsMembers(node);
+    const count = counted ? this.fresh('count') : undefined;
+    if (count) this.line(`let ${count} = 0;`);
+    const found = (node.requiredUndeclared ?? []).map((name) => ({ name, flag: this.fresh('has') }));
+    for (const { flag } of found) this.line(`let ${flag} = false;`);
+    const k = this.fresh('k');
+    this.block(`for (const ${k} in ${o}) {`, () => {
+      if (count) this.line(`${count}++;`);
+      const undeclared = (): void => {
+        if (!extra) {
+          this.line('return undefined;');
+          return;
+        }
+        this.line(`${extra} = true;`);
+        for (const { name, flag } of found) this.line(`if (${k} === ${JSON.stringify(name)}) ${flag} = true;`);
+      };
+      if (declared.length === 0) {
+        undeclared();
+        return;
+      }
+      this.block(`switch (${k}) {`, () => {
+        for (const d of declared) this.line(`case ${d.key}: ${d.mask} |= ${d.bit}; break;`);
+        this.line('default:');
+        this.depth++;
+        undeclared();
+        if (extra) this.line('break;');
+        this.depth--;
+      });
+    });
+    for (const { flag } of found) this.rule(`!${flag}`);
+    if (count && node.minProperties !== undefined) this.rule(`${count} < ${node.minProperties}`);
+    if (count && node.maxProperties !== undefined) this.rule(`${count} > ${node.maxProperties}`);
+    // The separator before each member is known while writing from the first member that is
+    // always written on; before it, a variable holds it.
+    const first = declared[0];
+    const separator: Separator = first && this.alwaysWritten(first.property) ? { settled: false } : { settled: false, variable: this.fresh('c') };
+    if (separator.variable) this.line(`let ${separator.variable} = '{';`);
+    for (const d of declared) this.member(d, o, separator);
+    if (extra) this.extraMembers(node, o, extra, separator, declared.map((d) => d.key));
+    if (separator.settled) this.line(`out += '}';`);
+    else this.line(`out += ${separator.variable!} === '{' ? '{}' : '}';`);
+  }
+
+  /** A required member that cannot be `undefined`: written, or the value is left to the ordinary path. */
+  private alwaysWritten(property: ObjectNode['properties'][number]): boolean {
+    return property.required && !('default' in property.schema) && !this.mayAcceptUndefined(property.schema);
+  }
+
+  /** Appends the separator and the member's key (JSON text) for the next member. */
+  private memberStart(separator: Separator, key: string): void {
+    if (separator.settled) {
+      this.line(`out += ${JSON.stringify(`,${key}:`)};`);
+    } else if (separator.variable === undefined) {
+      this.line(`out += ${JSON.stringify(`{${key}:`)};`);
+    } else {
+      this.line(`out += ${separator.variable} + ${JSON.stringify(`${key}:`)};`);
+      this.line(`${separator.variable} = ',';`);
+    }
+  }
+
+  private member(d: { property: ObjectNode['properties'][number]; key: string; mask: string; bit: number }, o: string, separator: Separator): void {
+    const { property, key } = d;
+    const member = this.fresh('v');
+    this.line(`const ${member} = ${o}[${key}];`);
+    if (this.alwaysWritten(property)) {
+      // Missing, it is invalid; not an own enumerable member, JSON.stringify would leave it out.
+      this.bail(`${member} === undefined || (${d.mask} & ${d.bit}) === 0`);
+      this.memberStart(separator, key);
+      separator.settled = true;
+      this.write(property.schema, member);
+      return;
+    }
+    this.block(`if (${member} !== undefined) {`, () => {
+      // Read as the check reads it, but written only as JSON.stringify would write it.
+      this.bail(`(${d.mask} & ${d.bit}) === 0`);
+      this.memberStart(separator, key);
+      this.write(property.schema, member);
+    });
+    // Required, and may be undefined (any value): it must still be present.
+    if (property.required && !('default' in property.schema)) this.line(`else if (check && !(${key} in ${o})) return undefined;`);
+  }
+
+  /** Members the object does not declare, after the declared ones, in their own order. */
+  private extraMembers(node: ObjectNode, o: string, extra: string, separator: Separator, declaredKeys: readonly string[]): void {
+    const additional = node.additional;
+    this.block(`if (${extra}) {`, () => {
+      const k = this.fresh('k');
+      this.block(`for (const ${k} in ${o}) {`, () => {
+        if (declaredKeys.length > 0) this.line(`if (${declaredKeys.map((key) => `${k} === ${key}`).join(' || ')}) continue;`);
+        const x = this.fresh('v');
+        this.line(`const ${x} = ${o}[${k}];`);
+        if (additional === 'allow' || (typeof additional !== 'string' && additional.kind === 'any')) {
+          this.bail(`!rt.writableAsIs(${x})`);
+          const t = this.fresh('t');
+          this.line(`const ${t} = JSON.stringify(${x});`);
+          this.block(`if (${t} !== undefined) {`, () => {
+            this.line(`out += ${this.extraSeparator(separator)} + rt.jsonString(${k}) + ':' + ${t};`);
+            if (separator.variable) this.line(`${separator.variable} = ',';`);
+          });
+          return;
+        }
+        const schema = additional as SchemaNode;
+        this.block(`if (${x} === undefined) {`, () => this.rule(`!${this.checkExpression(schema, x)}`), '} else {');
+        this.depth++;
+        this.line(`out += ${this.extraSeparator(separator)} + rt.jsonString(${k}) + ':';`);
+        if (separator.variable) this.line(`${separator.variable} = ',';`);
+        this.write(schema, x);
+        this.depth--;
+        this.line('}');
+      });
+    });
+  }
+
+  /** The separator before an undeclared member, written after the declared ones. */
+  private extraSeparator(separator: Separator): string {
+    return separator.settled ? "','" : separator.variable!;
+  }
+
+  private union(node: UnionNode, v: string): void {
+    const form = unionForm(node);
+    if (form === 'single') {
+      this.write(node.variants[0]!, v);
+      return;
+    }
+    if (form === 'switch') {
+      this.bail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`);
+      const byVariant = new Map<number, string[]>();
+      for (const [value, index] of sortedEntries(node.discriminator!.selects!)) byVariant.set(index, [...(byVariant.get(index) ?? []), value]);
+      const cases = [...byVariant.entries()].sort(([a], [b]) => a - b);
+      const t = this.fresh('t');
+      this.line(`let ${t}: string | undefined;`);
+      this.block(`switch ((${v} as Record<string, unknown>)[${JSON.stringify(node.discriminator!.propertyName)}]) {`, () => {
+        for (const [index, values] of cases) {
+          for (const value of values) this.line(`case ${JSON.stringify(value)}:`);
+          this.line(`  ${t} = ${this.writerExpression(node.variants[index]!, v, 'check')};`);
+          this.line('  break;');
+        }
+      });
+      this.bail(`${t} === undefined`);
+      this.line(`out += ${t};`);
+      return;
+    }
+    // Any variant's writer that answers writes the value as JSON.stringify would. "Exactly one"
+    // is counted with the check functions; "at least one" is the first writer that answers.
+    const check = form === 'counted' ? 'false' : 'check';
+    if (form === 'counted') this.rule(`${node.variants.map((variant) => `(${this.checkExpression(variant, v)} ? 1 : 0)`).join(' + ')} !== 1`);
+    const t = this.fresh('t');
+    node.variants.forEach((variant, i) => {
+      const call = this.writerExpression(variant, v, check);
+      this.line(i === 0 ? `let ${t} = ${call};` : `if (${t} === undefined) ${t} = ${call};`);
+    });
+    this.bail(`${t} === undefined`);
+    this.line(`out += ${t};`);
+  }
+}
+
+function writerFunction(signature: string, lines: readonly string[]): string {
+  return [signature, "  let out = '';", ...lines.map((l) => `  ${l}`), '  return out;', '}'].join('\n');
+}
+
+/** The exported writer of one schema; helpers and constants it needs go to `module`. */
+export function printWriterFunction(schema: NamedSchema, id: string, ctx: WriterContext, module: ModuleState): string {
+  const body = new WriterBody(ctx, module, `$w${id}$`);
+  body.write(schema.schema, 'value');
+  const doc = [
+    '/**',
+    ` * The JSON text of \`value\` as a ${schema.name}, as \`JSON.stringify\` writes it, checked in the same walk.`,
+    ' * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.',
+    ' */',
+  ].join('\n');
+  return `${doc}\n${writerFunction(`export function ${id}(value: unknown, check = true): string | undefined {`, body.lines)}`;
+}
+
+/** JSON media types: the bodies writers write. */
+export function isJsonMediaType(contentType: string): boolean {
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || essence.endsWith('+json');
+}
+
+/** Component schemas the given roots refer to, directly or not, the roots included. */
+export function referencedClosure(roots: Iterable<string>, schemas: readonly NamedSchema[]): Set<string> {
+  const byName = new Map(schemas.map((s) => [s.name, s]));
+  const seen = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const dependency of byName.get(name)?.dependencies ?? []) pending.push(dependency);
+  }
+  return seen;
+}
+
+/** Names of the component schemas JSON bodies (requests, responses, webhooks) refer to directly. */
+export function jsonBodyRoots(api: ApiIR): Set<string> {
+  const roots = new Set<string>();
+  const visit = (content: readonly MediaTypeIR[]): void => {
+    for (const media of content) if (media.schema?.kind === 'ref' && isJsonMediaType(media.contentType)) roots.add(media.schema.name);
+  };
+  for (const entry of [...api.operations, ...(api.webhooks ?? [])]) {
+    if (entry.requestBody) visit(entry.requestBody.content);
+    for (const response of entry.responses) visit(response.content);
+  }
+  return roots;
+}
+
+/** The schemas that get a writer: those JSON bodies refer to that have a check function, and all they refer to. */
+export function writtenSchemas(api: ApiIR, checkable: ReadonlySet<string>): Set<string> {
+  return referencedClosure([...jsonBodyRoots(api)].filter((name) => checkable.has(name)), api.schemas);
+}
