@@ -3,6 +3,7 @@ import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuildOptions, type BuiltIR } from './ir/build-ir.js';
 import { applyDirections, type DirectionOptions } from './ir/direction.js';
 import type { Diagnostic } from './ir/types.js';
+import { writerNotes } from './emit/validators/print-writer.js';
 import { emitValidators } from './emit/validators/emit-validators.js';
 import { emitServer } from './emit/server/emit-server.js';
 import { emitClient } from './emit/client/emit-client.js';
@@ -108,5 +109,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       : resolveTargets(options.targets).targets.filter((t) => t !== 'validators' || options.targets.includes('validators'));
   const files = targets.flatMap((target) => EMITTERS[target](built, emitOptions));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { built, files, diagnostics: built.api.diagnostics };
+  // Which JSON bodies are written by JSON.stringify rather than a compiled writer, once each.
+  const notes = targets.includes('validators') ? writerNotes(built.api) : [];
+  return { built, files, diagnostics: [...built.api.diagnostics, ...notes] };
 }

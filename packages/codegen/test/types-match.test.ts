@@ -37,7 +37,7 @@ async function checkTypesMatch(spec: string): Promise<{ compared: number; errors
   // The same file without the casts: TypeScript infers every validator's type from zod.
   // Without `rt.compiledOnFirstUse` (typed `ZodType<output, input>`) too, so that each schema has
   // the zod class its builders give, to compare with the declared one.
-  const compiled = /^(export const [\w$]+ = \/\* @__PURE__ \*\/ \(\(\) =>\n  )rt\.compiledOnFirstUse\(([\s\S]*?)(?:, C\.[\w$]+)?\)(\)\(\))$/;
+  const compiled = /^(export const [\w$]+ = \/\* @__PURE__ \*\/ \(\(\) =>\n  )rt\.compiledOnFirstUse\(([\s\S]*?)(?:, C\.[\w$]+)*\)(\)\(\))$/;
   const inferred = declared
     .replace(untypedHandle, 'const z = zod;')
     .replace(castPattern, (whole, head: string, id: string) => (recursive.has(id) ? whole : `${head.replace(compiled, '$1$2$3')};`));

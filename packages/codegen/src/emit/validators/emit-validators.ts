@@ -5,8 +5,8 @@ import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
 import { docComment, jsonSchemasImport, printSchema, type PrintContext } from './print-zod.js';
-import { checkableSchemas, printChecks } from './print-check.js';
-import { writtenSchemas } from './print-writer.js';
+import { checkableSchemas, isCheckable, printChecks } from './print-check.js';
+import { isInlineBody, jsonBodies, writtenSchemas } from './print-writer.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
 import { nameNote, VALIDATOR_MODULE_NAMES } from './name-notes.js';
 import { DIRECTION_SUFFIX } from '../../ir/direction.js';
@@ -91,6 +91,8 @@ export interface ValidatorNames {
   webhookIds: Map<WebhookIR, string>;
   /** Identifier of the JSON writer of each schema that has one (see print-writer.ts). */
   writerNames: Map<string, string>;
+  /** Writers of the JSON bodies whose schema is written out in the operation, by schema node. */
+  bodyWriters: Map<SchemaNode, { id: string; where: string }>;
 }
 
 /** Decides every exported identifier once, so that other emitters can import them by name. */
@@ -127,7 +129,12 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   for (const s of api.schemas) {
     if (written.has(s.name)) writerNames.set(s.name, names.assign(`write${s.variantOf ? variantExportName(s) : s.name}`, `writer:${s.name}`));
   }
-  return { names, operationIds, inputTypeNames, checkNames, webhookIds, writerNames };
+  const bodyWriters = new Map<SchemaNode, { id: string; where: string }>();
+  for (const body of jsonBodies(api)) {
+    if (!isInlineBody(body.node) || bodyWriters.has(body.node) || !isCheckable(body.node, checkable)) continue;
+    bodyWriters.set(body.node, { id: names.assign(`write${body.stem}`, `body-writer:${body.where}:${bodyWriters.size}`), where: body.where });
+  }
+  return { names, operationIds, inputTypeNames, checkNames, webhookIds, writerNames, bodyWriters };
 }
 
 /** The identifier a per-direction variant wants: `<Name>Request` or `<Name>Response`. */
@@ -232,6 +239,8 @@ function contentMap(content: MediaTypeIR[], ctx: TypeContext, indent: string, co
 function mediaSchema(m: MediaTypeIR, ctx: TypeContext, indent: string, components: Map<string, SchemaNode> | undefined): string {
   if (!m.schema) return 'rt.declared(z.unknown())';
   const files = components ? fileMembers(m) : {};
+  const writer = ctx.bodyWriters?.get(m.schema);
+  if (writer && Object.keys(files).length === 0) return `rt.declared(rt.withJsonWriter(${printSchema(m.schema, ctx, indent)}, C.${writer.id}))`;
   if (Object.keys(files).length === 0) return heldSchema(m.schema, printSchema(m.schema, ctx, indent), ctx);
   const schema = withoutFileTypes(m.schema, files, components!);
   return `rt.declared(rt.withFiles(${printSchema(schema, ctx, indent)}, ${inlineLiteral(files)}))`;
@@ -357,7 +366,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const ctx: PrintContext = { names: naming.names, recursive: new Set(api.schemas.filter((s) => s.recursive).map((s) => s.name)) };
   const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
 
-  const outputTypes: TypeContext = { ...ctx, mode: 'output', inputTypeNames: naming.inputTypeNames };
+  const outputTypes: TypeContext = { ...ctx, mode: 'output', inputTypeNames: naming.inputTypeNames, bodyWriters: naming.bodyWriters };
   const inputTypes: TypeContext = { ...outputTypes, mode: 'input' };
   const zodTypes: ZodTypeContext = { output: outputTypes, input: inputTypes };
   const schemaDecls = declarationOrder(api.schemas).map((s) => {
@@ -414,6 +423,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const opImports = [
     /\bz\./.test(opBody) ? "import { z } from 'zod';" : '',
     /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
+    naming.bodyWriters.size > 0 ? "import * as C from './checks.gen.js';" : '',
     jsonSchemasImport(opBody),
   ]
     .filter(Boolean)
@@ -422,7 +432,8 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   const runtimeFile = `${header}${readFileSync(RUNTIME_TEMPLATE, 'utf8')}`;
 
-  const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names, naming.writerNames);
+  const bodyWriters = [...naming.bodyWriters].map(([node, { id, where }]) => ({ id, node, where }));
+  const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names, naming.writerNames, bodyWriters);
   const checkImports = [
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
     jsonSchemasImport(checks.body),
@@ -431,7 +442,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   // Why the bodies are not type-checked: see the top of print-check.ts. A spec without
   // checkable schemas still gets a module (an empty file is not one).
   const noCheck = '// @ts-nocheck\n// (The answers of these functions are tested against the zod schemas; type-checking their bodies\n// would cost every build and editor about half a second. Their signatures are typed.)\n';
-  const checksFile = naming.checkNames.size > 0 ? `${header}${noCheck}${checkImports.join('\n')}\n\n${checks.body}` : `${header}export {};\n`;
+  const checksFile = naming.checkNames.size > 0 || naming.bodyWriters.size > 0 ? `${header}${noCheck}${checkImports.join('\n')}\n\n${checks.body}` : `${header}export {};\n`;
 
   const server = api.servers[0];
   // Keyed by exact name in the file: the per-direction variants are exported, not listed.

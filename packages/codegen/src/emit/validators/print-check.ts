@@ -316,7 +316,9 @@ export class FunctionWriter {
       const key = JSON.stringify(property.name);
       const member = this.fresh('v');
       this.line(`const ${member} = ${o}[${key}];`);
-      const optional = !property.required || 'default' in property.schema;
+      // A default applies only to a member that is not required (as in the zod schema): a
+      // required member with a default must still be present.
+      const optional = !property.required;
       if (optional) {
         if (property.schema.kind !== 'any') this.block(`if (${member} !== undefined) {`, () => this.node(property.schema, member));
       } else {
@@ -433,6 +435,7 @@ export function printChecks(
   guardTypes: ReadonlyMap<string, string>,
   names: NameResolver,
   writerNames: ReadonlyMap<string, string> = new Map(),
+  bodyWriters: ReadonlyArray<{ id: string; node: SchemaNode; where: string }> = [],
 ): CheckModule {
   const ctx: WriterContext = { checkNames, writerNames, components: new Map(schemas.map((s) => [s.name, s.schema])) };
   const module = new ModuleState();
@@ -445,7 +448,8 @@ export function printChecks(
       return `${doc}\n${printCheckFunction(s, checkNames.get(s.name)!, guardTypes.get(s.name) ?? names.get(s.name), ctx, module)}`;
     });
   // Writers come after every check function, so that adding them changes none of those.
-  for (const s of schemas) if (writerNames.has(s.name)) functions.push(printWriterFunction(s, writerNames.get(s.name)!, ctx, module));
+  for (const s of schemas) if (writerNames.has(s.name)) functions.push(printWriterFunction(s.schema, `a ${s.name}`, writerNames.get(s.name)!, ctx, module));
+  for (const body of bodyWriters) functions.push(printWriterFunction(body.node, `the body of ${body.where}`, body.id, ctx, module));
   const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];
   const body = `${parts.join('\n').trimEnd()}\n`;
   return { body, usesRuntime: /\brt\./.test(body) };

@@ -12,6 +12,8 @@ export interface TypeContext extends PrintContext {
   mode: TypeMode;
   /** Identifier of the input type of each schema whose input differs from its output. */
   inputTypeNames: ReadonlyMap<string, string>;
+  /** Writers of JSON bodies written out in an operation, by schema node (print-writer.ts). */
+  bodyWriters?: ReadonlyMap<SchemaNode, { id: string }>;
 }
 
 type TypePrinter<K extends SchemaKind> = (node: Extract<SchemaNode, { kind: K }>, ctx: TypeContext, indent: string) => string;

@@ -24,8 +24,9 @@
  * runtime validates (`json` nodes) and any-valued members are checked as usual and written by
  * `JSON.stringify`.
  */
-import type { ApiIR, ArrayNode, LiteralNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
-import { countsMembers, FunctionWriter, type CheckContext, type ModuleState } from './print-check.js';
+import type { ApiIR, Diagnostic, ArrayNode, LiteralNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, type CheckContext, type ModuleState } from './print-check.js';
+import { referencedNames } from '../../ir/references.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES } from './print-zod.js';
 import { sortedEntries, unionForm } from './union-form.js';
 
@@ -106,9 +107,10 @@ class WriterBody {
   /** An expression writing `v` as `node`: a writer call (a helper for an inline schema). */
   private writerExpression(node: SchemaNode, v: string, check: string): string {
     if (node.kind === 'ref' && !node.nullable) return `${this.ctx.writerNames.get(node.name)!}(${v}, ${check})`;
-    const name = `${this.helperPrefix}${this.module.helpers.length + 1}`;
     const nested = new WriterBody(this.ctx, this.module, this.helperPrefix);
     nested.write(node, 'value');
+    // Named after the helpers the nested body made, so that the names never repeat.
+    const name = `${this.helperPrefix}${this.module.helpers.length + 1}`;
     this.module.raw(writerFunction(`function ${name}(value: unknown, check: boolean): string | undefined {`, nested.lines));
     return `${name}(${v}, ${check})`;
   }
@@ -350,7 +352,7 @@ class WriterBody {
 
   /** A required member that cannot be `undefined`: written, or the value is left to the ordinary path. */
   private alwaysWritten(property: ObjectNode['properties'][number]): boolean {
-    return property.required && !('default' in property.schema) && !this.mayAcceptUndefined(property.schema);
+    return property.required && !this.mayAcceptUndefined(property.schema);
   }
 
   /** Appends the separator and the member's key (JSON text) for the next member. */
@@ -384,7 +386,7 @@ class WriterBody {
       this.write(property.schema, member);
     });
     // Required, and may be undefined (any value): it must still be present.
-    if (property.required && !('default' in property.schema)) this.line(`else if (check && !(${key} in ${o})) return undefined;`);
+    if (property.required) this.line(`else if (check && !(${key} in ${o})) return undefined;`);
   }
 
   /** Members the object does not declare, after the declared ones, in their own order. */
@@ -465,13 +467,16 @@ function writerFunction(signature: string, lines: readonly string[]): string {
   return [signature, "  let out = '';", ...lines.map((l) => `  ${l}`), '  return out;', '}'].join('\n');
 }
 
-/** The exported writer of one schema; helpers and constants it needs go to `module`. */
-export function printWriterFunction(schema: NamedSchema, id: string, ctx: WriterContext, module: ModuleState): string {
+/**
+ * The exported writer of a schema (`what` names it in the doc comment); helpers and constants it
+ * needs go to `module`.
+ */
+export function printWriterFunction(node: SchemaNode, what: string, id: string, ctx: WriterContext, module: ModuleState): string {
   const body = new WriterBody(ctx, module, `$w${id}$`);
-  body.write(schema.schema, 'value');
+  body.write(node, 'value');
   const doc = [
     '/**',
-    ` * The JSON text of \`value\` as a ${schema.name}, as \`JSON.stringify\` writes it, checked in the same walk.`,
+    ` * The JSON text of \`value\` as ${what}, as \`JSON.stringify\` writes it, checked in the same walk.`,
     ' * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.',
     ' */',
   ].join('\n');
@@ -498,20 +503,132 @@ export function referencedClosure(roots: Iterable<string>, schemas: readonly Nam
   return seen;
 }
 
-/** Names of the component schemas JSON bodies (requests, responses, webhooks) refer to directly. */
-export function jsonBodyRoots(api: ApiIR): Set<string> {
-  const roots = new Set<string>();
-  const visit = (content: readonly MediaTypeIR[]): void => {
-    for (const media of content) if (media.schema?.kind === 'ref' && isJsonMediaType(media.contentType)) roots.add(media.schema.name);
-  };
-  for (const entry of [...api.operations, ...(api.webhooks ?? [])]) {
-    if (entry.requestBody) visit(entry.requestBody.content);
-    for (const response of entry.responses) visit(response.content);
-  }
-  return roots;
+/** One JSON body of an operation or webhook: where it is, and its schema. */
+export interface JsonBody {
+  /** `<operation> <status>` for a response, `<operation> request` for a request body. */
+  where: string;
+  /** Exported name stem: the operation's name and what the body is. */
+  stem: string;
+  node: SchemaNode;
 }
 
-/** The schemas that get a writer: those JSON bodies refer to that have a check function, and all they refer to. */
+/** Every JSON body with a schema, in the order of the file's operations, then its webhooks. */
+export function jsonBodies(api: ApiIR): JsonBody[] {
+  const bodies: JsonBody[] = [];
+  for (const entry of [...api.operations, ...(api.webhooks ?? [])]) {
+    const name = 'path' in entry ? entry.name : `${entry.key.replace(/[^\w$]/g, '_')}Webhook`;
+    const visit = (content: readonly MediaTypeIR[], where: string, stem: string): void => {
+      for (const media of content) if (media.schema && isJsonMediaType(media.contentType)) bodies.push({ where, stem, node: media.schema });
+    };
+    if (entry.requestBody) visit(entry.requestBody.content, `${name} request`, `${name}Request`);
+    for (const response of entry.responses) visit(response.content, `${name} ${response.status}`, `${name}Response${response.status.replace(/X/g, 'xx')}`);
+  }
+  return bodies;
+}
+
+/** A body schema written out in the operation (not a plain reference): it gets a writer of its own. */
+export function isInlineBody(node: SchemaNode): boolean {
+  return node.kind !== 'ref' || node.nullable === true;
+}
+
+/**
+ * The schemas that get a writer: those JSON bodies refer to (directly, or from a schema written
+ * out in the operation) that have a check function, and all they refer to.
+ */
 export function writtenSchemas(api: ApiIR, checkable: ReadonlySet<string>): Set<string> {
-  return referencedClosure([...jsonBodyRoots(api)].filter((name) => checkable.has(name)), api.schemas);
+  const roots = new Set<string>();
+  for (const body of jsonBodies(api)) {
+    if (body.node.kind === 'ref' && !body.node.nullable) roots.add(body.node.name);
+    else if (isCheckable(body.node, checkable)) for (const name of referencedNames(body.node)) roots.add(name);
+  }
+  return referencedClosure([...roots].filter((name) => checkable.has(name)), api.schemas);
+}
+
+/** Why a schema has no check function, hence no writer: the first construct found. */
+function whyNoWriter(node: SchemaNode, checkable: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): string | undefined {
+  switch (node.kind) {
+    case 'ref': {
+      if (checkable.has(node.name) || seen.has(node.name)) return undefined;
+      seen.add(node.name);
+      const target = byName.get(node.name);
+      if (!target) return undefined;
+      if (target.recursive) return `${node.name} takes part in a reference cycle`;
+      const inner = whyNoWriter(target.schema, checkable, byName, seen);
+      return inner && `${node.name}: ${inner}`;
+    }
+    case 'number':
+      return node.multipleOf === undefined ? undefined : `multipleOf at ${node.pointer} is left to zod`;
+    case 'intersection':
+      return `the allOf at ${node.pointer} is not one object`;
+    case 'array':
+      return whyNoWriter(node.items, checkable, byName, seen);
+    case 'union':
+      for (const variant of node.variants) {
+        const why = whyNoWriter(variant, checkable, byName, seen);
+        if (why) return why;
+      }
+      return undefined;
+    case 'object': {
+      if (node.properties.some((p) => p.name === '__proto__')) return `a member named __proto__ at ${node.pointer}`;
+      if (countsMembers(node) && node.properties.some((p) => 'default' in p.schema)) return `member counts beside defaults at ${node.pointer}`;
+      for (const schema of [...node.properties.map((p) => p.schema), ...(typeof node.additional === 'string' ? [] : [node.additional])]) {
+        const why = whyNoWriter(schema, checkable, byName, seen);
+        if (why) return why;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Every `json` node under `node`, not looking through references. */
+function jsonNodesIn(node: SchemaNode, out: SchemaNode[] = []): SchemaNode[] {
+  switch (node.kind) {
+    case 'json':
+      out.push(node);
+      break;
+    case 'array':
+      jsonNodesIn(node.items, out);
+      break;
+    case 'union':
+    case 'intersection':
+      for (const part of 'variants' in node ? node.variants : []) jsonNodesIn(part, out);
+      break;
+    case 'object':
+      for (const p of node.properties) jsonNodesIn(p.schema, out);
+      if (typeof node.additional !== 'string') jsonNodesIn(node.additional, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/**
+ * The generator's notes on JSON bodies `JSON.stringify` writes, each listed once: bodies whose
+ * schema has no writer (and why), and the parts of written schemas that the JSON Schema runtime
+ * validates, written by `JSON.stringify` inside the writer.
+ */
+export function writerNotes(api: ApiIR): Diagnostic[] {
+  const checkable = checkableSchemas(api.schemas);
+  const byName = new Map(api.schemas.map((s) => [s.name, s]));
+  const notes = new Map<string, Diagnostic>();
+  const note = (pointer: string, message: string): void => {
+    if (!notes.has(pointer)) notes.set(pointer, { severity: 'info', code: 'json-writer-fallback', pointer, message });
+  };
+  for (const body of jsonBodies(api)) {
+    const node = body.node;
+    const plainReference = node.kind === 'ref' && !node.nullable;
+    if (plainReference ? checkable.has(node.name) : isCheckable(node, checkable)) continue;
+    const named = plainReference ? byName.get(node.name) : undefined;
+    const why = named?.recursive ? 'it takes part in a reference cycle' : whyNoWriter(named ? named.schema : node, checkable, byName);
+    const component = named ? (named.variantOf?.name ?? named.name) : undefined;
+    const pointer = component === undefined ? node.pointer : `#/components/schemas/${component.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    note(pointer, `JSON bodies of this schema are written by JSON.stringify, after zod's check: ${why ?? 'it has no check function'}`);
+  }
+  for (const name of writtenSchemas(api, checkable)) {
+    for (const json of jsonNodesIn(byName.get(name)!.schema)) note(json.pointer, 'written by JSON.stringify inside the writer (a schema the JSON Schema runtime validates)');
+  }
+  return [...notes.values()];
 }

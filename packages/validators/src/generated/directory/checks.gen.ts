@@ -314,3 +314,388 @@ export function writeTokenError(value: unknown, check = true): string | undefine
   out += c4 === '{' ? '{}' : '}';
   return out;
 }
+
+/**
+ * The JSON text of `value` as a OrganisationId, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeOrganisationId(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
+  if (check && (!$pattern1.test(value))) return undefined;
+  out += rt.jsonString(value);
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Organisation, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeOrganisation(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "OrganisationId": o1m0 |= 1; break;
+      case "OrganisationName": o1m0 |= 2; break;
+      case "Size": o1m0 |= 4; break;
+      case "Status": o1m0 |= 8; break;
+      case "CreatedOn": o1m0 |= 16; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["OrganisationId"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"OrganisationId\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
+  if (check && (v4.length > 40 && rt.codePointLength(v4) > 40)) return undefined;
+  if (check && (!$pattern1.test(v4))) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["OrganisationName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"OrganisationName\":";
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+    if (check && (v5.length > 255 && rt.codePointLength(v5) > 255)) return undefined;
+    if (check && (!$pattern1.test(v5))) return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Size"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Size\":";
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length > 255 && rt.codePointLength(v6) > 255)) return undefined;
+    if (check && (!$pattern1.test(v6))) return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["Status"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"Status\":";
+    if (typeof v7 !== 'string') return undefined;
+    out += rt.jsonString(v7);
+  }
+  const v8 = o1["CreatedOn"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"CreatedOn\":";
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (v8.length > 30 && rt.codePointLength(v8) > 30)) return undefined;
+    out += rt.jsonString(v8);
+  }
+  if (extra2) {
+    for (const k9 in o1) {
+      if (k9 === "OrganisationId" || k9 === "OrganisationName" || k9 === "Size" || k9 === "Status" || k9 === "CreatedOn") continue;
+      const v10 = o1[k9];
+      if (!rt.writableAsIs(v10)) return undefined;
+      const t11 = JSON.stringify(v10);
+      if (t11 !== undefined) {
+        out += ',' + rt.jsonString(k9) + ':' + t11;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a OrganisationList, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeOrganisationList(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i1 = 0; i1 < value.length; i1++) {
+    if (i1 !== 0) out += ',';
+    const v2: unknown = value[i1];
+    const t3 = writeOrganisation(v2, check);
+    if (t3 === undefined) return undefined;
+    out += t3;
+  }
+  out += ']';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a OrganisationPage, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeOrganisationPage(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "content": o1m0 |= 1; break;
+      case "totalPages": o1m0 |= 2; break;
+      case "totalSize": o1m0 |= 4; break;
+      case "pageNumber": o1m0 |= 8; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["content"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"content\":";
+  if (!Array.isArray(v4) || typeof (v4 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i5 = 0; i5 < v4.length; i5++) {
+    if (i5 !== 0) out += ',';
+    const v6: unknown = v4[i5];
+    const t7 = writeOrganisation(v6, check);
+    if (t7 === undefined) return undefined;
+    out += t7;
+  }
+  out += ']';
+  const v8 = o1["totalPages"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"totalPages\":";
+    if (typeof v8 !== 'number' || !Number.isFinite(v8)) return undefined;
+    if (check && (!Number.isInteger(v8))) return undefined;
+    out += '' + v8;
+  }
+  const v9 = o1["totalSize"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"totalSize\":";
+    if (typeof v9 !== 'number' || !Number.isFinite(v9)) return undefined;
+    if (check && (!Number.isInteger(v9))) return undefined;
+    out += '' + v9;
+  }
+  const v10 = o1["pageNumber"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"pageNumber\":";
+    if (typeof v10 !== 'number' || !Number.isFinite(v10)) return undefined;
+    if (check && (!Number.isInteger(v10))) return undefined;
+    out += '' + v10;
+  }
+  if (extra2) {
+    for (const k11 in o1) {
+      if (k11 === "content" || k11 === "totalPages" || k11 === "totalSize" || k11 === "pageNumber") continue;
+      const v12 = o1[k11];
+      if (!rt.writableAsIs(v12)) return undefined;
+      const t13 = JSON.stringify(v12);
+      if (t13 !== undefined) {
+        out += ',' + rt.jsonString(k11) + ':' + t13;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a SoftwareStatement, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeSoftwareStatement(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "SoftwareStatementId": o1m0 |= 1; break;
+      case "SoftwareClientName": o1m0 |= 2; break;
+      case "Status": o1m0 |= 4; break;
+      case "SoftwareRoles": o1m0 |= 8; break;
+      case "OrganisationId": o1m0 |= 16; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["SoftwareStatementId"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"SoftwareStatementId\":";
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (v4.length > 40 && rt.codePointLength(v4) > 40)) return undefined;
+  if (check && (!$pattern1.test(v4))) return undefined;
+  out += rt.jsonString(v4);
+  const v5 = o1["SoftwareClientName"];
+  if (v5 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"SoftwareClientName\":";
+    if (typeof v5 !== 'string') return undefined;
+    out += rt.jsonString(v5);
+  }
+  const v6 = o1["Status"];
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"Status\":";
+    if (typeof v6 !== 'string') return undefined;
+    out += rt.jsonString(v6);
+  }
+  const v7 = o1["SoftwareRoles"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"SoftwareRoles\":";
+    if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += '[';
+    for (let i8 = 0; i8 < v7.length; i8++) {
+      if (i8 !== 0) out += ',';
+      const v9: unknown = v7[i8];
+      if (typeof v9 !== 'string') return undefined;
+      out += rt.jsonString(v9);
+    }
+    out += ']';
+  }
+  const v10 = o1["OrganisationId"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
+    out += ",\"OrganisationId\":";
+    if (typeof v10 !== 'string') return undefined;
+    if (check && (v10.length < 1 || (v10.length < 2 && rt.codePointLength(v10) < 1))) return undefined;
+    if (check && (v10.length > 40 && rt.codePointLength(v10) > 40)) return undefined;
+    if (check && (!$pattern1.test(v10))) return undefined;
+    out += rt.jsonString(v10);
+  }
+  if (extra2) {
+    for (const k11 in o1) {
+      if (k11 === "SoftwareStatementId" || k11 === "SoftwareClientName" || k11 === "Status" || k11 === "SoftwareRoles" || k11 === "OrganisationId") continue;
+      const v12 = o1[k11];
+      if (!rt.writableAsIs(v12)) return undefined;
+      const t13 = JSON.stringify(v12);
+      if (t13 !== undefined) {
+        out += ',' + rt.jsonString(k11) + ':' + t13;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a SoftwareStatementList, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeSoftwareStatementList(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i1 = 0; i1 < value.length; i1++) {
+    if (i1 !== 0) out += ',';
+    const v2: unknown = value[i1];
+    const t3 = writeSoftwareStatement(v2, check);
+    if (t3 === undefined) return undefined;
+    out += t3;
+  }
+  out += ']';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a SoftwareStatementPage, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeSoftwareStatementPage(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  let extra2 = false;
+  for (const k3 in o1) {
+    switch (k3) {
+      case "content": o1m0 |= 1; break;
+      case "totalPages": o1m0 |= 2; break;
+      case "totalSize": o1m0 |= 4; break;
+      case "pageNumber": o1m0 |= 8; break;
+      default:
+        extra2 = true;
+        break;
+    }
+  }
+  const v4 = o1["content"];
+  if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
+  out += "{\"content\":";
+  if (!Array.isArray(v4) || typeof (v4 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += '[';
+  for (let i5 = 0; i5 < v4.length; i5++) {
+    if (i5 !== 0) out += ',';
+    const v6: unknown = v4[i5];
+    const t7 = writeSoftwareStatement(v6, check);
+    if (t7 === undefined) return undefined;
+    out += t7;
+  }
+  out += ']';
+  const v8 = o1["totalPages"];
+  if (v8 !== undefined) {
+    if ((o1m0 & 2) === 0) return undefined;
+    out += ",\"totalPages\":";
+    if (typeof v8 !== 'number' || !Number.isFinite(v8)) return undefined;
+    if (check && (!Number.isInteger(v8))) return undefined;
+    out += '' + v8;
+  }
+  const v9 = o1["totalSize"];
+  if (v9 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    out += ",\"totalSize\":";
+    if (typeof v9 !== 'number' || !Number.isFinite(v9)) return undefined;
+    if (check && (!Number.isInteger(v9))) return undefined;
+    out += '' + v9;
+  }
+  const v10 = o1["pageNumber"];
+  if (v10 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    out += ",\"pageNumber\":";
+    if (typeof v10 !== 'number' || !Number.isFinite(v10)) return undefined;
+    if (check && (!Number.isInteger(v10))) return undefined;
+    out += '' + v10;
+  }
+  if (extra2) {
+    for (const k11 in o1) {
+      if (k11 === "content" || k11 === "totalPages" || k11 === "totalSize" || k11 === "pageNumber") continue;
+      const v12 = o1[k11];
+      if (!rt.writableAsIs(v12)) return undefined;
+      const t13 = JSON.stringify(v12);
+      if (t13 !== undefined) {
+        out += ',' + rt.jsonString(k11) + ':' + t13;
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+/**
+ * The JSON text of `value` as the body of getOrganisations 200, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writegetOrganisationsResponse200(value: unknown, check = true): string | undefined {
+  let out = '';
+  let t1 = writeOrganisationList(value, check);
+  if (t1 === undefined) t1 = writeOrganisationPage(value, check);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as the body of getOrganisationSoftwareStatements 200, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writegetOrganisationSoftwareStatementsResponse200(value: unknown, check = true): string | undefined {
+  let out = '';
+  let t1 = writeSoftwareStatementList(value, check);
+  if (t1 === undefined) t1 = writeSoftwareStatementPage(value, check);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}

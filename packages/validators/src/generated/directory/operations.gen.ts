@@ -2,6 +2,7 @@
 // Do not edit: change the spec and regenerate.
 import { z } from 'zod';
 import * as rt from './runtime.gen.js';
+import * as C from './checks.gen.js';
 import {
   TokenRequest,
   TokenResponse,
@@ -63,10 +64,10 @@ const queryParameters1 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseOb
 const response4 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json": rt.declared(z.union([
+    "application/json": rt.declared(rt.withJsonWriter(z.union([
       OrganisationList,
       OrganisationPage,
-    ])),
+    ]), C.writegetOrganisationsResponse200)),
   },
 } as const))();
 
@@ -78,10 +79,10 @@ const pathParameters2 = /* @__PURE__ */ (() => (rt.compiledOnFirstUse(z.looseObj
 const response5 = /* @__PURE__ */ (() => ({
   headers: responseHeaders1,
   content: {
-    "application/json": rt.declared(z.union([
+    "application/json": rt.declared(rt.withJsonWriter(z.union([
       SoftwareStatementList,
       SoftwareStatementPage,
-    ])),
+    ]), C.writegetOrganisationSoftwareStatementsResponse200)),
   },
 } as const))();
 

@@ -80,7 +80,7 @@ export const TokenError = /* @__PURE__ */ (() =>
 export type OrganisationId = string;
 /** Identifier of an organisation in the directory. */
 export const OrganisationId = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(40).regex(/^[^<>]*$/u), C.isOrganisationId))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(40).regex(/^[^<>]*$/u), C.isOrganisationId, C.writeOrganisationId))() as unknown as zod.ZodString;
 
 /** An organisation registered in the directory (only the members the project reads are listed). */
 export type Organisation = {
@@ -105,7 +105,7 @@ export const Organisation = /* @__PURE__ */ (() =>
     Status: z.string().optional(),
     /** When the organisation was registered (ISO 8601). */
     CreatedOn: z.string().max(30).optional(),
-  }), C.isOrganisation))() as unknown as zod.ZodObject<{
+  }), C.isOrganisation, C.writeOrganisation))() as unknown as zod.ZodObject<{
   OrganisationId: typeof OrganisationId;
   OrganisationName: zod.ZodOptional<zod.ZodString>;
   Size: zod.ZodOptional<zod.ZodString>;
@@ -117,7 +117,7 @@ export const Organisation = /* @__PURE__ */ (() =>
 export type OrganisationList = Array<Organisation>;
 /** Organisations as a plain array. */
 export const OrganisationList = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(Organisation), C.isOrganisationList))() as unknown as zod.ZodArray<typeof Organisation>;
+  rt.compiledOnFirstUse(z.array(Organisation), C.isOrganisationList, C.writeOrganisationList))() as unknown as zod.ZodArray<typeof Organisation>;
 
 /** Organisations as a page object. */
 export type OrganisationPage = {
@@ -134,7 +134,7 @@ export const OrganisationPage = /* @__PURE__ */ (() =>
     totalPages: z.number().refine(Number.isInteger, rt.integerError).optional(),
     totalSize: z.number().refine(Number.isInteger, rt.integerError).optional(),
     pageNumber: z.number().refine(Number.isInteger, rt.integerError).optional(),
-  }), C.isOrganisationPage))() as unknown as zod.ZodObject<{
+  }), C.isOrganisationPage, C.writeOrganisationPage))() as unknown as zod.ZodObject<{
   content: zod.ZodArray<typeof Organisation>;
   totalPages: zod.ZodOptional<zod.ZodNumber>;
   totalSize: zod.ZodOptional<zod.ZodNumber>;
@@ -164,7 +164,7 @@ export const SoftwareStatement = /* @__PURE__ */ (() =>
     /** Roles granted to the software, for example BDSP or BSIP. */
     SoftwareRoles: z.array(z.string()).optional(),
     OrganisationId: OrganisationId.optional(),
-  }), C.isSoftwareStatement))() as unknown as zod.ZodObject<{
+  }), C.isSoftwareStatement, C.writeSoftwareStatement))() as unknown as zod.ZodObject<{
   SoftwareStatementId: zod.ZodString;
   SoftwareClientName: zod.ZodOptional<zod.ZodString>;
   Status: zod.ZodOptional<zod.ZodString>;
@@ -176,7 +176,7 @@ export const SoftwareStatement = /* @__PURE__ */ (() =>
 export type SoftwareStatementList = Array<SoftwareStatement>;
 /** Software statements as a plain array. */
 export const SoftwareStatementList = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.array(SoftwareStatement), C.isSoftwareStatementList))() as unknown as zod.ZodArray<typeof SoftwareStatement>;
+  rt.compiledOnFirstUse(z.array(SoftwareStatement), C.isSoftwareStatementList, C.writeSoftwareStatementList))() as unknown as zod.ZodArray<typeof SoftwareStatement>;
 
 /** Software statements as a page object. */
 export type SoftwareStatementPage = {
@@ -193,7 +193,7 @@ export const SoftwareStatementPage = /* @__PURE__ */ (() =>
     totalPages: z.number().refine(Number.isInteger, rt.integerError).optional(),
     totalSize: z.number().refine(Number.isInteger, rt.integerError).optional(),
     pageNumber: z.number().refine(Number.isInteger, rt.integerError).optional(),
-  }), C.isSoftwareStatementPage))() as unknown as zod.ZodObject<{
+  }), C.isSoftwareStatementPage, C.writeSoftwareStatementPage))() as unknown as zod.ZodObject<{
   content: zod.ZodArray<typeof SoftwareStatement>;
   totalPages: zod.ZodOptional<zod.ZodNumber>;
   totalSize: zod.ZodOptional<zod.ZodNumber>;

@@ -580,6 +580,12 @@ export type JsonWriter = (value: unknown, check?: boolean) => string | undefined
 /** Where a schema keeps its writer (zod's `bag`, beside the check function); read by the wire package. */
 const JSON_WRITER = 'bdsJsonWriter';
 
+/** Gives a schema written out in an operation its body's writer. */
+export function withJsonWriter<T>(schema: T, writer: JsonWriter): T {
+  (schema as unknown as z.ZodType)._zod.bag[JSON_WRITER] = writer;
+  return schema;
+}
+
 /** Characters JSON.stringify writes escaped (and surrogates, lone ones among them). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
