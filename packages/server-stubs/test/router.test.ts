@@ -420,6 +420,27 @@ describe.each(combos)('$name', ({ version, express }) => {
     }
   });
 
+  it('writes the body through its schema\'s compiled writer: members in schema order, text escaped as JSON.stringify escapes it', async () => {
+    try {
+      state.behaviour = 'members-out-of-order';
+      const reordered = await send(`${base}/accounts`, { headers: auth() });
+      expect(reordered.status).toBe(200);
+      // JSON.stringify would keep the handler's order (Meta first); the writer follows the schema.
+      expect(reordered.text.startsWith('{"Data":{"Account":[')).toBe(true);
+      const value = reordered.json() as Record<string, unknown>;
+      expect(reordered.text).toBe(JSON.stringify({ Data: value['Data'], Links: value['Links'], Meta: value['Meta'] }));
+      state.behaviour = 'text-to-escape';
+      const escaped = await send(`${base}/accounts`, { headers: auth() });
+      expect(escaped.status).toBe(200);
+      const nickname = (escaped.json() as { Data: { Account: Array<{ Nickname: string }> } }).Data.Account[0]!.Nickname;
+      expect(nickname).toBe('a "quoted" \\ name\u2028\ud800');
+      expect(escaped.text).toContain('\\ud800');
+      expect(escaped.text).toBe(JSON.stringify(escaped.json()));
+    } finally {
+      state.behaviour = 'ok';
+    }
+  });
+
   it('answers a result with a status the spec does not define with 500', async () => {
     state.behaviour = 'undefined-status';
     try {

@@ -7,7 +7,7 @@ import type { Handlers as Handlers22 } from '../../src/generated/v2.2/index.js';
 import type { Handlers as Handlers21 } from '../../src/generated/v2.1/index.js';
 import { ACCOUNT_ID, account, attestation, consent, statement, transactions } from './fixtures.js';
 
-export type Behaviour = 'ok' | 'invalid-body' | 'undefined-status' | 'throws' | 'api-error' | 'forbidden';
+export type Behaviour = 'ok' | 'invalid-body' | 'undefined-status' | 'throws' | 'api-error' | 'forbidden' | 'members-out-of-order' | 'text-to-escape';
 
 export interface State {
   behaviour: Behaviour;
@@ -38,6 +38,8 @@ function accounts(state: State, url: string) {
   }
   const body = { Data: { Account: [account('acc-001'), account('acc-002')] }, Links: { Self: url }, Meta: { TotalPages: 1 } };
   if (state.behaviour === 'invalid-body') return { status: 200 as const, body: { ...body, Meta: { TotalPages: -1 } } };
+  if (state.behaviour === 'members-out-of-order') return { status: 200 as const, body: { Meta: body.Meta, Links: body.Links, Data: body.Data } };
+  if (state.behaviour === 'text-to-escape') return { status: 200 as const, body: { ...body, Data: { Account: [{ ...account('acc-001'), Nickname: 'a "quoted" \\ name\u2028\ud800' }] } } };
   if (state.behaviour === 'undefined-status') return { status: 418 as never, body };
   return { status: 200 as const, body };
 }

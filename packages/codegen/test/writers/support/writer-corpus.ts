@@ -48,10 +48,17 @@ export function differs(writer: JsonWriter, value: unknown, text: string | undef
   }
   const expected = JSON.stringify(value);
   if (!isDeepStrictEqual(parsed, JSON.parse(expected))) return `another value:\n  writer:    ${text.slice(0, 300)}\n  stringify: ${expected.slice(0, 300)}`;
-  if (JSON.stringify(parsed) !== text) return `not JSON.stringify's text for its own member order:\n  writer:    ${text.slice(0, 300)}\n  stringify: ${JSON.stringify(parsed).slice(0, 300)}`;
+  // A JavaScript object puts members named like array indexes first, whatever the text's order.
+  if (JSON.stringify(parsed) !== text && !hasIndexKeys(parsed)) return `not JSON.stringify's text for its own member order:\n  writer:    ${text.slice(0, 300)}\n  stringify: ${JSON.stringify(parsed).slice(0, 300)}`;
   const again = writer(parsed, false);
   if (again !== undefined && again !== text) return `members in schema order, written otherwise:\n  first:  ${text.slice(0, 300)}\n  second: ${again.slice(0, 300)}`;
   return undefined;
+}
+
+function hasIndexKeys(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasIndexKeys);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, member]) => /^(?:0|[1-9]\d{0,8})$/.test(key) || hasIndexKeys(member));
 }
 
 export async function writerCorpus(spec: string, seeds: number, mutationsPerBody: number): Promise<WriterReport> {

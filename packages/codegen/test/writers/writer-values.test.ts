@@ -1,0 +1,167 @@
+/**
+ * The writers on values a corpus of JSON cannot hold: what JSON.stringify treats specially
+ * (toJSON, undefined, functions, BigInt, -0, NaN, lone surrogates, holes), objects that are not
+ * plain (class instances, null prototypes, inherited and non-enumerable members). For each, a
+ * writer returns text only where that text is JSON.stringify's (and, checking, only for a value
+ * zod accepts); otherwise it leaves the value to the ordinary path.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonWriterOf, type JsonWriter } from '@bank-data-sharing/wire';
+import { loadValidators, type LoadedValidators } from '../helpers/generated.js';
+import { differs } from './support/writer-corpus.js';
+
+const SCHEMAS: Record<string, unknown> = {
+  Text: { type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string' }, when: { type: 'string', format: 'date-time' } } },
+  Numbers: { type: 'object', properties: { n: { type: 'number' }, i: { type: 'integer', format: 'int32' } } },
+  Open: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, extra: {} } },
+  NumberMap: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: { type: 'number' } },
+  Closed: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' }, b: { type: 'integer' } } },
+  AnyList: { type: 'array', items: {} },
+  Tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] } },
+  Cat: { type: 'object', required: ['kind', 'lives'], properties: { kind: { type: 'string' }, lives: { type: 'integer' } } },
+  Dog: { type: 'object', required: ['kind', 'good'], properties: { kind: { type: 'string' }, good: { type: 'boolean' } } },
+  Pet: {
+    oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+    discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+  },
+  EitherOr: { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 1 }] },
+  AnyOfNull: { anyOf: [{ type: 'integer' }, { type: 'string' }], nullable: true },
+  Defaulted: { type: 'object', required: ['mode'], properties: { mode: { type: 'string', default: 'a' }, note: { type: 'string', default: 'x' } } },
+};
+
+class Holder {
+  text = 'x';
+}
+const withToJson = { text: 'x', toJSON: () => ({ text: 'y' }) };
+const nonEnumerable = Object.defineProperty({ text: 'x' }, 'when', { value: '2025-01-01T00:00:00Z', enumerable: false });
+const inherited = Object.create({ text: 'x' }) as Record<string, unknown>;
+const holes = [1, , 3]; // eslint-disable-line no-sparse-arrays
+
+const CASES: Array<[string, unknown, 'written' | 'left' | 'either']> = [
+  ['Text', { text: 'plain' }, 'written'],
+  ['Text', { text: 'quote " backslash \\ newline \n tab \t nul \u0000 del \u007f' }, 'written'],
+  ['Text', { text: 'line separators \u2028\u2029 and é and 😀' }, 'written'],
+  ['Text', { text: 'lone \ud800 and \udc00 surrogates' }, 'written'],
+  ['Text', { text: 'a long string with a quote " beyond the short scan '.repeat(3) }, 'written'],
+  ['Text', { text: 'x', when: '2025-01-01T00:00:00+04:00' }, 'written'],
+  ['Text', { text: 'x', when: undefined }, 'written'],
+  ['Text', { text: 'x', when: new Date(0) }, 'left'],
+  ['Text', { text: 'x', other: 1 }, 'left'],
+  ['Text', { text: 'x', other: undefined }, 'left'],
+  ['Text', { text: undefined }, 'left'],
+  ['Text', {}, 'left'],
+  ['Text', withToJson, 'left'],
+  ['Text', new Holder(), 'left'],
+  ['Text', Object.assign(Object.create(null), { text: 'x' }), 'left'],
+  ['Text', inherited, 'left'],
+  ['Text', nonEnumerable, 'left'],
+  ['Text', { text: 'x', when: () => 1 }, 'left'],
+  ['Numbers', { n: -0, i: -0 }, 'written'],
+  ['Numbers', { n: 1e21, i: 2147483647 }, 'written'],
+  ['Numbers', { n: 5e-7 }, 'written'],
+  ['Numbers', { n: 0.1 + 0.2 }, 'written'],
+  ['Numbers', { n: Number.NaN }, 'left'],
+  ['Numbers', { n: Number.POSITIVE_INFINITY }, 'left'],
+  ['Numbers', { i: 2 ** 31 }, 'either'],
+  ['Numbers', { i: 1.5 }, 'either'],
+  ['Numbers', { n: 10n }, 'left'],
+  ['Open', { id: 'a', later: [1, { b: 'c' }], more: 'text "quoted"' }, 'written'],
+  ['Open', { id: 'a', extra: { deep: [null, true] } }, 'written'],
+  ['Open', { id: 'a', extra: new Date(0) }, 'left'],
+  ['Open', { id: 'a', extra: { when: new Date(0) } }, 'written'],
+  ['Open', { id: 'a', later: undefined, fn: () => 1 }, 'written'],
+  ['Open', { id: 'a', big: 1n }, 'left'],
+  ['Open', { 2: 'two', id: 'a', 1: 'one' }, 'written'],
+  ['NumberMap', { id: 'a', n: 1, m: -0 }, 'written'],
+  ['NumberMap', { id: 'a', n: '1' }, 'either'],
+  ['NumberMap', { id: 'a', n: undefined }, 'either'],
+  ['Closed', { a: 'x', b: 1 }, 'written'],
+  ['Closed', { b: 1, a: 'x' }, 'written'],
+  ['Closed', {}, 'written'],
+  ['Closed', { a: 'x', c: 1 }, 'left'],
+  ['AnyList', [1, 'two', { three: [3] }, null], 'written'],
+  ['AnyList', holes, 'written'],
+  ['AnyList', [new Date(0), undefined, () => 1], 'written'],
+  ['AnyList', Object.assign([1], { toJSON: () => 'x' }), 'left'],
+  ['Tags', ['a', 'h'], 'written'],
+  ['Tags', ['a', 'z'], 'either'],
+  ['Pet', { kind: 'cat', lives: 9 }, 'written'],
+  ['Pet', { kind: 'dog', good: true }, 'written'],
+  ['Pet', { kind: 'dog', lives: 9 }, 'either'],
+  ['Pet', { kind: 'toString', lives: 9 }, 'either'],
+  ['EitherOr', 'ab', 'written'],
+  ['EitherOr', 'a', 'either'],
+  ['AnyOfNull', null, 'written'],
+  ['AnyOfNull', 1, 'written'],
+  ['AnyOfNull', 'one', 'written'],
+  ['AnyOfNull', 1.5, 'either'],
+  ['Defaulted', { mode: 'b' }, 'written'],
+  ['Defaulted', {}, 'either'],
+];
+
+/** A spec whose every schema is the 200 answer of an operation: writers exist for bodies only. */
+function specWithBodies(schemas: Record<string, unknown>): Record<string, unknown> {
+  const paths = Object.fromEntries(
+    Object.keys(schemas).map((name) => [
+      `/${name.toLowerCase()}`,
+      { get: { operationId: `get${name}`, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } } } } },
+    ]),
+  );
+  return { openapi: '3.0.3', info: { title: 'Writers', version: '1.0.0' }, paths, components: { schemas } };
+}
+
+describe('writers on values JSON cannot carry', () => {
+  let v: LoadedValidators;
+  const writerOf = (name: string): JsonWriter => jsonWriterOf(v.schemas[name])!;
+  beforeAll(async () => {
+    v = await loadValidators(specWithBodies(SCHEMAS));
+  });
+
+  it('every body schema has a writer, exported by name', () => {
+    for (const name of Object.keys(SCHEMAS)) {
+      expect(writerOf(name), name).toBeTypeOf('function');
+      expect(v[`write${name}`], name).toBe(writerOf(name));
+    }
+  });
+
+  it('write only JSON.stringify text, and only valid values when checking', () => {
+    const problems: string[] = [];
+    for (const [name, value, expected] of CASES) {
+      const writer = writerOf(name);
+      const valid = v.schemas[name]!.safeParse(value).success;
+      const label = `${name} ${shown(value)}`;
+      let checked: string | undefined;
+      let unchecked: string | undefined;
+      try {
+        checked = writer(value, true);
+        unchecked = writer(value, false);
+      } catch (error) {
+        problems.push(`${label}: threw ${String(error)}`);
+        continue;
+      }
+      if (checked !== undefined && !valid) problems.push(`${label}: written though zod refuses it`);
+      for (const text of [checked, unchecked]) {
+        const problem = text === undefined ? undefined : differs(writer, value, text);
+        if (problem) problems.push(`${label}: ${problem}`);
+      }
+      if (expected === 'written' && (checked === undefined || unchecked === undefined)) problems.push(`${label}: not written (checked: ${checked !== undefined}, unchecked: ${unchecked !== undefined})`);
+      if (expected === 'left' && (checked !== undefined || unchecked !== undefined)) problems.push(`${label}: written, though it must be left to JSON.stringify`);
+    }
+    expect(problems).toStrictEqual([]);
+  });
+
+  it('write members in schema order, extras after them, byte for byte as JSON.stringify does for that order', () => {
+    expect(writerOf('Closed')({ b: 1, a: 'x' })).toBe('{"a":"x","b":1}');
+    expect(writerOf('Open')({ id: 'a', z: 1, extra: 2 })).toBe('{"id":"a","extra":2,"z":1}');
+    expect(writerOf('Text')({ text: 'a\u2028\ud800"' })).toBe(JSON.stringify({ text: 'a\u2028\ud800"' }));
+    expect(writerOf('Numbers')({ n: -0, i: 1e21 > 0 ? 7 : 0 })).toBe('{"n":0,"i":7}');
+  });
+});
+
+function shown(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))?.slice(0, 60) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
