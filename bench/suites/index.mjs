@@ -11,6 +11,7 @@ import scaffold from './scaffold.mjs';
 import server from './server.mjs';
 import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
+import writers from './writers.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, zodVariants, typecheck, server, client, github, mocks, contractTest, dredd, hubFaults];
+export const suites = [generation, scaffold, validators, writers, zodVariants, typecheck, server, client, github, mocks, contractTest, dredd, hubFaults];
