@@ -132,7 +132,7 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   const bodyWriters = new Map<SchemaNode, { id: string; where: string }>();
   for (const body of jsonBodies(api)) {
     if (!isInlineBody(body.node) || bodyWriters.has(body.node) || !isCheckable(body.node, checkable)) continue;
-    bodyWriters.set(body.node, { id: names.assign(`write${body.stem}`, `body-writer:${body.where}:${bodyWriters.size}`), where: body.where });
+    bodyWriters.set(body.node, { id: names.assign(`write${body.stem.charAt(0).toUpperCase()}${body.stem.slice(1)}`, `body-writer:${body.where}:${bodyWriters.size}`), where: body.where });
   }
   return { names, operationIds, inputTypeNames, checkNames, webhookIds, writerNames, bodyWriters };
 }

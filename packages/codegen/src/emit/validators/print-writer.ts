@@ -29,6 +29,7 @@ import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, type Chec
 import { referencedNames } from '../../ir/references.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES } from './print-zod.js';
 import { sortedEntries, unionForm } from './union-form.js';
+import { patternWritesPlainText } from './plain-text-pattern.js';
 
 /** Formats whose valid strings hold no character JSON escapes: written without a scan. */
 const PLAIN_TEXT_FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'duration', 'byte']);
@@ -73,8 +74,34 @@ class WriterBody {
     private readonly helperPrefix: string,
   ) {}
 
+  /**
+   * Constant text not yet appended. Consecutive constants (a closing quote, a comma, the next
+   * key and its opening quote) are appended as one: fewer string additions, and a shorter rope
+   * to flatten when the text is encoded.
+   */
+  private pending = '';
+
+  /** A statement that does not touch `out` (a check, a constant): constants may move past it. */
   private line(text: string): void {
     this.lines.push(`${'  '.repeat(this.depth)}${text}`);
+  }
+
+  /** Constant text to append. */
+  private text(constant: string): void {
+    this.pending += constant;
+  }
+
+  /** Appends the pending constant text, if any. */
+  flush(): void {
+    if (this.pending === '') return;
+    this.line(`out += ${JSON.stringify(this.pending)};`);
+    this.pending = '';
+  }
+
+  /** A statement that appends to `out` or branches: the pending constant comes before it. */
+  private statement(text: string): void {
+    this.flush();
+    this.line(text);
   }
 
   private fresh(prefix: string): string {
@@ -82,11 +109,35 @@ class WriterBody {
   }
 
   private block(open: string, inside: () => void, close = '}'): void {
+    this.statement(open);
+    this.depth++;
+    inside();
+    this.flush();
+    this.depth--;
+    this.line(close);
+  }
+
+  /** A block that appends nothing (a loop that only reads): pending text stays pending past it. */
+  private quietBlock(open: string, inside: () => void): void {
+    const saved = this.pending;
+    this.pending = '';
     this.line(open);
     this.depth++;
     inside();
     this.depth--;
-    this.line(close);
+    this.line('}');
+    if (this.pending !== '') throw new Error('a quiet block appended text');
+    this.pending = saved;
+  }
+
+  /** `if (condition) { then } else { otherwise }`, each branch appending its own text. */
+  private ifElse(condition: string, then: () => void, otherwise: () => void): void {
+    this.block(`if (${condition}) {`, then, '} else {');
+    this.depth++;
+    otherwise();
+    this.flush();
+    this.depth--;
+    this.line('}');
   }
 
   /** Leaves the value to the ordinary path when `condition` holds (checking or not). */
@@ -109,6 +160,7 @@ class WriterBody {
     if (node.kind === 'ref' && !node.nullable) return `${this.ctx.writerNames.get(node.name)!}(${v}, ${check})`;
     const nested = new WriterBody(this.ctx, this.module, this.helperPrefix);
     nested.write(node, 'value');
+    nested.flush();
     // Named after the helpers the nested body made, so that the names never repeat.
     const name = `${this.helperPrefix}${this.module.helpers.length + 1}`;
     this.module.raw(writerFunction(`function ${name}(value: unknown, check: boolean): string | undefined {`, nested.lines));
@@ -120,7 +172,7 @@ class WriterBody {
     const t = this.fresh('t');
     this.line(`const ${t} = ${expression};`);
     this.bail(`${t} === undefined`);
-    this.line(`out += ${t};`);
+    this.statement(`out += ${t};`);
   }
 
   /** `JSON.stringify` of `v`, for values whose every part is valid however it is built. */
@@ -132,11 +184,7 @@ class WriterBody {
   /** Statements that append the JSON text of `v` to `out`, or return `undefined`. */
   write(node: SchemaNode, v: string): void {
     if (node.nullable && node.kind !== 'null') {
-      this.block(`if (${v} === null) {`, () => this.line(`out += 'null';`), '} else {');
-      this.depth++;
-      this.bare(node, v);
-      this.depth--;
-      this.line('}');
+      this.ifElse(`${v} === null`, () => this.text('null'), () => this.bare(node, v));
     } else {
       this.bare(node, v);
     }
@@ -152,7 +200,9 @@ class WriterBody {
         return;
       case 'ref': {
         // A scalar schema is written in place: a call per member would cost more than the write.
-        const target = this.ctx.components.get(node.name);
+        let target = this.ctx.components.get(node.name);
+        // Through aliases (a schema that is only a reference to another).
+        for (let hops = 0; target?.kind === 'ref' && !target.nullable && hops < 8; hops++) target = this.ctx.components.get(target.name);
         if (target && SCALAR_KINDS.has(target.kind)) this.write(target, v);
         else this.append(`${this.ctx.writerNames.get(node.name)!}(${v}, check)`);
         return;
@@ -166,15 +216,15 @@ class WriterBody {
       case 'boolean':
         if (node.enum && node.enum.length === 1) {
           this.bail(`${v} !== ${node.enum[0]}`);
-          this.line(`out += '${node.enum[0]}';`);
+          this.text(String(node.enum[0]));
         } else {
           this.bail(`typeof ${v} !== 'boolean'`);
-          this.line(`out += ${v} ? 'true' : 'false';`);
+          this.statement(`out += ${v} ? 'true' : 'false';`);
         }
         return;
       case 'null':
         this.bail(`${v} !== null`);
-        this.line(`out += 'null';`);
+        this.text('null');
         return;
       case 'literal':
         this.literal(node, v);
@@ -204,7 +254,12 @@ class WriterBody {
       return;
     }
     if (values.length <= MAX_COMPARISONS) {
-      values.forEach((value, i) => this.line(`${i === 0 ? '' : 'else '}if (${v} === ${JSON.stringify(value)}) out += ${jsonTextLiteral(value)};`));
+      if (values.length === 1) {
+        this.bail(`${v} !== ${JSON.stringify(values[0])}`);
+        this.text(JSON.stringify(values[0]));
+        return;
+      }
+      values.forEach((value, i) => this.statement(`${i === 0 ? '' : 'else '}if (${v} === ${JSON.stringify(value)}) out += ${jsonTextLiteral(value)};`));
       this.line('else return undefined;');
       return;
     }
@@ -230,8 +285,11 @@ class WriterBody {
     for (const pattern of node.patterns ?? []) this.rule(`!${this.module.pattern(pattern)}.test(${v})`);
     if (node.format) this.rule(`!${FORMAT_CHECK[node.format]}(${v})`);
     // A string the check found to be a date-time (say) holds nothing JSON escapes.
-    if (node.format && PLAIN_TEXT_FORMATS.has(node.format)) this.line(`out += check ? '"' + ${v} + '"' : rt.jsonString(${v});`);
-    else this.line(`out += rt.jsonString(${v});`);
+    const plain = (node.format !== undefined && PLAIN_TEXT_FORMATS.has(node.format)) || (node.patterns ?? []).some(patternWritesPlainText);
+    this.text('"');
+    if (plain) this.statement(`out += check ? ${v} : rt.jsonStringBody(${v});`);
+    else this.statement(`out += rt.jsonStringBody(${v});`);
+    this.text('"');
   }
 
   private number(node: NumberNode, v: string): void {
@@ -253,7 +311,7 @@ class WriterBody {
     if (node.exclusiveMaximum !== undefined) rules.push(`${v} >= ${node.exclusiveMaximum}`);
     if (rules.length > 0) this.rule(rules.join(' || '));
     // Number-to-text is the same conversion JSON.stringify uses (-0 is written 0).
-    this.line(`out += '' + ${v};`);
+    this.statement(`out += '' + ${v};`);
   }
 
   private array(node: ArrayNode, v: string): void {
@@ -266,15 +324,15 @@ class WriterBody {
       this.append(`JSON.stringify(${v})`);
       return;
     }
-    this.line(`out += '[';`);
+    this.text('[');
     const i = this.fresh('i');
     this.block(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, () => {
-      this.line(`if (${i} !== 0) out += ',';`);
+      this.statement(`if (${i} !== 0) out += ',';`);
       const item = this.fresh('v');
       this.line(`const ${item}: unknown = ${v}[${i}];`);
       this.write(node.items, item);
     });
-    this.line(`out += ']';`);
+    this.text(']');
   }
 
   /** True when `node` may accept `undefined`, so that a required member must also be present. */
@@ -313,7 +371,7 @@ class WriterBody {
     const found = (node.requiredUndeclared ?? []).map((name) => ({ name, flag: this.fresh('has') }));
     for (const { flag } of found) this.line(`let ${flag} = false;`);
     const k = this.fresh('k');
-    this.block(`for (const ${k} in ${o}) {`, () => {
+    this.quietBlock(`for (const ${k} in ${o}) {`, () => {
       if (count) this.line(`${count}++;`);
       const undeclared = (): void => {
         if (!extra) {
@@ -346,8 +404,8 @@ class WriterBody {
     if (separator.variable) this.line(`let ${separator.variable} = '{';`);
     for (const d of declared) this.member(d, o, separator);
     if (extra) this.extraMembers(node, o, extra, separator, declared.map((d) => d.key));
-    if (separator.settled) this.line(`out += '}';`);
-    else this.line(`out += ${separator.variable!} === '{' ? '{}' : '}';`);
+    if (separator.settled) this.text('}');
+    else this.statement(`out += ${separator.variable!} === '{' ? '{}' : '}';`);
   }
 
   /** A required member that cannot be `undefined`: written, or the value is left to the ordinary path. */
@@ -358,11 +416,11 @@ class WriterBody {
   /** Appends the separator and the member's key (JSON text) for the next member. */
   private memberStart(separator: Separator, key: string): void {
     if (separator.settled) {
-      this.line(`out += ${JSON.stringify(`,${key}:`)};`);
+      this.text(`,${key}:`);
     } else if (separator.variable === undefined) {
-      this.line(`out += ${JSON.stringify(`{${key}:`)};`);
+      this.text(`{${key}:`);
     } else {
-      this.line(`out += ${separator.variable} + ${JSON.stringify(`${key}:`)};`);
+      this.statement(`out += ${separator.variable} + ${JSON.stringify(`${key}:`)};`);
       this.line(`${separator.variable} = ',';`);
     }
   }
@@ -403,19 +461,21 @@ class WriterBody {
           const t = this.fresh('t');
           this.line(`const ${t} = JSON.stringify(${x});`);
           this.block(`if (${t} !== undefined) {`, () => {
-            this.line(`out += ${this.extraSeparator(separator)} + rt.jsonString(${k}) + ':' + ${t};`);
+            this.statement(`out += ${this.extraSeparator(separator)} + rt.jsonString(${k}) + ':' + ${t};`);
             if (separator.variable) this.line(`${separator.variable} = ',';`);
           });
           return;
         }
         const schema = additional as SchemaNode;
-        this.block(`if (${x} === undefined) {`, () => this.rule(`!${this.checkExpression(schema, x)}`), '} else {');
-        this.depth++;
-        this.line(`out += ${this.extraSeparator(separator)} + rt.jsonString(${k}) + ':';`);
-        if (separator.variable) this.line(`${separator.variable} = ',';`);
-        this.write(schema, x);
-        this.depth--;
-        this.line('}');
+        this.ifElse(
+          `${x} === undefined`,
+          () => this.rule(`!${this.checkExpression(schema, x)}`),
+          () => {
+            this.statement(`out += ${this.extraSeparator(separator)} + rt.jsonString(${k}) + ':';`);
+            if (separator.variable) this.line(`${separator.variable} = ',';`);
+            this.write(schema, x);
+          },
+        );
       });
     });
   }
@@ -446,7 +506,7 @@ class WriterBody {
         }
       });
       this.bail(`${t} === undefined`);
-      this.line(`out += ${t};`);
+      this.statement(`out += ${t};`);
       return;
     }
     // Any variant's writer that answers writes the value as JSON.stringify would. "Exactly one"
@@ -459,7 +519,7 @@ class WriterBody {
       this.line(i === 0 ? `let ${t} = ${call};` : `if (${t} === undefined) ${t} = ${call};`);
     });
     this.bail(`${t} === undefined`);
-    this.line(`out += ${t};`);
+    this.statement(`out += ${t};`);
   }
 }
 
@@ -474,6 +534,7 @@ function writerFunction(signature: string, lines: readonly string[]): string {
 export function printWriterFunction(node: SchemaNode, what: string, id: string, ctx: WriterContext, module: ModuleState): string {
   const body = new WriterBody(ctx, module, `$w${id}$`);
   body.write(node, 'value');
+  body.flush();
   const doc = [
     '/**',
     ` * The JSON text of \`value\` as ${what}, as \`JSON.stringify\` writes it, checked in the same walk.`,

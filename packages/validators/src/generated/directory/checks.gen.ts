@@ -223,30 +223,33 @@ export function writeTokenResponse(value: unknown, check = true): string | undef
   }
   const v4 = o1["access_token"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"access_token\":";
   if (typeof v4 !== 'string') return undefined;
-  out += rt.jsonString(v4);
+  out += "{\"access_token\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["token_type"];
+  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"token_type\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"token_type\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["expires_in"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"expires_in\":";
     if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
     if (check && (!Number.isInteger(v6))) return undefined;
+    out += ",\"expires_in\":";
     out += '' + v6;
   }
   const v7 = o1["scope"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"scope\":";
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"scope\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   if (extra2) {
     for (const k8 in o1) {
@@ -259,7 +262,7 @@ export function writeTokenResponse(value: unknown, check = true): string | undef
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -289,7 +292,9 @@ export function writeTokenError(value: unknown, check = true): string | undefine
     out += c4 + "\"error\":";
     c4 = ',';
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["error_description"];
   if (v6 !== undefined) {
@@ -297,7 +302,9 @@ export function writeTokenError(value: unknown, check = true): string | undefine
     out += c4 + "\"error_description\":";
     c4 = ',';
     if (typeof v6 !== 'string') return undefined;
-    out += rt.jsonString(v6);
+    out += "\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   if (extra2) {
     for (const k7 in o1) {
@@ -325,7 +332,9 @@ export function writeOrganisationId(value: unknown, check = true): string | unde
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
   if (check && (!$pattern1.test(value))) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -353,45 +362,50 @@ export function writeOrganisation(value: unknown, check = true): string | undefi
   }
   const v4 = o1["OrganisationId"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"OrganisationId\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
   if (check && (v4.length > 40 && rt.codePointLength(v4) > 40)) return undefined;
   if (check && (!$pattern1.test(v4))) return undefined;
-  out += rt.jsonString(v4);
+  out += "{\"OrganisationId\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["OrganisationName"];
+  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"OrganisationName\":";
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 255 && rt.codePointLength(v5) > 255)) return undefined;
     if (check && (!$pattern1.test(v5))) return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"OrganisationName\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Size"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Size\":";
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length > 255 && rt.codePointLength(v6) > 255)) return undefined;
     if (check && (!$pattern1.test(v6))) return undefined;
-    out += rt.jsonString(v6);
+    out += ",\"Size\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["Status"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"Status\":";
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"Status\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["CreatedOn"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"CreatedOn\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length > 30 && rt.codePointLength(v8) > 30)) return undefined;
-    out += rt.jsonString(v8);
+    out += ",\"CreatedOn\":\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
   if (extra2) {
     for (const k9 in o1) {
@@ -404,7 +418,7 @@ export function writeOrganisation(value: unknown, check = true): string | undefi
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -415,7 +429,7 @@ export function writeOrganisation(value: unknown, check = true): string | undefi
 export function writeOrganisationList(value: unknown, check = true): string | undefined {
   let out = '';
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "[";
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
@@ -423,7 +437,7 @@ export function writeOrganisationList(value: unknown, check = true): string | un
     if (t3 === undefined) return undefined;
     out += t3;
   }
-  out += ']';
+  out += "]";
   return out;
 }
 
@@ -450,9 +464,8 @@ export function writeOrganisationPage(value: unknown, check = true): string | un
   }
   const v4 = o1["content"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"content\":";
   if (!Array.isArray(v4) || typeof (v4 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "{\"content\":[";
   for (let i5 = 0; i5 < v4.length; i5++) {
     if (i5 !== 0) out += ',';
     const v6: unknown = v4[i5];
@@ -460,29 +473,29 @@ export function writeOrganisationPage(value: unknown, check = true): string | un
     if (t7 === undefined) return undefined;
     out += t7;
   }
-  out += ']';
   const v8 = o1["totalPages"];
+  out += "]";
   if (v8 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"totalPages\":";
     if (typeof v8 !== 'number' || !Number.isFinite(v8)) return undefined;
     if (check && (!Number.isInteger(v8))) return undefined;
+    out += ",\"totalPages\":";
     out += '' + v8;
   }
   const v9 = o1["totalSize"];
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"totalSize\":";
     if (typeof v9 !== 'number' || !Number.isFinite(v9)) return undefined;
     if (check && (!Number.isInteger(v9))) return undefined;
+    out += ",\"totalSize\":";
     out += '' + v9;
   }
   const v10 = o1["pageNumber"];
   if (v10 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"pageNumber\":";
     if (typeof v10 !== 'number' || !Number.isFinite(v10)) return undefined;
     if (check && (!Number.isInteger(v10))) return undefined;
+    out += ",\"pageNumber\":";
     out += '' + v10;
   }
   if (extra2) {
@@ -496,7 +509,7 @@ export function writeOrganisationPage(value: unknown, check = true): string | un
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -524,48 +537,53 @@ export function writeSoftwareStatement(value: unknown, check = true): string | u
   }
   const v4 = o1["SoftwareStatementId"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SoftwareStatementId\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length > 40 && rt.codePointLength(v4) > 40)) return undefined;
   if (check && (!$pattern1.test(v4))) return undefined;
-  out += rt.jsonString(v4);
+  out += "{\"SoftwareStatementId\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["SoftwareClientName"];
+  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"SoftwareClientName\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"SoftwareClientName\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Status"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Status\":";
     if (typeof v6 !== 'string') return undefined;
-    out += rt.jsonString(v6);
+    out += ",\"Status\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["SoftwareRoles"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"SoftwareRoles\":";
     if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"SoftwareRoles\":[";
     for (let i8 = 0; i8 < v7.length; i8++) {
       if (i8 !== 0) out += ',';
       const v9: unknown = v7[i8];
       if (typeof v9 !== 'string') return undefined;
-      out += rt.jsonString(v9);
+      out += "\"";
+      out += rt.jsonStringBody(v9);
+      out += "\"";
     }
-    out += ']';
+    out += "]";
   }
   const v10 = o1["OrganisationId"];
   if (v10 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"OrganisationId\":";
     if (typeof v10 !== 'string') return undefined;
     if (check && (v10.length < 1 || (v10.length < 2 && rt.codePointLength(v10) < 1))) return undefined;
     if (check && (v10.length > 40 && rt.codePointLength(v10) > 40)) return undefined;
     if (check && (!$pattern1.test(v10))) return undefined;
-    out += rt.jsonString(v10);
+    out += ",\"OrganisationId\":\"";
+    out += rt.jsonStringBody(v10);
+    out += "\"";
   }
   if (extra2) {
     for (const k11 in o1) {
@@ -578,7 +596,7 @@ export function writeSoftwareStatement(value: unknown, check = true): string | u
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -589,7 +607,7 @@ export function writeSoftwareStatement(value: unknown, check = true): string | u
 export function writeSoftwareStatementList(value: unknown, check = true): string | undefined {
   let out = '';
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "[";
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
@@ -597,7 +615,7 @@ export function writeSoftwareStatementList(value: unknown, check = true): string
     if (t3 === undefined) return undefined;
     out += t3;
   }
-  out += ']';
+  out += "]";
   return out;
 }
 
@@ -624,9 +642,8 @@ export function writeSoftwareStatementPage(value: unknown, check = true): string
   }
   const v4 = o1["content"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"content\":";
   if (!Array.isArray(v4) || typeof (v4 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "{\"content\":[";
   for (let i5 = 0; i5 < v4.length; i5++) {
     if (i5 !== 0) out += ',';
     const v6: unknown = v4[i5];
@@ -634,29 +651,29 @@ export function writeSoftwareStatementPage(value: unknown, check = true): string
     if (t7 === undefined) return undefined;
     out += t7;
   }
-  out += ']';
   const v8 = o1["totalPages"];
+  out += "]";
   if (v8 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"totalPages\":";
     if (typeof v8 !== 'number' || !Number.isFinite(v8)) return undefined;
     if (check && (!Number.isInteger(v8))) return undefined;
+    out += ",\"totalPages\":";
     out += '' + v8;
   }
   const v9 = o1["totalSize"];
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"totalSize\":";
     if (typeof v9 !== 'number' || !Number.isFinite(v9)) return undefined;
     if (check && (!Number.isInteger(v9))) return undefined;
+    out += ",\"totalSize\":";
     out += '' + v9;
   }
   const v10 = o1["pageNumber"];
   if (v10 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"pageNumber\":";
     if (typeof v10 !== 'number' || !Number.isFinite(v10)) return undefined;
     if (check && (!Number.isInteger(v10))) return undefined;
+    out += ",\"pageNumber\":";
     out += '' + v10;
   }
   if (extra2) {
@@ -670,7 +687,7 @@ export function writeSoftwareStatementPage(value: unknown, check = true): string
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -678,7 +695,7 @@ export function writeSoftwareStatementPage(value: unknown, check = true): string
  * The JSON text of `value` as the body of getOrganisations 200, as `JSON.stringify` writes it, checked in the same walk.
  * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
  */
-export function writegetOrganisationsResponse200(value: unknown, check = true): string | undefined {
+export function writeGetOrganisationsResponse200(value: unknown, check = true): string | undefined {
   let out = '';
   let t1 = writeOrganisationList(value, check);
   if (t1 === undefined) t1 = writeOrganisationPage(value, check);
@@ -691,7 +708,7 @@ export function writegetOrganisationsResponse200(value: unknown, check = true): 
  * The JSON text of `value` as the body of getOrganisationSoftwareStatements 200, as `JSON.stringify` writes it, checked in the same walk.
  * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
  */
-export function writegetOrganisationSoftwareStatementsResponse200(value: unknown, check = true): string | undefined {
+export function writeGetOrganisationSoftwareStatementsResponse200(value: unknown, check = true): string | undefined {
   let out = '';
   let t1 = writeSoftwareStatementList(value, check);
   if (t1 === undefined) t1 = writeSoftwareStatementPage(value, check);

@@ -67,7 +67,7 @@ const response4 = /* @__PURE__ */ (() => ({
     "application/json": rt.declared(rt.withJsonWriter(z.union([
       OrganisationList,
       OrganisationPage,
-    ]), C.writegetOrganisationsResponse200)),
+    ]), C.writeGetOrganisationsResponse200)),
   },
 } as const))();
 
@@ -82,7 +82,7 @@ const response5 = /* @__PURE__ */ (() => ({
     "application/json": rt.declared(rt.withJsonWriter(z.union([
       SoftwareStatementList,
       SoftwareStatementPage,
-    ]), C.writegetOrganisationSoftwareStatementsResponse200)),
+    ]), C.writeGetOrganisationSoftwareStatementsResponse200)),
   },
 } as const))();
 

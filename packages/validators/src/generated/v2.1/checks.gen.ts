@@ -3915,7 +3915,9 @@ export function writeBaseConsentId(value: unknown, check = true): string | undef
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 128 && rt.codePointLength(value) > 128)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -3928,7 +3930,9 @@ export function writeConsentId(value: unknown, check = true): string | undefined
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 128 && rt.codePointLength(value) > 128)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -3941,7 +3945,9 @@ export function writeDateTime(value: unknown, check = true): string | undefined 
   if (typeof value !== 'string') return undefined;
   if (check && (!$pattern1.test(value))) return undefined;
   if (check && (!rt.isDateTime(value))) return undefined;
-  out += check ? '"' + value + '"' : rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -3977,7 +3983,9 @@ export function writeCalendarDate(value: unknown, check = true): string | undefi
   let out = '';
   if (typeof value !== 'string') return undefined;
   if (check && (!rt.isDate(value))) return undefined;
-  out += check ? '"' + value + '"' : rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4035,7 +4043,9 @@ export function writeOnBehalfOf(value: unknown, check = true): string | undefine
     out += c3 + "\"TradingName\":";
     c3 = ',';
     if (typeof v4 !== 'string') return undefined;
-    out += rt.jsonString(v4);
+    out += "\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["LegalName"];
   if (v5 !== undefined) {
@@ -4043,15 +4053,17 @@ export function writeOnBehalfOf(value: unknown, check = true): string | undefine
     out += c3 + "\"LegalName\":";
     c3 = ',';
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["IdentifierType"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     out += c3 + "\"IdentifierType\":";
     c3 = ',';
-    if (v6 === "Other") out += "\"Other\"";
-    else return undefined;
+    if (v6 !== "Other") return undefined;
+    out += "\"Other\"";
   }
   const v7 = o1["Identifier"];
   if (v7 !== undefined) {
@@ -4059,7 +4071,9 @@ export function writeOnBehalfOf(value: unknown, check = true): string | undefine
     out += c3 + "\"Identifier\":";
     c3 = ',';
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += "\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   out += c3 === '{' ? '{}' : '}';
   return out;
@@ -4102,11 +4116,11 @@ export function writeOpenFinanceBilling(value: unknown, check = true): string | 
   else return undefined;
   const v6 = o1["Purpose"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Purpose\":";
   const t7 = $texts3.get(v6);
   if (t7 === undefined) return undefined;
+  out += ",\"Purpose\":";
   out += t7;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -4157,46 +4171,47 @@ export function writeConsentData(value: unknown, check = true): string | undefin
   }
   const v3 = o1["ConsentId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"ConsentId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 128 && rt.codePointLength(v3) > 128)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"ConsentId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["BaseConsentId"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"BaseConsentId\":";
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 128 && rt.codePointLength(v4) > 128)) return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"BaseConsentId\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["CreationDateTime"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"CreationDateTime\":";
   if (typeof v5 !== 'string') return undefined;
   if (check && (!$pattern1.test(v5))) return undefined;
   if (check && (!rt.isDateTime(v5))) return undefined;
-  out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+  out += ",\"CreationDateTime\":\"";
+  out += check ? v5 : rt.jsonStringBody(v5);
   const v6 = o1["Status"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"Status\":";
   const t7 = $texts1.get(v6);
   if (t7 === undefined) return undefined;
+  out += "\",\"Status\":";
   out += t7;
   const v8 = o1["StatusUpdateDateTime"];
   if (v8 === undefined || (o1m0 & 16) === 0) return undefined;
-  out += ",\"StatusUpdateDateTime\":";
   if (typeof v8 !== 'string') return undefined;
   if (check && (!$pattern1.test(v8))) return undefined;
   if (check && (!rt.isDateTime(v8))) return undefined;
-  out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+  out += ",\"StatusUpdateDateTime\":\"";
+  out += check ? v8 : rt.jsonStringBody(v8);
   const v9 = o1["Permissions"];
   if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
-  out += ",\"Permissions\":";
   if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (v9.length < 1)) return undefined;
-  out += '[';
+  out += "\",\"Permissions\":[";
   for (let i10 = 0; i10 < v9.length; i10++) {
     if (i10 !== 0) out += ',';
     const v11: unknown = v9[i10];
@@ -4204,54 +4219,57 @@ export function writeConsentData(value: unknown, check = true): string | undefin
     if (t12 === undefined) return undefined;
     out += t12;
   }
-  out += ']';
   const v13 = o1["ExpirationDateTime"];
   if (v13 === undefined || (o1m0 & 64) === 0) return undefined;
-  out += ",\"ExpirationDateTime\":";
   if (typeof v13 !== 'string') return undefined;
   if (check && (!$pattern1.test(v13))) return undefined;
   if (check && (!rt.isDateTime(v13))) return undefined;
-  out += check ? '"' + v13 + '"' : rt.jsonString(v13);
+  out += "],\"ExpirationDateTime\":\"";
+  out += check ? v13 : rt.jsonStringBody(v13);
   const v14 = o1["TransactionFromDateTime"];
+  out += "\"";
   if (v14 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"TransactionFromDateTime\":";
     if (typeof v14 !== 'string') return undefined;
     if (check && (!$pattern1.test(v14))) return undefined;
     if (check && (!rt.isDateTime(v14))) return undefined;
-    out += check ? '"' + v14 + '"' : rt.jsonString(v14);
+    out += ",\"TransactionFromDateTime\":\"";
+    out += check ? v14 : rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["TransactionToDateTime"];
   if (v15 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"TransactionToDateTime\":";
     if (typeof v15 !== 'string') return undefined;
     if (check && (!$pattern1.test(v15))) return undefined;
     if (check && (!rt.isDateTime(v15))) return undefined;
-    out += check ? '"' + v15 + '"' : rt.jsonString(v15);
+    out += ",\"TransactionToDateTime\":\"";
+    out += check ? v15 : rt.jsonStringBody(v15);
+    out += "\"";
   }
   const v16 = o1["FromDate"];
   if (v16 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"FromDate\":";
     if (typeof v16 !== 'string') return undefined;
     if (check && (!rt.isDate(v16))) return undefined;
-    out += check ? '"' + v16 + '"' : rt.jsonString(v16);
+    out += ",\"FromDate\":\"";
+    out += check ? v16 : rt.jsonStringBody(v16);
+    out += "\"";
   }
   const v17 = o1["ToDate"];
   if (v17 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
-    out += ",\"ToDate\":";
     if (typeof v17 !== 'string') return undefined;
     if (check && (!rt.isDate(v17))) return undefined;
-    out += check ? '"' + v17 + '"' : rt.jsonString(v17);
+    out += ",\"ToDate\":\"";
+    out += check ? v17 : rt.jsonStringBody(v17);
+    out += "\"";
   }
   const v18 = o1["AccountType"];
   if (v18 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
-    out += ",\"AccountType\":";
     if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"AccountType\":[";
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
@@ -4260,14 +4278,13 @@ export function writeConsentData(value: unknown, check = true): string | undefin
       else if (v20 === "Corporate") out += "\"Corporate\"";
       else return undefined;
     }
-    out += ']';
+    out += "]";
   }
   const v21 = o1["AccountSubType"];
   if (v21 !== undefined) {
     if ((o1m0 & 4096) === 0) return undefined;
-    out += ",\"AccountSubType\":";
     if (!Array.isArray(v21) || typeof (v21 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"AccountSubType\":[";
     for (let i22 = 0; i22 < v21.length; i22++) {
       if (i22 !== 0) out += ',';
       const v23: unknown = v21[i22];
@@ -4278,21 +4295,21 @@ export function writeConsentData(value: unknown, check = true): string | undefin
       else if (v23 === "Finance") out += "\"Finance\"";
       else return undefined;
     }
-    out += ']';
+    out += "]";
   }
   const v24 = o1["OnBehalfOf"];
   if (v24 !== undefined) {
     if ((o1m0 & 8192) === 0) return undefined;
-    out += ",\"OnBehalfOf\":";
     const t25 = writeOnBehalfOf(v24, check);
     if (t25 === undefined) return undefined;
+    out += ",\"OnBehalfOf\":";
     out += t25;
   }
   const v26 = o1["OpenFinanceBilling"];
   if (v26 === undefined || (o1m0 & 16384) === 0) return undefined;
-  out += ",\"OpenFinanceBilling\":";
   const t27 = writeOpenFinanceBilling(v26, check);
   if (t27 === undefined) return undefined;
+  out += ",\"OpenFinanceBilling\":";
   out += t27;
   const v28 = o1["RevokedBy"];
   if (v28 !== undefined) {
@@ -4304,7 +4321,7 @@ export function writeConsentData(value: unknown, check = true): string | undefin
     else if (v28 === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
     else return undefined;
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -4326,7 +4343,6 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
   }
   const v3 = o1["Webhook"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Webhook\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -4340,12 +4356,15 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
   }
   let c6 = '{';
   const v7 = o4["Url"];
+  out += "{\"Webhook\":";
   if (v7 !== undefined) {
     if ((o4m0 & 1) === 0) return undefined;
     out += c6 + "\"Url\":";
     c6 = ',';
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += "\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o4["IsActive"];
   if (v8 !== undefined) {
@@ -4356,7 +4375,7 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
     out += v8 ? 'true' : 'false';
   }
   out += c6 === '{' ? '{}' : '}';
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -4378,11 +4397,11 @@ export function writeSelfLink(value: unknown, check = true): string | undefined 
   }
   const v3 = o1["Self"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Self\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (!rt.isUri(v3))) return undefined;
-  out += rt.jsonString(v3);
-  out += '}';
+  out += "{\"Self\":\"";
+  out += rt.jsonStringBody(v3);
+  out += "\"}";
   return out;
 }
 
@@ -4423,33 +4442,33 @@ export function writeConsent(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   const t4 = writeConsentData(v3, check);
   if (t4 === undefined) return undefined;
+  out += "{\"Data\":";
   out += t4;
   const v5 = o1["Subscription"];
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"Subscription\":";
     const t6 = writeWebhookSubscription(v5, check);
     if (t6 === undefined) return undefined;
+    out += ",\"Subscription\":";
     out += t6;
   }
   const v7 = o1["Links"];
   if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Links\":";
   const t8 = writeSelfLink(v7, check);
   if (t8 === undefined) return undefined;
+  out += ",\"Links\":";
   out += t8;
   const v9 = o1["Meta"];
   if (v9 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"Meta\":";
     const t10 = writeEmptyMeta(v9, check);
     if (t10 === undefined) return undefined;
+    out += ",\"Meta\":";
     out += t10;
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -4460,7 +4479,7 @@ export function writeConsent(value: unknown, check = true): string | undefined {
 export function writeConsentList(value: unknown, check = true): string | undefined {
   let out = '';
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "[";
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
@@ -4468,7 +4487,7 @@ export function writeConsentList(value: unknown, check = true): string | undefin
     if (t3 === undefined) return undefined;
     out += t3;
   }
-  out += ']';
+  out += "]";
   return out;
 }
 
@@ -4508,10 +4527,9 @@ export function writeConsentPatch(value: unknown, check = true): string | undefi
     }
     const v7 = o5["Status"];
     if (v7 === undefined || (o5m0 & 1) === 0) return undefined;
-    out += "{\"Status\":";
-    if (v7 === "Revoked") out += "\"Revoked\"";
-    else return undefined;
+    if (v7 !== "Revoked") return undefined;
     const v8 = o5["RevokedBy"];
+    out += "{\"Status\":\"Revoked\"";
     if (v8 !== undefined) {
       if ((o5m0 & 2) === 0) return undefined;
       out += ",\"RevokedBy\":";
@@ -4521,7 +4539,7 @@ export function writeConsentPatch(value: unknown, check = true): string | undefi
       else if (v8 === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
       else return undefined;
     }
-    out += '}';
+    out += "}";
   }
   const v9 = o1["Subscription"];
   if (v9 !== undefined) {
@@ -4545,7 +4563,9 @@ export function writeAccountId(value: unknown, check = true): string | undefined
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4556,7 +4576,9 @@ export function writeAccountId(value: unknown, check = true): string | undefined
 export function writeAccountHolderName(value: unknown, check = true): string | undefined {
   let out = '';
   if (typeof value !== 'string') return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4567,7 +4589,9 @@ export function writeAccountHolderName(value: unknown, check = true): string | u
 export function writeAccountHolderShortName(value: unknown, check = true): string | undefined {
   let out = '';
   if (typeof value !== 'string') return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4591,7 +4615,9 @@ export function writeCurrencyCode(value: unknown, check = true): string | undefi
   let out = '';
   if (typeof value !== 'string') return undefined;
   if (check && (!$pattern3.test(value))) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4604,7 +4630,9 @@ export function writeAccountDescription(value: unknown, check = true): string | 
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4617,7 +4645,9 @@ export function writeAccountNickname(value: unknown, check = true): string | und
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 70 && rt.codePointLength(value) > 70)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4645,7 +4675,9 @@ export function writeAccountIdentification(value: unknown, check = true): string
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 400 && rt.codePointLength(value) > 400)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4658,7 +4690,9 @@ export function writeAccountIdentifierName(value: unknown, check = true): string
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 70 && rt.codePointLength(value) > 70)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4691,21 +4725,23 @@ export function writeAccountIdentifier(value: unknown, check = true): string | u
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Identification\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
   if (check && (v4.length > 400 && rt.codePointLength(v4) > 400)) return undefined;
-  out += rt.jsonString(v4);
+  out += ",\"Identification\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["Name"];
+  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Name\":";
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 70 && rt.codePointLength(v5) > 70)) return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"Name\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -4730,7 +4766,9 @@ export function writeInstitutionIdentification(value: unknown, check = true): st
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -4759,12 +4797,12 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Identification\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
   if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-  out += rt.jsonString(v4);
-  out += '}';
+  out += ",\"Identification\":\"";
+  out += rt.jsonStringBody(v4);
+  out += "\"}";
   return out;
 }
 
@@ -4800,49 +4838,54 @@ export function writeAccount(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["AccountId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"AccountId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"AccountHolderName\":";
     if (typeof v4 !== 'string') return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"AccountHolderName\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"AccountHolderShortName\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"AccountHolderShortName\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Status"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"Status\":";
     const t7 = $texts4.get(v6);
     if (t7 === undefined) return undefined;
+    out += ",\"Status\":";
     out += t7;
   }
   const v8 = o1["StatusUpdateDateTime"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"StatusUpdateDateTime\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (!$pattern1.test(v8))) return undefined;
     if (check && (!rt.isDateTime(v8))) return undefined;
-    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+    out += ",\"StatusUpdateDateTime\":\"";
+    out += check ? v8 : rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["Currency"];
   if (v9 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"Currency\":";
     if (typeof v9 !== 'string') return undefined;
     if (check && (!$pattern3.test(v9))) return undefined;
-    out += rt.jsonString(v9);
+    out += ",\"Currency\":\"";
+    out += check ? v9 : rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["AccountType"];
   if (v10 !== undefined) {
@@ -4867,45 +4910,48 @@ export function writeAccount(value: unknown, check = true): string | undefined {
   const v12 = o1["Description"];
   if (v12 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"Description\":";
     if (typeof v12 !== 'string') return undefined;
     if (check && (v12.length < 1 || (v12.length < 2 && rt.codePointLength(v12) < 1))) return undefined;
     if (check && (v12.length > 35 && rt.codePointLength(v12) > 35)) return undefined;
-    out += rt.jsonString(v12);
+    out += ",\"Description\":\"";
+    out += rt.jsonStringBody(v12);
+    out += "\"";
   }
   const v13 = o1["Nickname"];
   if (v13 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"Nickname\":";
     if (typeof v13 !== 'string') return undefined;
     if (check && (v13.length < 1 || (v13.length < 2 && rt.codePointLength(v13) < 1))) return undefined;
     if (check && (v13.length > 70 && rt.codePointLength(v13) > 70)) return undefined;
-    out += rt.jsonString(v13);
+    out += ",\"Nickname\":\"";
+    out += rt.jsonStringBody(v13);
+    out += "\"";
   }
   const v14 = o1["OpeningDate"];
   if (v14 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
-    out += ",\"OpeningDate\":";
     if (typeof v14 !== 'string') return undefined;
     if (check && (!$pattern1.test(v14))) return undefined;
     if (check && (!rt.isDateTime(v14))) return undefined;
-    out += check ? '"' + v14 + '"' : rt.jsonString(v14);
+    out += ",\"OpeningDate\":\"";
+    out += check ? v14 : rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["MaturityDate"];
   if (v15 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
-    out += ",\"MaturityDate\":";
     if (typeof v15 !== 'string') return undefined;
     if (check && (!$pattern1.test(v15))) return undefined;
     if (check && (!rt.isDateTime(v15))) return undefined;
-    out += check ? '"' + v15 + '"' : rt.jsonString(v15);
+    out += ",\"MaturityDate\":\"";
+    out += check ? v15 : rt.jsonStringBody(v15);
+    out += "\"";
   }
   const v16 = o1["AccountIdentifiers"];
   if (v16 !== undefined) {
     if ((o1m0 & 4096) === 0) return undefined;
-    out += ",\"AccountIdentifiers\":";
     if (!Array.isArray(v16) || typeof (v16 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"AccountIdentifiers\":[";
     for (let i17 = 0; i17 < v16.length; i17++) {
       if (i17 !== 0) out += ',';
       const v18: unknown = v16[i17];
@@ -4913,24 +4959,24 @@ export function writeAccount(value: unknown, check = true): string | undefined {
       if (t19 === undefined) return undefined;
       out += t19;
     }
-    out += ']';
+    out += "]";
   }
   const v20 = o1["Servicer"];
   if (v20 !== undefined) {
     if ((o1m0 & 8192) === 0) return undefined;
-    out += ",\"Servicer\":";
     const t21 = writeInstitutionId(v20, check);
     if (t21 === undefined) return undefined;
+    out += ",\"Servicer\":";
     out += t21;
   }
   const v22 = o1["IsShariaCompliant"];
   if (v22 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
-    out += ",\"IsShariaCompliant\":";
     if (typeof v22 !== 'boolean') return undefined;
+    out += ",\"IsShariaCompliant\":";
     out += v22 ? 'true' : 'false';
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -4956,43 +5002,48 @@ export function writeLinks(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["Self"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Self\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (!rt.isUri(v3))) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"Self\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["First"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"First\":";
     if (typeof v4 !== 'string') return undefined;
     if (check && (!rt.isUri(v4))) return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"First\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["Prev"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Prev\":";
     if (typeof v5 !== 'string') return undefined;
     if (check && (!rt.isUri(v5))) return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"Prev\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Next"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"Next\":";
     if (typeof v6 !== 'string') return undefined;
     if (check && (!rt.isUri(v6))) return undefined;
-    out += rt.jsonString(v6);
+    out += ",\"Next\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["Last"];
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"Last\":";
     if (typeof v7 !== 'string') return undefined;
     if (check && (!rt.isUri(v7))) return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"Last\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5016,29 +5067,31 @@ export function writeMeta(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["TotalPages"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"TotalPages\":";
   if (typeof v3 !== 'number' || !Number.isFinite(v3)) return undefined;
   if (check && (!Number.isInteger(v3) || v3 < -2147483648 || v3 > 2147483647 || v3 < 0)) return undefined;
+  out += "{\"TotalPages\":";
   out += '' + v3;
   const v4 = o1["FirstAvailableDateTime"];
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"FirstAvailableDateTime\":";
     if (typeof v4 !== 'string') return undefined;
     if (check && (!$pattern1.test(v4))) return undefined;
     if (check && (!rt.isDateTime(v4))) return undefined;
-    out += check ? '"' + v4 + '"' : rt.jsonString(v4);
+    out += ",\"FirstAvailableDateTime\":\"";
+    out += check ? v4 : rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["LastAvailableDateTime"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"LastAvailableDateTime\":";
     if (typeof v5 !== 'string') return undefined;
     if (check && (!$pattern1.test(v5))) return undefined;
     if (check && (!rt.isDateTime(v5))) return undefined;
-    out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+    out += ",\"LastAvailableDateTime\":\"";
+    out += check ? v5 : rt.jsonStringBody(v5);
+    out += "\"";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5062,7 +5115,6 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -5075,9 +5127,8 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
   }
   const v6 = o4["Account"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"Account\":";
   if (!Array.isArray(v6) || typeof (v6 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "{\"Data\":{\"Account\":[";
   for (let i7 = 0; i7 < v6.length; i7++) {
     if (i7 !== 0) out += ',';
     const v8: unknown = v6[i7];
@@ -5085,21 +5136,19 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
     if (t9 === undefined) return undefined;
     out += t9;
   }
-  out += ']';
-  out += '}';
   const v10 = o1["Links"];
   if (v10 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t11 = writeLinks(v10, check);
   if (t11 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t11;
   const v12 = o1["Meta"];
   if (v12 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t13 = writeMeta(v12, check);
   if (t13 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t13;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5139,7 +5188,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     out += c3 + "\"AccountHolderName\":";
     c3 = ',';
     if (typeof v4 !== 'string') return undefined;
-    out += rt.jsonString(v4);
+    out += "\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
@@ -5147,7 +5198,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     out += c3 + "\"AccountHolderShortName\":";
     c3 = ',';
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Status"];
   if (v6 !== undefined) {
@@ -5166,7 +5219,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     if (typeof v8 !== 'string') return undefined;
     if (check && (!$pattern1.test(v8))) return undefined;
     if (check && (!rt.isDateTime(v8))) return undefined;
-    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+    out += "\"";
+    out += check ? v8 : rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["Currency"];
   if (v9 !== undefined) {
@@ -5175,7 +5230,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     c3 = ',';
     if (typeof v9 !== 'string') return undefined;
     if (check && (!$pattern3.test(v9))) return undefined;
-    out += rt.jsonString(v9);
+    out += "\"";
+    out += check ? v9 : rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["AccountType"];
   if (v10 !== undefined) {
@@ -5207,7 +5264,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     if (typeof v12 !== 'string') return undefined;
     if (check && (v12.length < 1 || (v12.length < 2 && rt.codePointLength(v12) < 1))) return undefined;
     if (check && (v12.length > 35 && rt.codePointLength(v12) > 35)) return undefined;
-    out += rt.jsonString(v12);
+    out += "\"";
+    out += rt.jsonStringBody(v12);
+    out += "\"";
   }
   const v13 = o1["Nickname"];
   if (v13 !== undefined) {
@@ -5217,7 +5276,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     if (typeof v13 !== 'string') return undefined;
     if (check && (v13.length < 1 || (v13.length < 2 && rt.codePointLength(v13) < 1))) return undefined;
     if (check && (v13.length > 70 && rt.codePointLength(v13) > 70)) return undefined;
-    out += rt.jsonString(v13);
+    out += "\"";
+    out += rt.jsonStringBody(v13);
+    out += "\"";
   }
   const v14 = o1["OpeningDate"];
   if (v14 !== undefined) {
@@ -5227,7 +5288,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     if (typeof v14 !== 'string') return undefined;
     if (check && (!$pattern1.test(v14))) return undefined;
     if (check && (!rt.isDateTime(v14))) return undefined;
-    out += check ? '"' + v14 + '"' : rt.jsonString(v14);
+    out += "\"";
+    out += check ? v14 : rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["MaturityDate"];
   if (v15 !== undefined) {
@@ -5237,7 +5300,9 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     if (typeof v15 !== 'string') return undefined;
     if (check && (!$pattern1.test(v15))) return undefined;
     if (check && (!rt.isDateTime(v15))) return undefined;
-    out += check ? '"' + v15 + '"' : rt.jsonString(v15);
+    out += "\"";
+    out += check ? v15 : rt.jsonStringBody(v15);
+    out += "\"";
   }
   const v16 = o1["AccountIdentifiers"];
   if (v16 !== undefined) {
@@ -5245,7 +5310,7 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     out += c3 + "\"AccountIdentifiers\":";
     c3 = ',';
     if (!Array.isArray(v16) || typeof (v16 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += "[";
     for (let i17 = 0; i17 < v16.length; i17++) {
       if (i17 !== 0) out += ',';
       const v18: unknown = v16[i17];
@@ -5253,7 +5318,7 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
       if (t19 === undefined) return undefined;
       out += t19;
     }
-    out += ']';
+    out += "]";
   }
   const v20 = o1["Servicer"];
   if (v20 !== undefined) {
@@ -5296,7 +5361,6 @@ export function writeAccountResponse(value: unknown, check = true): string | und
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -5310,31 +5374,30 @@ export function writeAccountResponse(value: unknown, check = true): string | und
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["Account"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"Account\":";
   const t8 = writeAccountDetail(v7, check);
   if (t8 === undefined) return undefined;
+  out += "\",\"Account\":";
   out += t8;
-  out += '}';
   const v9 = o1["Links"];
   if (v9 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t10 = writeLinks(v9, check);
   if (t10 === undefined) return undefined;
+  out += "},\"Links\":";
   out += t10;
   const v11 = o1["Meta"];
   if (v11 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t12 = writeMeta(v11, check);
   if (t12 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t12;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5370,7 +5433,9 @@ export function writeAmountValue(value: unknown, check = true): string | undefin
   let out = '';
   if (typeof value !== 'string') return undefined;
   if (check && (!$pattern4.test(value))) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -5393,17 +5458,17 @@ export function writeAmount(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["Amount"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Amount\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (!$pattern4.test(v3))) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"Amount\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["Currency"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Currency\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (!$pattern3.test(v4))) return undefined;
-  out += rt.jsonString(v4);
-  out += '}';
+  out += "\",\"Currency\":\"";
+  out += check ? v4 : rt.jsonStringBody(v4);
+  out += "\"}";
   return out;
 }
 
@@ -5427,8 +5492,8 @@ export function writeCreditLine(value: unknown, check = true): string | undefine
   }
   const v3 = o1["Included"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Included\":";
   if (typeof v3 !== 'boolean') return undefined;
+  out += "{\"Included\":";
   out += v3 ? 'true' : 'false';
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -5441,11 +5506,11 @@ export function writeCreditLine(value: unknown, check = true): string | undefine
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Amount\":";
   const t6 = writeAmount(v5, check);
   if (t6 === undefined) return undefined;
+  out += ",\"Amount\":";
   out += t6;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5496,9 +5561,9 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Amount\":";
   const t6 = writeAmount(v5, check);
   if (t6 === undefined) return undefined;
+  out += ",\"Amount\":";
   out += t6;
   if (extra2) {
     for (const k7 in o1) {
@@ -5511,7 +5576,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5544,29 +5609,28 @@ export function writeBalance(value: unknown, check = true): string | undefined {
   else return undefined;
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Type\":";
   const t5 = $texts5.get(v4);
   if (t5 === undefined) return undefined;
+  out += ",\"Type\":";
   out += t5;
   const v6 = o1["DateTime"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"DateTime\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (!$pattern1.test(v6))) return undefined;
   if (check && (!rt.isDateTime(v6))) return undefined;
-  out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+  out += ",\"DateTime\":\"";
+  out += check ? v6 : rt.jsonStringBody(v6);
   const v7 = o1["Amount"];
   if (v7 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"Amount\":";
   const t8 = writeAmount(v7, check);
   if (t8 === undefined) return undefined;
+  out += "\",\"Amount\":";
   out += t8;
   const v9 = o1["CreditLine"];
   if (v9 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"CreditLine\":";
     if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"CreditLine\":[";
     for (let i10 = 0; i10 < v9.length; i10++) {
       if (i10 !== 0) out += ',';
       const v11: unknown = v9[i10];
@@ -5574,14 +5638,13 @@ export function writeBalance(value: unknown, check = true): string | undefined {
       if (t12 === undefined) return undefined;
       out += t12;
     }
-    out += ']';
+    out += "]";
   }
   const v13 = o1["Components"];
   if (v13 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"Components\":";
     if (!Array.isArray(v13) || typeof (v13 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"Components\":[";
     for (let i14 = 0; i14 < v13.length; i14++) {
       if (i14 !== 0) out += ',';
       const v15: unknown = v13[i14];
@@ -5589,9 +5652,9 @@ export function writeBalance(value: unknown, check = true): string | undefined {
       if (t16 === undefined) return undefined;
       out += t16;
     }
-    out += ']';
+    out += "]";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5615,7 +5678,6 @@ export function writeBalancesResponse(value: unknown, check = true): string | un
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -5629,17 +5691,16 @@ export function writeBalancesResponse(value: unknown, check = true): string | un
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["Balance"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"Balance\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (v7.length < 1)) return undefined;
-  out += '[';
+  out += "\",\"Balance\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -5647,21 +5708,19 @@ export function writeBalancesResponse(value: unknown, check = true): string | un
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5674,7 +5733,9 @@ export function writeBeneficiaryId(value: unknown, check = true): string | undef
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -5687,7 +5748,9 @@ export function writeReference(value: unknown, check = true): string | undefined
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -5728,7 +5791,9 @@ export function writeInstitutionName(value: unknown, check = true): string | und
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 140 && rt.codePointLength(value) > 140)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -5775,94 +5840,103 @@ export function writePostalAddress(value: unknown, check = true): string | undef
   if (!Array.isArray(v6) || typeof (v6 as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (v6.length < 1)) return undefined;
   if (check && (v6.length > 7)) return undefined;
-  out += '[';
+  out += "[";
   for (let i7 = 0; i7 < v6.length; i7++) {
     if (i7 !== 0) out += ',';
     const v8: unknown = v6[i7];
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 70 && rt.codePointLength(v8) > 70)) return undefined;
-    out += rt.jsonString(v8);
+    out += "\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
-  out += ']';
   const v9 = o1["BuildingNumber"];
+  out += "]";
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"BuildingNumber\":";
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 16 && rt.codePointLength(v9) > 16)) return undefined;
-    out += rt.jsonString(v9);
+    out += ",\"BuildingNumber\":\"";
+    out += rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["BuildingName"];
   if (v10 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"BuildingName\":";
     if (typeof v10 !== 'string') return undefined;
     if (check && (v10.length < 1 || (v10.length < 2 && rt.codePointLength(v10) < 1))) return undefined;
     if (check && (v10.length > 140 && rt.codePointLength(v10) > 140)) return undefined;
-    out += rt.jsonString(v10);
+    out += ",\"BuildingName\":\"";
+    out += rt.jsonStringBody(v10);
+    out += "\"";
   }
   const v11 = o1["Floor"];
   if (v11 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"Floor\":";
     if (typeof v11 !== 'string') return undefined;
     if (check && (v11.length < 1 || (v11.length < 2 && rt.codePointLength(v11) < 1))) return undefined;
     if (check && (v11.length > 70 && rt.codePointLength(v11) > 70)) return undefined;
-    out += rt.jsonString(v11);
+    out += ",\"Floor\":\"";
+    out += rt.jsonStringBody(v11);
+    out += "\"";
   }
   const v12 = o1["StreetName"];
   if (v12 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"StreetName\":";
     if (typeof v12 !== 'string') return undefined;
     if (check && (v12.length < 1 || (v12.length < 2 && rt.codePointLength(v12) < 1))) return undefined;
     if (check && (v12.length > 140 && rt.codePointLength(v12) > 140)) return undefined;
-    out += rt.jsonString(v12);
+    out += ",\"StreetName\":\"";
+    out += rt.jsonStringBody(v12);
+    out += "\"";
   }
   const v13 = o1["DistrictName"];
   if (v13 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"DistrictName\":";
     if (typeof v13 !== 'string') return undefined;
     if (check && (v13.length < 1 || (v13.length < 2 && rt.codePointLength(v13) < 1))) return undefined;
     if (check && (v13.length > 140 && rt.codePointLength(v13) > 140)) return undefined;
-    out += rt.jsonString(v13);
+    out += ",\"DistrictName\":\"";
+    out += rt.jsonStringBody(v13);
+    out += "\"";
   }
   const v14 = o1["PostBox"];
   if (v14 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"PostBox\":";
     if (typeof v14 !== 'string') return undefined;
     if (check && (v14.length < 1 || (v14.length < 2 && rt.codePointLength(v14) < 1))) return undefined;
     if (check && (v14.length > 16 && rt.codePointLength(v14) > 16)) return undefined;
-    out += rt.jsonString(v14);
+    out += ",\"PostBox\":\"";
+    out += rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["TownName"];
   if (v15 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"TownName\":";
     if (typeof v15 !== 'string') return undefined;
     if (check && (v15.length < 1 || (v15.length < 2 && rt.codePointLength(v15) < 1))) return undefined;
     if (check && (v15.length > 140 && rt.codePointLength(v15) > 140)) return undefined;
-    out += rt.jsonString(v15);
+    out += ",\"TownName\":\"";
+    out += rt.jsonStringBody(v15);
+    out += "\"";
   }
   const v16 = o1["CountrySubDivision"];
   if (v16 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"CountrySubDivision\":";
     const t17 = $texts7.get(v16);
     if (t17 === undefined) return undefined;
+    out += ",\"CountrySubDivision\":";
     out += t17;
   }
   const v18 = o1["Country"];
   if (v18 === undefined || (o1m0 & 1024) === 0) return undefined;
-  out += ",\"Country\":";
   if (typeof v18 !== 'string') return undefined;
   if (check && (!$pattern5.test(v18))) return undefined;
-  out += rt.jsonString(v18);
-  out += '}';
+  out += ",\"Country\":\"";
+  out += check ? v18 : rt.jsonStringBody(v18);
+  out += "\"}";
   return out;
 }
 
@@ -5893,29 +5967,31 @@ export function writeInstitutionWithAddress(value: unknown, check = true): strin
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Identification\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
   if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-  out += rt.jsonString(v4);
+  out += ",\"Identification\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["Name"];
+  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Name\":";
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"Name\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["PostalAddress"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"PostalAddress\":";
     const t7 = writePostalAddress(v6, check);
     if (t7 === undefined) return undefined;
+    out += ",\"PostalAddress\":";
     out += t7;
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -5964,12 +6040,12 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Identification\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
   if (check && (v4.length > 400 && rt.codePointLength(v4) > 400)) return undefined;
-  out += rt.jsonString(v4);
-  out += '}';
+  out += ",\"Identification\":\"";
+  out += rt.jsonStringBody(v4);
+  out += "\"}";
   return out;
 }
 
@@ -5999,67 +6075,69 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
   }
   const v3 = o1["BeneficiaryId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"BeneficiaryId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"BeneficiaryId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["BeneficiaryType"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"BeneficiaryType\":";
+  out += "\",\"BeneficiaryType\":";
   if (v4 === "Activated") out += "\"Activated\"";
   else if (v4 === "NotActivated") out += "\"NotActivated\"";
   else return undefined;
   const v5 = o1["AddedViaOF"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"AddedViaOF\":";
   if (typeof v5 !== 'boolean') return undefined;
+  out += ",\"AddedViaOF\":";
   out += v5 ? 'true' : 'false';
   const v6 = o1["AccountHolderName"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"AccountHolderName\":";
     if (typeof v6 !== 'string') return undefined;
-    out += rt.jsonString(v6);
+    out += ",\"AccountHolderName\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["AccountHolderShortName"];
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"AccountHolderShortName\":";
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"AccountHolderShortName\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["Reference"];
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"Reference\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += rt.jsonString(v8);
+    out += ",\"Reference\":\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["SupplementaryData"];
   if (v9 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"SupplementaryData\":";
     const t10 = writeSupplementaryData(v9, check);
     if (t10 === undefined) return undefined;
+    out += ",\"SupplementaryData\":";
     out += t10;
   }
   const v11 = o1["CreditorAgent"];
   if (v11 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"CreditorAgent\":";
     const t12 = writeInstitutionWithAddress(v11, check);
     if (t12 === undefined) return undefined;
+    out += ",\"CreditorAgent\":";
     out += t12;
   }
   const v13 = o1["CreditorAccount"];
   if (v13 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"CreditorAccount\":";
     if (!Array.isArray(v13) || typeof (v13 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"CreditorAccount\":[";
     for (let i14 = 0; i14 < v13.length; i14++) {
       if (i14 !== 0) out += ',';
       const v15: unknown = v13[i14];
@@ -6067,9 +6145,9 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
       if (t16 === undefined) return undefined;
       out += t16;
     }
-    out += ']';
+    out += "]";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6093,7 +6171,6 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -6107,16 +6184,15 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["Beneficiary"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"Beneficiary\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"Beneficiary\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -6124,21 +6200,19 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6166,55 +6240,56 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
   }
   const v3 = o1["DirectDebitId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"DirectDebitId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 256 && rt.codePointLength(v3) > 256)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"DirectDebitId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["MandateIdentification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"MandateIdentification\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
   if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-  out += rt.jsonString(v4);
+  out += "\",\"MandateIdentification\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["DirectDebitStatusCode"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"DirectDebitStatusCode\":";
+  out += "\",\"DirectDebitStatusCode\":";
   if (v5 === "Active") out += "\"Active\"";
   else if (v5 === "Inactive") out += "\"Inactive\"";
   else return undefined;
   const v6 = o1["Name"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"Name\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 70 && rt.codePointLength(v6) > 70)) return undefined;
-  out += rt.jsonString(v6);
+  out += ",\"Name\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o1["Frequency"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  out += ",\"Frequency\":";
   const t8 = $texts8.get(v7);
   if (t8 === undefined) return undefined;
+  out += "\",\"Frequency\":";
   out += t8;
   const v9 = o1["PreviousPaymentDateTime"];
   if (v9 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"PreviousPaymentDateTime\":";
     if (typeof v9 !== 'string') return undefined;
     if (check && (!$pattern1.test(v9))) return undefined;
     if (check && (!rt.isDateTime(v9))) return undefined;
-    out += check ? '"' + v9 + '"' : rt.jsonString(v9);
+    out += ",\"PreviousPaymentDateTime\":\"";
+    out += check ? v9 : rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["PreviousPaymentAmount"];
   if (v10 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"PreviousPaymentAmount\":";
     const t11 = writeAmount(v10, check);
     if (t11 === undefined) return undefined;
+    out += ",\"PreviousPaymentAmount\":";
     out += t11;
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6238,7 +6313,6 @@ export function writeDirectDebitsResponse(value: unknown, check = true): string 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -6252,16 +6326,15 @@ export function writeDirectDebitsResponse(value: unknown, check = true): string 
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["DirectDebit"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"DirectDebit\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"DirectDebit\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -6269,21 +6342,19 @@ export function writeDirectDebitsResponse(value: unknown, check = true): string 
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6376,7 +6447,9 @@ export function writeChargeCalculation(value: unknown, check = true): string | u
     out += c3 + "\"Basis\":";
     c3 = ',';
     if (typeof v11 !== 'string') return undefined;
-    out += rt.jsonString(v11);
+    out += "\"";
+    out += rt.jsonStringBody(v11);
+    out += "\"";
   }
   out += c3 === '{' ? '{}' : '}';
   return out;
@@ -6410,7 +6483,9 @@ export function writeProductCondition(value: unknown, check = true): string | un
     out += c4 + "\"Field\":";
     c4 = ',';
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Operator"];
   if (v6 !== undefined) {
@@ -6418,7 +6493,9 @@ export function writeProductCondition(value: unknown, check = true): string | un
     out += c4 + "\"Operator\":";
     c4 = ',';
     if (typeof v6 !== 'string') return undefined;
-    out += rt.jsonString(v6);
+    out += "\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["Value"];
   if (v7 !== undefined) {
@@ -6426,14 +6503,18 @@ export function writeProductCondition(value: unknown, check = true): string | un
     out += c4 + "\"Value\":";
     c4 = ',';
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += "\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["Description"];
   if (v8 === undefined || (o1m0 & 8) === 0) return undefined;
   out += c4 + "\"Description\":";
   c4 = ',';
   if (typeof v8 !== 'string') return undefined;
-  out += rt.jsonString(v8);
+  out += "\"";
+  out += rt.jsonStringBody(v8);
+  out += "\"";
   if (extra2) {
     for (const k9 in o1) {
       if (k9 === "Field" || k9 === "Operator" || k9 === "Value" || k9 === "Description") continue;
@@ -6446,7 +6527,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6492,17 +6573,17 @@ export function writeProductCharge(value: unknown, check = true): string | undef
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o1["Description"];
   if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Description\":";
   if (typeof v7 !== 'string') return undefined;
-  out += rt.jsonString(v7);
+  out += "\",\"Description\":\"";
+  out += rt.jsonStringBody(v7);
   const v8 = o1["Charge"];
   if (v8 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"Charge\":";
   if (!Array.isArray(v8) || typeof (v8 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"Charge\":[";
   for (let i9 = 0; i9 < v8.length; i9++) {
     if (i9 !== 0) out += ',';
     const v10: unknown = v8[i9];
@@ -6510,13 +6591,12 @@ export function writeProductCharge(value: unknown, check = true): string | undef
     if (t11 === undefined) return undefined;
     out += t11;
   }
-  out += ']';
   const v12 = o1["Conditions"];
+  out += "]";
   if (v12 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"Conditions\":";
     if (!Array.isArray(v12) || typeof (v12 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"Conditions\":[";
     for (let i13 = 0; i13 < v12.length; i13++) {
       if (i13 !== 0) out += ',';
       const v14: unknown = v12[i13];
@@ -6524,42 +6604,44 @@ export function writeProductCharge(value: unknown, check = true): string | undef
       if (t15 === undefined) return undefined;
       out += t15;
     }
-    out += ']';
+    out += "]";
   }
   const v16 = o1["Justification"];
   if (v16 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"Justification\":";
     if (typeof v16 !== 'string') return undefined;
-    out += rt.jsonString(v16);
+    out += ",\"Justification\":\"";
+    out += rt.jsonStringBody(v16);
+    out += "\"";
   }
   const v17 = o1["Frequency"];
   if (v17 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"Frequency\":";
     if (typeof v17 !== 'string') return undefined;
-    out += rt.jsonString(v17);
+    out += ",\"Frequency\":\"";
+    out += rt.jsonStringBody(v17);
+    out += "\"";
   }
   const v18 = o1["DonatedToCharity"];
   if (v18 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"DonatedToCharity\":";
     if (typeof v18 !== 'boolean') return undefined;
+    out += ",\"DonatedToCharity\":";
     out += v18 ? 'true' : 'false';
   }
   const v19 = o1["Notes"];
   if (v19 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"Notes\":";
     if (typeof v19 !== 'string') return undefined;
     if (check && (v19.length < 1 || (v19.length < 2 && rt.codePointLength(v19) < 1))) return undefined;
     if (check && (v19.length > 500 && rt.codePointLength(v19) > 500)) return undefined;
-    out += rt.jsonString(v19);
+    out += ",\"Notes\":\"";
+    out += rt.jsonStringBody(v19);
+    out += "\"";
   }
   const v20 = o1["SupplementaryInformation"];
   if (v20 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"SupplementaryInformation\":";
     if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
     const o21 = v20 as Record<string, unknown>;
     let extra22 = false;
@@ -6567,6 +6649,7 @@ export function writeProductCharge(value: unknown, check = true): string | undef
       extra22 = true;
     }
     let c24 = '{';
+    out += ",\"SupplementaryInformation\":";
     if (extra22) {
       for (const k25 in o21) {
         const v26 = o21[k25];
@@ -6580,7 +6663,7 @@ export function writeProductCharge(value: unknown, check = true): string | undef
     }
     out += c24 === '{' ? '{}' : '}';
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6592,7 +6675,7 @@ export function writeProductCharges(value: unknown, check = true): string | unde
   let out = '';
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (value.length < 1)) return undefined;
-  out += '[';
+  out += "[";
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
@@ -6600,7 +6683,7 @@ export function writeProductCharges(value: unknown, check = true): string | unde
     if (t3 === undefined) return undefined;
     out += t3;
   }
-  out += ']';
+  out += "]";
   return out;
 }
 
@@ -6638,25 +6721,27 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
   const v5 = o1["Description"];
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"Description\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"Description\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Rate"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Rate\":";
     if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+    out += ",\"Rate\":";
     out += '' + v6;
   }
   const v7 = o1["Notes"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"Notes\":";
     if (typeof v7 !== 'string') return undefined;
     if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
     if (check && (v7.length > 500 && rt.codePointLength(v7) > 500)) return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"Notes\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   if (extra2) {
     for (const k8 in o1) {
@@ -6669,7 +6754,7 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -6680,7 +6765,9 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
 export function writeEncryptedData(value: unknown, check = true): string | undefined {
   let out = '';
   if (typeof value !== 'string') return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -6706,7 +6793,9 @@ export function writeDuration(value: unknown, check = true): string | undefined 
   if (typeof value !== 'string') return undefined;
   if (check && (!$pattern6.test(value))) return undefined;
   if (check && (!rt.isDuration(value))) return undefined;
-  out += check ? '"' + value + '"' : rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -6850,7 +6939,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       out += c21 + "\"MinBalance\":";
       c21 = ',';
       if (typeof v22 !== 'string') return undefined;
-      out += rt.jsonString(v22);
+      out += "\"";
+      out += rt.jsonStringBody(v22);
+      out += "\"";
     }
     const v23 = o18["MaxBalance"];
     if (v23 !== undefined) {
@@ -6858,7 +6949,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       out += c21 + "\"MaxBalance\":";
       c21 = ',';
       if (typeof v23 !== 'string') return undefined;
-      out += rt.jsonString(v23);
+      out += "\"";
+      out += rt.jsonStringBody(v23);
+      out += "\"";
     }
     const v24 = o18["Currency"];
     if (v24 !== undefined) {
@@ -6867,7 +6960,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       c21 = ',';
       if (typeof v24 !== 'string') return undefined;
       if (check && (!$pattern3.test(v24))) return undefined;
-      out += rt.jsonString(v24);
+      out += "\"";
+      out += check ? v24 : rt.jsonStringBody(v24);
+      out += "\"";
     }
     if (extra19) {
       for (const k25 in o18) {
@@ -6891,7 +6986,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if (typeof v28 !== 'string') return undefined;
     if (check && (!$pattern6.test(v28))) return undefined;
     if (check && (!rt.isDuration(v28))) return undefined;
-    out += check ? '"' + v28 + '"' : rt.jsonString(v28);
+    out += "\"";
+    out += check ? v28 : rt.jsonStringBody(v28);
+    out += "\"";
   }
   const v29 = o1["EffectiveDate"];
   if (v29 !== undefined) {
@@ -6900,7 +6997,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     c4 = ',';
     if (typeof v29 !== 'string') return undefined;
     if (check && (!rt.isDate(v29))) return undefined;
-    out += check ? '"' + v29 + '"' : rt.jsonString(v29);
+    out += "\"";
+    out += check ? v29 : rt.jsonStringBody(v29);
+    out += "\"";
   }
   const v30 = o1["ExpiryDate"];
   if (v30 !== undefined) {
@@ -6909,7 +7008,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     c4 = ',';
     if (typeof v30 !== 'string') return undefined;
     if (check && (!rt.isDate(v30))) return undefined;
-    out += check ? '"' + v30 + '"' : rt.jsonString(v30);
+    out += "\"";
+    out += check ? v30 : rt.jsonStringBody(v30);
+    out += "\"";
   }
   const v31 = o1["CalculationMethod"];
   if (v31 !== undefined) {
@@ -6952,7 +7053,9 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     out += c4 + "\"Notes\":";
     c4 = ',';
     if (typeof v35 !== 'string') return undefined;
-    out += rt.jsonString(v35);
+    out += "\"";
+    out += rt.jsonStringBody(v35);
+    out += "\"";
   }
   if (extra2) {
     for (const k36 in o1) {
@@ -6999,10 +7102,9 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
   else return undefined;
   const v5 = o1["RateDetails"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"RateDetails\":";
   if (!Array.isArray(v5) || typeof (v5 as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (v5.length < 1)) return undefined;
-  out += '[';
+  out += ",\"RateDetails\":[";
   for (let i6 = 0; i6 < v5.length; i6++) {
     if (i6 !== 0) out += ',';
     const v7: unknown = v5[i6];
@@ -7010,7 +7112,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
     if (t8 === undefined) return undefined;
     out += t8;
   }
-  out += ']';
+  out += "]";
   if (extra2) {
     for (const k9 in o1) {
       if (k9 === "RateType" || k9 === "RateDetails") continue;
@@ -7022,7 +7124,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -7054,7 +7156,9 @@ export function writeTenor(value: unknown, check = true): string | undefined {
     if (typeof v5 !== 'string') return undefined;
     if (check && (!$pattern6.test(v5))) return undefined;
     if (check && (!rt.isDuration(v5))) return undefined;
-    out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+    out += "\"";
+    out += check ? v5 : rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["RemainingTenor"];
   if (v6 !== undefined) {
@@ -7064,7 +7168,9 @@ export function writeTenor(value: unknown, check = true): string | undefined {
     if (typeof v6 !== 'string') return undefined;
     if (check && (!$pattern6.test(v6))) return undefined;
     if (check && (!rt.isDuration(v6))) return undefined;
-    out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+    out += "\"";
+    out += check ? v6 : rt.jsonStringBody(v6);
+    out += "\"";
   }
   if (extra2) {
     for (const k7 in o1) {
@@ -7089,7 +7195,7 @@ export function writeTenor(value: unknown, check = true): string | undefined {
 export function writeAssetBacked(value: unknown, check = true): string | undefined {
   let out = '';
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "[";
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
@@ -7115,15 +7221,16 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
     else return undefined;
     const v7 = o3["AssetType"];
     if (v7 === undefined || (o3m0 & 2) === 0) return undefined;
-    out += ",\"AssetType\":";
     const t8 = $texts11.get(v7);
     if (t8 === undefined) return undefined;
+    out += ",\"AssetType\":";
     out += t8;
     const v9 = o3["Description"];
     if (v9 === undefined || (o3m0 & 4) === 0) return undefined;
-    out += ",\"Description\":";
     if (typeof v9 !== 'string') return undefined;
-    out += rt.jsonString(v9);
+    out += ",\"Description\":\"";
+    out += rt.jsonStringBody(v9);
+    out += "\"";
     if (extra4) {
       for (const k10 in o3) {
         if (k10 === "Type" || k10 === "AssetType" || k10 === "Description") continue;
@@ -7135,9 +7242,9 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
         }
       }
     }
-    out += '}';
+    out += "}";
   }
-  out += ']';
+  out += "]";
   return out;
 }
 
@@ -7149,7 +7256,7 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
   let out = '';
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (value.length < 1)) return undefined;
-  out += '[';
+  out += "[";
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
@@ -7173,7 +7280,7 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
     }
     out += c6 === '{' ? '{}' : '}';
   }
-  out += ']';
+  out += "]";
   return out;
 }
 
@@ -7308,7 +7415,6 @@ export function writeProductResponse(value: unknown, check = true): string | und
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -7322,16 +7428,15 @@ export function writeProductResponse(value: unknown, check = true): string | und
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["Product"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"Product\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"Product\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -7339,21 +7444,19 @@ export function writeProductResponse(value: unknown, check = true): string | und
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -7384,24 +7487,27 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   }
   const v3 = o1["ScheduledPaymentId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"ScheduledPaymentId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"ScheduledPaymentId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"AccountHolderName\":";
     if (typeof v4 !== 'string') return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"AccountHolderName\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"AccountHolderShortName\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"AccountHolderShortName\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["ScheduledType"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -7411,49 +7517,51 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   else return undefined;
   const v7 = o1["ScheduledPaymentDateTime"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  out += ",\"ScheduledPaymentDateTime\":";
   if (typeof v7 !== 'string') return undefined;
   if (check && (!$pattern1.test(v7))) return undefined;
   if (check && (!rt.isDateTime(v7))) return undefined;
-  out += check ? '"' + v7 + '"' : rt.jsonString(v7);
+  out += ",\"ScheduledPaymentDateTime\":\"";
+  out += check ? v7 : rt.jsonStringBody(v7);
   const v8 = o1["CreditorReference"];
+  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"CreditorReference\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += rt.jsonString(v8);
+    out += ",\"CreditorReference\":\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["DebtorReference"];
   if (v9 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"DebtorReference\":";
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 35 && rt.codePointLength(v9) > 35)) return undefined;
-    out += rt.jsonString(v9);
+    out += ",\"DebtorReference\":\"";
+    out += rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["InstructedAmount"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
-  out += ",\"InstructedAmount\":";
   const t11 = writeAmount(v10, check);
   if (t11 === undefined) return undefined;
+  out += ",\"InstructedAmount\":";
   out += t11;
   const v12 = o1["CreditorAgent"];
   if (v12 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"CreditorAgent\":";
     const t13 = writeInstitutionId(v12, check);
     if (t13 === undefined) return undefined;
+    out += ",\"CreditorAgent\":";
     out += t13;
   }
   const v14 = o1["CreditorAccount"];
   if (v14 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"CreditorAccount\":";
     if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"CreditorAccount\":[";
     for (let i15 = 0; i15 < v14.length; i15++) {
       if (i15 !== 0) out += ',';
       const v16: unknown = v14[i15];
@@ -7461,9 +7569,9 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
       if (t17 === undefined) return undefined;
       out += t17;
     }
-    out += ']';
+    out += "]";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -7487,7 +7595,6 @@ export function writeScheduledPaymentsResponse(value: unknown, check = true): st
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -7501,16 +7608,15 @@ export function writeScheduledPaymentsResponse(value: unknown, check = true): st
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["ScheduledPayment"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"ScheduledPayment\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"ScheduledPayment\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -7518,21 +7624,19 @@ export function writeScheduledPaymentsResponse(value: unknown, check = true): st
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -7545,7 +7649,9 @@ export function writeStandingOrderId(value: unknown, check = true): string | und
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7573,7 +7679,9 @@ export function writeFrequency(value: unknown, check = true): string | undefined
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7614,24 +7722,27 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   }
   const v3 = o1["StandingOrderId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"StandingOrderId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"StandingOrderId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"AccountHolderName\":";
     if (typeof v4 !== 'string') return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"AccountHolderName\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"AccountHolderShortName\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"AccountHolderShortName\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["StandingOrderType"];
   if (v6 !== undefined) {
@@ -7646,71 +7757,79 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   }
   const v7 = o1["Frequency"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  out += ",\"Frequency\":";
   if (typeof v7 !== 'string') return undefined;
   if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
   if (check && (v7.length > 35 && rt.codePointLength(v7) > 35)) return undefined;
-  out += rt.jsonString(v7);
+  out += ",\"Frequency\":\"";
+  out += rt.jsonStringBody(v7);
   const v8 = o1["CreditorReference"];
+  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"CreditorReference\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += rt.jsonString(v8);
+    out += ",\"CreditorReference\":\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["Purpose"];
   if (v9 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"Purpose\":";
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 50 && rt.codePointLength(v9) > 50)) return undefined;
-    out += rt.jsonString(v9);
+    out += ",\"Purpose\":\"";
+    out += rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["FirstPaymentDateTime"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
-  out += ",\"FirstPaymentDateTime\":";
   if (typeof v10 !== 'string') return undefined;
   if (check && (!$pattern1.test(v10))) return undefined;
   if (check && (!rt.isDateTime(v10))) return undefined;
-  out += check ? '"' + v10 + '"' : rt.jsonString(v10);
+  out += ",\"FirstPaymentDateTime\":\"";
+  out += check ? v10 : rt.jsonStringBody(v10);
   const v11 = o1["NextPaymentDateTime"];
+  out += "\"";
   if (v11 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"NextPaymentDateTime\":";
     if (typeof v11 !== 'string') return undefined;
     if (check && (!$pattern1.test(v11))) return undefined;
     if (check && (!rt.isDateTime(v11))) return undefined;
-    out += check ? '"' + v11 + '"' : rt.jsonString(v11);
+    out += ",\"NextPaymentDateTime\":\"";
+    out += check ? v11 : rt.jsonStringBody(v11);
+    out += "\"";
   }
   const v12 = o1["LastPaymentDateTime"];
   if (v12 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"LastPaymentDateTime\":";
     if (typeof v12 !== 'string') return undefined;
     if (check && (!$pattern1.test(v12))) return undefined;
     if (check && (!rt.isDateTime(v12))) return undefined;
-    out += check ? '"' + v12 + '"' : rt.jsonString(v12);
+    out += ",\"LastPaymentDateTime\":\"";
+    out += check ? v12 : rt.jsonStringBody(v12);
+    out += "\"";
   }
   const v13 = o1["FinalPaymentDateTime"];
   if (v13 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
-    out += ",\"FinalPaymentDateTime\":";
     if (typeof v13 !== 'string') return undefined;
     if (check && (!$pattern1.test(v13))) return undefined;
     if (check && (!rt.isDateTime(v13))) return undefined;
-    out += check ? '"' + v13 + '"' : rt.jsonString(v13);
+    out += ",\"FinalPaymentDateTime\":\"";
+    out += check ? v13 : rt.jsonStringBody(v13);
+    out += "\"";
   }
   const v14 = o1["NumberOfPayments"];
   if (v14 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
-    out += ",\"NumberOfPayments\":";
     if (typeof v14 !== 'string') return undefined;
     if (check && (v14.length < 1 || (v14.length < 2 && rt.codePointLength(v14) < 1))) return undefined;
     if (check && (v14.length > 35 && rt.codePointLength(v14) > 35)) return undefined;
-    out += rt.jsonString(v14);
+    out += ",\"NumberOfPayments\":\"";
+    out += rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["StandingOrderStatusCode"];
   if (v15 === undefined || (o1m0 & 4096) === 0) return undefined;
@@ -7720,48 +7839,47 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   else return undefined;
   const v16 = o1["FirstPaymentAmount"];
   if (v16 === undefined || (o1m0 & 8192) === 0) return undefined;
-  out += ",\"FirstPaymentAmount\":";
   const t17 = writeAmount(v16, check);
   if (t17 === undefined) return undefined;
+  out += ",\"FirstPaymentAmount\":";
   out += t17;
   const v18 = o1["NextPaymentAmount"];
   if (v18 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
-    out += ",\"NextPaymentAmount\":";
     const t19 = writeAmount(v18, check);
     if (t19 === undefined) return undefined;
+    out += ",\"NextPaymentAmount\":";
     out += t19;
   }
   const v20 = o1["LastPaymentAmount"];
   if (v20 !== undefined) {
     if ((o1m0 & 32768) === 0) return undefined;
-    out += ",\"LastPaymentAmount\":";
     const t21 = writeAmount(v20, check);
     if (t21 === undefined) return undefined;
+    out += ",\"LastPaymentAmount\":";
     out += t21;
   }
   const v22 = o1["FinalPaymentAmount"];
   if (v22 !== undefined) {
     if ((o1m0 & 65536) === 0) return undefined;
-    out += ",\"FinalPaymentAmount\":";
     const t23 = writeAmount(v22, check);
     if (t23 === undefined) return undefined;
+    out += ",\"FinalPaymentAmount\":";
     out += t23;
   }
   const v24 = o1["CreditorAgent"];
   if (v24 !== undefined) {
     if ((o1m0 & 131072) === 0) return undefined;
-    out += ",\"CreditorAgent\":";
     const t25 = writeInstitutionId(v24, check);
     if (t25 === undefined) return undefined;
+    out += ",\"CreditorAgent\":";
     out += t25;
   }
   const v26 = o1["CreditorAccount"];
   if (v26 !== undefined) {
     if ((o1m0 & 262144) === 0) return undefined;
-    out += ",\"CreditorAccount\":";
     if (!Array.isArray(v26) || typeof (v26 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"CreditorAccount\":[";
     for (let i27 = 0; i27 < v26.length; i27++) {
       if (i27 !== 0) out += ',';
       const v28: unknown = v26[i27];
@@ -7769,17 +7887,17 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
       if (t29 === undefined) return undefined;
       out += t29;
     }
-    out += ']';
+    out += "]";
   }
   const v30 = o1["SupplementaryData"];
   if (v30 !== undefined) {
     if ((o1m0 & 524288) === 0) return undefined;
-    out += ",\"SupplementaryData\":";
     const t31 = writeSupplementaryData(v30, check);
     if (t31 === undefined) return undefined;
+    out += ",\"SupplementaryData\":";
     out += t31;
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -7803,7 +7921,6 @@ export function writeStandingOrdersResponse(value: unknown, check = true): strin
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -7817,16 +7934,15 @@ export function writeStandingOrdersResponse(value: unknown, check = true): strin
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["StandingOrder"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"StandingOrder\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"StandingOrder\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -7834,21 +7950,19 @@ export function writeStandingOrdersResponse(value: unknown, check = true): strin
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -7861,7 +7975,9 @@ export function writeTransactionId(value: unknown, check = true): string | undef
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 210 && rt.codePointLength(value) > 210)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7874,7 +7990,9 @@ export function writeTransactionDateTime(value: unknown, check = true): string |
   if (typeof value !== 'string') return undefined;
   if (check && (!$pattern1.test(value))) return undefined;
   if (check && (!rt.isDateTime(value))) return undefined;
-  out += check ? '"' + value + '"' : rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7886,7 +8004,9 @@ export function writeLocalTimeZone(value: unknown, check = true): string | undef
   let out = '';
   if (typeof value !== 'string') return undefined;
   if (check && (!$pattern7.test(value))) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7899,7 +8019,9 @@ export function writeStatementReference(value: unknown, check = true): string | 
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7912,7 +8034,9 @@ export function writeTransactionReference(value: unknown, check = true): string 
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 210 && rt.codePointLength(value) > 210)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7974,7 +8098,9 @@ export function writeTransactionInformation(value: unknown, check = true): strin
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 500 && rt.codePointLength(value) > 500)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -7998,24 +8124,25 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
   }
   const v3 = o1["Amount"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Amount\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (!$pattern4.test(v3))) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"Amount\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["Currency"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Currency\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (!$pattern3.test(v4))) return undefined;
-  out += rt.jsonString(v4);
+  out += "\",\"Currency\":\"";
+  out += check ? v4 : rt.jsonStringBody(v4);
   const v5 = o1["ChargeIncluded"];
+  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"ChargeIncluded\":";
     if (typeof v5 !== 'boolean') return undefined;
+    out += ",\"ChargeIncluded\":";
     out += v5 ? 'true' : 'false';
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8043,52 +8170,54 @@ export function writeCurrencyExchange(value: unknown, check = true): string | un
   }
   const v3 = o1["SourceCurrency"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SourceCurrency\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (!$pattern3.test(v3))) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"SourceCurrency\":\"";
+  out += check ? v3 : rt.jsonStringBody(v3);
   const v4 = o1["TargetCurrency"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"TargetCurrency\":";
   if (typeof v4 !== 'string') return undefined;
   if (check && (!$pattern3.test(v4))) return undefined;
-  out += rt.jsonString(v4);
+  out += "\",\"TargetCurrency\":\"";
+  out += check ? v4 : rt.jsonStringBody(v4);
   const v5 = o1["UnitCurrency"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"UnitCurrency\":";
   if (typeof v5 !== 'string') return undefined;
   if (check && (!$pattern3.test(v5))) return undefined;
-  out += rt.jsonString(v5);
+  out += "\",\"UnitCurrency\":\"";
+  out += check ? v5 : rt.jsonStringBody(v5);
   const v6 = o1["ExchangeRate"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"ExchangeRate\":";
   if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
+  out += "\",\"ExchangeRate\":";
   out += '' + v6;
   const v7 = o1["ContractIdentification"];
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"ContractIdentification\":";
     if (typeof v7 !== 'string') return undefined;
     if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
     if (check && (v7.length > 35 && rt.codePointLength(v7) > 35)) return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"ContractIdentification\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["QuotationDate"];
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"QuotationDate\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (!$pattern1.test(v8))) return undefined;
     if (check && (!rt.isDateTime(v8))) return undefined;
-    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+    out += ",\"QuotationDate\":\"";
+    out += check ? v8 : rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["InstructedAmount"];
   if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
-  out += ",\"InstructedAmount\":";
   const t10 = writeAmount(v9, check);
   if (t10 === undefined) return undefined;
+  out += ",\"InstructedAmount\":";
   out += t10;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8120,7 +8249,9 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
     out += c3 + "\"Domain\":";
     c3 = ',';
     if (typeof v4 !== 'string') return undefined;
-    out += rt.jsonString(v4);
+    out += "\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["DomainCode"];
   if (v5 !== undefined) {
@@ -8128,7 +8259,9 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
     out += c3 + "\"DomainCode\":";
     c3 = ',';
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Family"];
   if (v6 !== undefined) {
@@ -8136,7 +8269,9 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
     out += c3 + "\"Family\":";
     c3 = ',';
     if (typeof v6 !== 'string') return undefined;
-    out += rt.jsonString(v6);
+    out += "\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["FamilyCode"];
   if (v7 !== undefined) {
@@ -8144,7 +8279,9 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
     out += c3 + "\"FamilyCode\":";
     c3 = ',';
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += "\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["SubFamily"];
   if (v8 !== undefined) {
@@ -8152,7 +8289,9 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
     out += c3 + "\"SubFamily\":";
     c3 = ',';
     if (typeof v8 !== 'string') return undefined;
-    out += rt.jsonString(v8);
+    out += "\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["SubFamilyCode"];
   if (v9 !== undefined) {
@@ -8160,7 +8299,9 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
     out += c3 + "\"SubFamilyCode\":";
     c3 = ',';
     if (typeof v9 !== 'string') return undefined;
-    out += rt.jsonString(v9);
+    out += "\"";
+    out += rt.jsonStringBody(v9);
+    out += "\"";
   }
   out += c3 === '{' ? '{}' : '}';
   return out;
@@ -8185,21 +8326,23 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
   }
   const v3 = o1["Code"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Code\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 35 && rt.codePointLength(v3) > 35)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"Code\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["Issuer"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"Issuer\":";
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"Issuer\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8229,17 +8372,17 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
   else return undefined;
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Type\":";
   const t5 = $texts5.get(v4);
   if (t5 === undefined) return undefined;
+  out += ",\"Type\":";
   out += t5;
   const v6 = o1["Amount"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Amount\":";
   const t7 = writeAmount(v6, check);
   if (t7 === undefined) return undefined;
+  out += ",\"Amount\":";
   out += t7;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8279,7 +8422,9 @@ export function writeMerchantDetails(value: unknown, check = true): string | und
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 350 && rt.codePointLength(v5) > 350)) return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["MerchantCategoryCode"];
   if (v6 !== undefined) {
@@ -8289,7 +8434,9 @@ export function writeMerchantDetails(value: unknown, check = true): string | und
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 3 || (v6.length < 6 && rt.codePointLength(v6) < 3))) return undefined;
     if (check && (v6.length > 4 && rt.codePointLength(v6) > 4)) return undefined;
-    out += rt.jsonString(v6);
+    out += "\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   out += c3 === '{' ? '{}' : '}';
   return out;
@@ -8332,7 +8479,9 @@ export function writeCounterpartyInstitution(value: unknown, check = true): stri
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 35 && rt.codePointLength(v5) > 35)) return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Name"];
   if (v6 !== undefined) {
@@ -8342,7 +8491,9 @@ export function writeCounterpartyInstitution(value: unknown, check = true): stri
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 140 && rt.codePointLength(v6) > 140)) return undefined;
-    out += rt.jsonString(v6);
+    out += "\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["PostalAddress"];
   if (v7 !== undefined) {
@@ -8396,7 +8547,9 @@ export function writeCounterpartyAccount(value: unknown, check = true): string |
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 400 && rt.codePointLength(v5) > 400)) return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Name"];
   if (v6 !== undefined) {
@@ -8406,7 +8559,9 @@ export function writeCounterpartyAccount(value: unknown, check = true): string |
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 70 && rt.codePointLength(v6) > 70)) return undefined;
-    out += rt.jsonString(v6);
+    out += "\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   out += c3 === '{' ? '{}' : '}';
   return out;
@@ -8433,9 +8588,9 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
   }
   const v3 = o1["CardSchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CardSchemeName\":";
   const t4 = $texts15.get(v3);
   if (t4 === undefined) return undefined;
+  out += "{\"CardSchemeName\":";
   out += t4;
   const v5 = o1["InstrumentType"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -8449,22 +8604,24 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
   const v6 = o1["Name"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Name\":";
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 70 && rt.codePointLength(v6) > 70)) return undefined;
-    out += rt.jsonString(v6);
+    out += ",\"Name\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["Identification"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"Identification\":";
     if (typeof v7 !== 'string') return undefined;
     if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
     if (check && (v7.length > 16 && rt.codePointLength(v7) > 16)) return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"Identification\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8501,7 +8658,9 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
     out += c3 + "\"BillNumber\":";
     c3 = ',';
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += "\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["BillPaymentType"];
   if (v6 !== undefined) {
@@ -8535,15 +8694,15 @@ export function writeGeoLocation(value: unknown, check = true): string | undefin
   }
   const v3 = o1["Latitude"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Latitude\":";
   if (typeof v3 !== 'string') return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"Latitude\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["Longitude"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Longitude\":";
   if (typeof v4 !== 'string') return undefined;
-  out += rt.jsonString(v4);
-  out += '}';
+  out += "\",\"Longitude\":\"";
+  out += rt.jsonStringBody(v4);
+  out += "\"}";
   return out;
 }
 
@@ -8557,7 +8716,9 @@ export function writePaymentPurposeCode(value: unknown, check = true): string | 
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 3 && rt.codePointLength(value) > 3)) return undefined;
   if (check && (!$pattern8.test(value))) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -8614,292 +8775,299 @@ export function writeTransactionBase(value: unknown, check = true): string | und
   }
   const v3 = o1["TransactionId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"TransactionId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 210 && rt.codePointLength(v3) > 210)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"TransactionId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["TransactionDateTime"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"TransactionDateTime\":";
-  const t5 = writeTransactionDateTime(v4, check);
-  if (t5 === undefined) return undefined;
-  out += t5;
-  const v6 = o1["LocalTimeZone"];
-  if (v6 !== undefined) {
+  if (typeof v4 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v4))) return undefined;
+  if (check && (!rt.isDateTime(v4))) return undefined;
+  out += "\",\"TransactionDateTime\":\"";
+  out += check ? v4 : rt.jsonStringBody(v4);
+  const v5 = o1["LocalTimeZone"];
+  out += "\"";
+  if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"LocalTimeZone\":";
-    if (typeof v6 !== 'string') return undefined;
-    if (check && (!$pattern7.test(v6))) return undefined;
-    out += rt.jsonString(v6);
+    if (typeof v5 !== 'string') return undefined;
+    if (check && (!$pattern7.test(v5))) return undefined;
+    out += ",\"LocalTimeZone\":\"";
+    out += check ? v5 : rt.jsonStringBody(v5);
+    out += "\"";
   }
-  const v7 = o1["StatementReference"];
-  if (v7 !== undefined) {
+  const v6 = o1["StatementReference"];
+  if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"StatementReference\":";
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 35 && rt.codePointLength(v6) > 35)) return undefined;
+    out += ",\"StatementReference\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
+  }
+  const v7 = o1["TransactionReference"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 16) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
     if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
-    if (check && (v7.length > 35 && rt.codePointLength(v7) > 35)) return undefined;
-    out += rt.jsonString(v7);
+    if (check && (v7.length > 210 && rt.codePointLength(v7) > 210)) return undefined;
+    out += ",\"TransactionReference\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
-  const v8 = o1["TransactionReference"];
-  if (v8 !== undefined) {
-    if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"TransactionReference\":";
-    if (typeof v8 !== 'string') return undefined;
-    if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
-    if (check && (v8.length > 210 && rt.codePointLength(v8) > 210)) return undefined;
-    out += rt.jsonString(v8);
-  }
-  const v9 = o1["TransactionType"];
-  if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
+  const v8 = o1["TransactionType"];
+  if (v8 === undefined || (o1m0 & 32) === 0) return undefined;
+  const t9 = $texts12.get(v8);
+  if (t9 === undefined) return undefined;
   out += ",\"TransactionType\":";
-  const t10 = $texts12.get(v9);
-  if (t10 === undefined) return undefined;
-  out += t10;
-  const v11 = o1["SubTransactionType"];
-  if (v11 === undefined || (o1m0 & 64) === 0) return undefined;
+  out += t9;
+  const v10 = o1["SubTransactionType"];
+  if (v10 === undefined || (o1m0 & 64) === 0) return undefined;
+  const t11 = $texts13.get(v10);
+  if (t11 === undefined) return undefined;
   out += ",\"SubTransactionType\":";
-  const t12 = $texts13.get(v11);
-  if (t12 === undefined) return undefined;
-  out += t12;
-  const v13 = o1["TerminalId"];
-  if (v13 !== undefined) {
+  out += t11;
+  const v12 = o1["TerminalId"];
+  if (v12 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
+    if (typeof v12 !== 'number' || !Number.isFinite(v12)) return undefined;
+    if (check && (!Number.isInteger(v12))) return undefined;
     out += ",\"TerminalId\":";
-    if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
-    if (check && (!Number.isInteger(v13))) return undefined;
-    out += '' + v13;
+    out += '' + v12;
   }
-  const v14 = o1["Flags"];
-  if (v14 !== undefined) {
+  const v13 = o1["Flags"];
+  if (v13 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"Flags\":";
-    if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
-    for (let i15 = 0; i15 < v14.length; i15++) {
-      if (i15 !== 0) out += ',';
-      const v16: unknown = v14[i15];
-      const t17 = $texts14.get(v16);
-      if (t17 === undefined) return undefined;
-      out += t17;
+    if (!Array.isArray(v13) || typeof (v13 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += ",\"Flags\":[";
+    for (let i14 = 0; i14 < v13.length; i14++) {
+      if (i14 !== 0) out += ',';
+      const v15: unknown = v13[i14];
+      const t16 = $texts14.get(v15);
+      if (t16 === undefined) return undefined;
+      out += t16;
     }
-    out += ']';
+    out += "]";
   }
-  const v18 = o1["PaymentModes"];
-  if (v18 !== undefined) {
+  const v17 = o1["PaymentModes"];
+  if (v17 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
     out += ",\"PaymentModes\":";
-    if (v18 === "Online") out += "\"Online\"";
-    else if (v18 === "Offline") out += "\"Offline\"";
-    else if (v18 === "Batch") out += "\"Batch\"";
+    if (v17 === "Online") out += "\"Online\"";
+    else if (v17 === "Offline") out += "\"Offline\"";
+    else if (v17 === "Batch") out += "\"Batch\"";
     else return undefined;
   }
-  const v19 = o1["CreditDebitIndicator"];
-  if (v19 === undefined || (o1m0 & 1024) === 0) return undefined;
+  const v18 = o1["CreditDebitIndicator"];
+  if (v18 === undefined || (o1m0 & 1024) === 0) return undefined;
   out += ",\"CreditDebitIndicator\":";
-  if (v19 === "Credit") out += "\"Credit\"";
-  else if (v19 === "Debit") out += "\"Debit\"";
+  if (v18 === "Credit") out += "\"Credit\"";
+  else if (v18 === "Debit") out += "\"Debit\"";
   else return undefined;
-  const v20 = o1["Status"];
-  if (v20 === undefined || (o1m0 & 2048) === 0) return undefined;
+  const v19 = o1["Status"];
+  if (v19 === undefined || (o1m0 & 2048) === 0) return undefined;
   out += ",\"Status\":";
-  if (v20 === "Booked") out += "\"Booked\"";
-  else if (v20 === "Pending") out += "\"Pending\"";
-  else if (v20 === "Rejected") out += "\"Rejected\"";
+  if (v19 === "Booked") out += "\"Booked\"";
+  else if (v19 === "Pending") out += "\"Pending\"";
+  else if (v19 === "Rejected") out += "\"Rejected\"";
   else return undefined;
-  const v21 = o1["TransactionMutability"];
-  if (v21 !== undefined) {
+  const v20 = o1["TransactionMutability"];
+  if (v20 !== undefined) {
     if ((o1m0 & 4096) === 0) return undefined;
     out += ",\"TransactionMutability\":";
-    if (v21 === "Mutable") out += "\"Mutable\"";
-    else if (v21 === "Immutable") out += "\"Immutable\"";
+    if (v20 === "Mutable") out += "\"Mutable\"";
+    else if (v20 === "Immutable") out += "\"Immutable\"";
     else return undefined;
   }
-  const v22 = o1["BookingDateTime"];
-  if (v22 === undefined || (o1m0 & 8192) === 0) return undefined;
-  out += ",\"BookingDateTime\":";
-  if (typeof v22 !== 'string') return undefined;
-  if (check && (!$pattern1.test(v22))) return undefined;
-  if (check && (!rt.isDateTime(v22))) return undefined;
-  out += check ? '"' + v22 + '"' : rt.jsonString(v22);
-  const v23 = o1["ValueDateTime"];
-  if (v23 !== undefined) {
+  const v21 = o1["BookingDateTime"];
+  if (v21 === undefined || (o1m0 & 8192) === 0) return undefined;
+  if (typeof v21 !== 'string') return undefined;
+  if (check && (!$pattern1.test(v21))) return undefined;
+  if (check && (!rt.isDateTime(v21))) return undefined;
+  out += ",\"BookingDateTime\":\"";
+  out += check ? v21 : rt.jsonStringBody(v21);
+  const v22 = o1["ValueDateTime"];
+  out += "\"";
+  if (v22 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
-    out += ",\"ValueDateTime\":";
-    if (typeof v23 !== 'string') return undefined;
-    if (check && (!$pattern1.test(v23))) return undefined;
-    if (check && (!rt.isDateTime(v23))) return undefined;
-    out += check ? '"' + v23 + '"' : rt.jsonString(v23);
+    if (typeof v22 !== 'string') return undefined;
+    if (check && (!$pattern1.test(v22))) return undefined;
+    if (check && (!rt.isDateTime(v22))) return undefined;
+    out += ",\"ValueDateTime\":\"";
+    out += check ? v22 : rt.jsonStringBody(v22);
+    out += "\"";
   }
-  const v24 = o1["TransactionInformation"];
-  if (v24 !== undefined) {
+  const v23 = o1["TransactionInformation"];
+  if (v23 !== undefined) {
     if ((o1m0 & 32768) === 0) return undefined;
-    out += ",\"TransactionInformation\":";
-    if (typeof v24 !== 'string') return undefined;
-    if (check && (v24.length < 1 || (v24.length < 2 && rt.codePointLength(v24) < 1))) return undefined;
-    if (check && (v24.length > 500 && rt.codePointLength(v24) > 500)) return undefined;
-    out += rt.jsonString(v24);
+    if (typeof v23 !== 'string') return undefined;
+    if (check && (v23.length < 1 || (v23.length < 2 && rt.codePointLength(v23) < 1))) return undefined;
+    if (check && (v23.length > 500 && rt.codePointLength(v23) > 500)) return undefined;
+    out += ",\"TransactionInformation\":\"";
+    out += rt.jsonStringBody(v23);
+    out += "\"";
   }
-  const v25 = o1["Amount"];
-  if (v25 === undefined || (o1m0 & 65536) === 0) return undefined;
+  const v24 = o1["Amount"];
+  if (v24 === undefined || (o1m0 & 65536) === 0) return undefined;
+  const t25 = writeAmount(v24, check);
+  if (t25 === undefined) return undefined;
   out += ",\"Amount\":";
-  const t26 = writeAmount(v25, check);
-  if (t26 === undefined) return undefined;
-  out += t26;
-  const v27 = o1["ChargeAmount"];
-  if (v27 !== undefined) {
+  out += t25;
+  const v26 = o1["ChargeAmount"];
+  if (v26 !== undefined) {
     if ((o1m0 & 131072) === 0) return undefined;
+    const t27 = writeChargeAmount(v26, check);
+    if (t27 === undefined) return undefined;
     out += ",\"ChargeAmount\":";
-    const t28 = writeChargeAmount(v27, check);
-    if (t28 === undefined) return undefined;
-    out += t28;
+    out += t27;
   }
-  const v29 = o1["ChargeAmountVat"];
-  if (v29 !== undefined) {
+  const v28 = o1["ChargeAmountVat"];
+  if (v28 !== undefined) {
     if ((o1m0 & 262144) === 0) return undefined;
+    const t29 = writeAmount(v28, check);
+    if (t29 === undefined) return undefined;
     out += ",\"ChargeAmountVat\":";
-    const t30 = writeAmount(v29, check);
-    if (t30 === undefined) return undefined;
-    out += t30;
+    out += t29;
   }
-  const v31 = o1["CurrencyExchange"];
-  if (v31 !== undefined) {
+  const v30 = o1["CurrencyExchange"];
+  if (v30 !== undefined) {
     if ((o1m0 & 524288) === 0) return undefined;
+    const t31 = writeCurrencyExchange(v30, check);
+    if (t31 === undefined) return undefined;
     out += ",\"CurrencyExchange\":";
-    const t32 = writeCurrencyExchange(v31, check);
-    if (t32 === undefined) return undefined;
-    out += t32;
+    out += t31;
   }
-  const v33 = o1["BankTransactionCode"];
-  if (v33 !== undefined) {
+  const v32 = o1["BankTransactionCode"];
+  if (v32 !== undefined) {
     if ((o1m0 & 1048576) === 0) return undefined;
+    const t33 = writeBankTransactionCode(v32, check);
+    if (t33 === undefined) return undefined;
     out += ",\"BankTransactionCode\":";
-    const t34 = writeBankTransactionCode(v33, check);
-    if (t34 === undefined) return undefined;
-    out += t34;
+    out += t33;
   }
-  const v35 = o1["ProprietaryBankTransactionCode"];
-  if (v35 !== undefined) {
+  const v34 = o1["ProprietaryBankTransactionCode"];
+  if (v34 !== undefined) {
     if ((o1m0 & 2097152) === 0) return undefined;
+    const t35 = writeProprietaryBankTransactionCode(v34, check);
+    if (t35 === undefined) return undefined;
     out += ",\"ProprietaryBankTransactionCode\":";
-    const t36 = writeProprietaryBankTransactionCode(v35, check);
-    if (t36 === undefined) return undefined;
-    out += t36;
+    out += t35;
   }
-  const v37 = o1["Balance"];
-  if (v37 !== undefined) {
+  const v36 = o1["Balance"];
+  if (v36 !== undefined) {
     if ((o1m0 & 4194304) === 0) return undefined;
+    const t37 = writeTransactionBalance(v36, check);
+    if (t37 === undefined) return undefined;
     out += ",\"Balance\":";
-    const t38 = writeTransactionBalance(v37, check);
-    if (t38 === undefined) return undefined;
-    out += t38;
+    out += t37;
   }
-  const v39 = o1["MerchantDetails"];
-  if (v39 !== undefined) {
+  const v38 = o1["MerchantDetails"];
+  if (v38 !== undefined) {
     if ((o1m0 & 8388608) === 0) return undefined;
+    const t39 = writeMerchantDetails(v38, check);
+    if (t39 === undefined) return undefined;
     out += ",\"MerchantDetails\":";
-    const t40 = writeMerchantDetails(v39, check);
-    if (t40 === undefined) return undefined;
-    out += t40;
+    out += t39;
   }
-  const v41 = o1["CreditorAgent"];
-  if (v41 !== undefined) {
+  const v40 = o1["CreditorAgent"];
+  if (v40 !== undefined) {
     if ((o1m0 & 16777216) === 0) return undefined;
+    const t41 = writeCounterpartyInstitution(v40, check);
+    if (t41 === undefined) return undefined;
     out += ",\"CreditorAgent\":";
-    const t42 = writeCounterpartyInstitution(v41, check);
-    if (t42 === undefined) return undefined;
-    out += t42;
+    out += t41;
   }
-  const v43 = o1["CreditorAccount"];
-  if (v43 !== undefined) {
+  const v42 = o1["CreditorAccount"];
+  if (v42 !== undefined) {
     if ((o1m0 & 33554432) === 0) return undefined;
-    out += ",\"CreditorAccount\":";
-    if (!Array.isArray(v43) || typeof (v43 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
-    for (let i44 = 0; i44 < v43.length; i44++) {
-      if (i44 !== 0) out += ',';
-      const v45: unknown = v43[i44];
-      const t46 = writeCounterpartyAccount(v45, check);
-      if (t46 === undefined) return undefined;
-      out += t46;
+    if (!Array.isArray(v42) || typeof (v42 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += ",\"CreditorAccount\":[";
+    for (let i43 = 0; i43 < v42.length; i43++) {
+      if (i43 !== 0) out += ',';
+      const v44: unknown = v42[i43];
+      const t45 = writeCounterpartyAccount(v44, check);
+      if (t45 === undefined) return undefined;
+      out += t45;
     }
-    out += ']';
+    out += "]";
   }
-  const v47 = o1["DebtorAgent"];
-  if (v47 !== undefined) {
+  const v46 = o1["DebtorAgent"];
+  if (v46 !== undefined) {
     if ((o1m0 & 67108864) === 0) return undefined;
+    const t47 = writeCounterpartyInstitution(v46, check);
+    if (t47 === undefined) return undefined;
     out += ",\"DebtorAgent\":";
-    const t48 = writeCounterpartyInstitution(v47, check);
-    if (t48 === undefined) return undefined;
-    out += t48;
+    out += t47;
   }
-  const v49 = o1["DebtorAccount"];
-  if (v49 !== undefined) {
+  const v48 = o1["DebtorAccount"];
+  if (v48 !== undefined) {
     if ((o1m0 & 134217728) === 0) return undefined;
+    const t49 = writeCounterpartyAccount(v48, check);
+    if (t49 === undefined) return undefined;
     out += ",\"DebtorAccount\":";
-    const t50 = writeCounterpartyAccount(v49, check);
-    if (t50 === undefined) return undefined;
-    out += t50;
+    out += t49;
   }
-  const v51 = o1["CardInstrument"];
-  if (v51 !== undefined) {
+  const v50 = o1["CardInstrument"];
+  if (v50 !== undefined) {
     if ((o1m0 & 268435456) === 0) return undefined;
+    const t51 = writeCardInstrument(v50, check);
+    if (t51 === undefined) return undefined;
     out += ",\"CardInstrument\":";
-    const t52 = writeCardInstrument(v51, check);
-    if (t52 === undefined) return undefined;
-    out += t52;
+    out += t51;
   }
-  const v53 = o1["SupplementaryData"];
-  if (v53 !== undefined) {
+  const v52 = o1["SupplementaryData"];
+  if (v52 !== undefined) {
     if ((o1m0 & 536870912) === 0) return undefined;
+    const t53 = writeSupplementaryData(v52, check);
+    if (t53 === undefined) return undefined;
     out += ",\"SupplementaryData\":";
-    const t54 = writeSupplementaryData(v53, check);
-    if (t54 === undefined) return undefined;
-    out += t54;
+    out += t53;
   }
-  const v55 = o1["BillDetails"];
-  if (v55 !== undefined) {
+  const v54 = o1["BillDetails"];
+  if (v54 !== undefined) {
     if ((o1m1 & 1) === 0) return undefined;
+    const t55 = writeBillDetails(v54, check);
+    if (t55 === undefined) return undefined;
     out += ",\"BillDetails\":";
-    const t56 = writeBillDetails(v55, check);
-    if (t56 === undefined) return undefined;
-    out += t56;
+    out += t55;
   }
-  const v57 = o1["GeoLocation"];
-  if (v57 !== undefined) {
+  const v56 = o1["GeoLocation"];
+  if (v56 !== undefined) {
     if ((o1m1 & 2) === 0) return undefined;
+    const t57 = writeGeoLocation(v56, check);
+    if (t57 === undefined) return undefined;
     out += ",\"GeoLocation\":";
-    const t58 = writeGeoLocation(v57, check);
-    if (t58 === undefined) return undefined;
-    out += t58;
+    out += t57;
   }
-  const v59 = o1["PaymentPurposeCode"];
-  if (v59 !== undefined) {
+  const v58 = o1["PaymentPurposeCode"];
+  if (v58 !== undefined) {
     if ((o1m1 & 4) === 0) return undefined;
-    out += ",\"PaymentPurposeCode\":";
-    if (typeof v59 !== 'string') return undefined;
-    if (check && (v59.length < 1 || (v59.length < 2 && rt.codePointLength(v59) < 1))) return undefined;
-    if (check && (v59.length > 3 && rt.codePointLength(v59) > 3)) return undefined;
-    if (check && (!$pattern8.test(v59))) return undefined;
-    out += rt.jsonString(v59);
+    if (typeof v58 !== 'string') return undefined;
+    if (check && (v58.length < 1 || (v58.length < 2 && rt.codePointLength(v58) < 1))) return undefined;
+    if (check && (v58.length > 3 && rt.codePointLength(v58) > 3)) return undefined;
+    if (check && (!$pattern8.test(v58))) return undefined;
+    out += ",\"PaymentPurposeCode\":\"";
+    out += check ? v58 : rt.jsonStringBody(v58);
+    out += "\"";
   }
-  const v60 = o1["IsPrimaryInstrument"];
-  if (v60 !== undefined) {
+  const v59 = o1["IsPrimaryInstrument"];
+  if (v59 !== undefined) {
     if ((o1m1 & 8) === 0) return undefined;
+    if (typeof v59 !== 'boolean') return undefined;
     out += ",\"IsPrimaryInstrument\":";
-    if (typeof v60 !== 'boolean') return undefined;
-    out += v60 ? 'true' : 'false';
+    out += v59 ? 'true' : 'false';
   }
-  const v61 = o1["Allocations"];
-  if (v61 !== undefined) {
+  const v60 = o1["Allocations"];
+  if (v60 !== undefined) {
     if ((o1m1 & 16) === 0) return undefined;
+    const t61 = writeAmountWithCategory(v60, check);
+    if (t61 === undefined) return undefined;
     out += ",\"Allocations\":";
-    const t62 = writeAmountWithCategory(v61, check);
-    if (t62 === undefined) return undefined;
-    out += t62;
+    out += t61;
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8935,7 +9103,6 @@ export function writeTransactionsResponse(value: unknown, check = true): string 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -8949,16 +9116,15 @@ export function writeTransactionsResponse(value: unknown, check = true): string 
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["Transaction"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"Transaction\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"Transaction\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -8966,21 +9132,19 @@ export function writeTransactionsResponse(value: unknown, check = true): string 
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -8993,7 +9157,9 @@ export function writePartyId(value: unknown, check = true): string | undefined {
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 40 && rt.codePointLength(value) > 40)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -9006,7 +9172,9 @@ export function writePartyNumber(value: unknown, check = true): string | undefin
   if (typeof value !== 'string') return undefined;
   if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
   if (check && (value.length > 35 && rt.codePointLength(value) > 35)) return undefined;
-  out += rt.jsonString(value);
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }
 
@@ -9046,31 +9214,33 @@ export function writeVerification(value: unknown, check = true): string | undefi
   }
   const v4 = o1["TrustFramework"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"TrustFramework\":";
-  if (v4 === "FI") out += "\"FI\"";
-  else return undefined;
+  if (v4 !== "FI") return undefined;
   const v5 = o1["AssuranceLevel"];
+  out += "{\"TrustFramework\":\"FI\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"AssuranceLevel\":";
     if (typeof v5 !== 'string') return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"AssuranceLevel\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["Time"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Time\":";
     if (typeof v6 !== 'string') return undefined;
     if (check && (!$pattern1.test(v6))) return undefined;
     if (check && (!rt.isDateTime(v6))) return undefined;
-    out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+    out += ",\"Time\":\"";
+    out += check ? v6 : rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["VerificationProcess"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"VerificationProcess\":";
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"VerificationProcess\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   if (extra2) {
     for (const k8 in o1) {
@@ -9083,7 +9253,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9128,165 +9298,179 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
   }
   const v3 = o1["IdentityType"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"IdentityType\":";
-  if (v3 === "Person") out += "\"Person\"";
-  else return undefined;
+  if (v3 !== "Person") return undefined;
   const v4 = o1["FullName"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"FullName\":";
   if (typeof v4 !== 'string') return undefined;
-  out += rt.jsonString(v4);
+  out += "{\"IdentityType\":\"Person\",\"FullName\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["GivenName"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"GivenName\":";
   if (typeof v5 !== 'string') return undefined;
-  out += rt.jsonString(v5);
+  out += "\",\"GivenName\":\"";
+  out += rt.jsonStringBody(v5);
   const v6 = o1["Surname"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"Surname\":";
   if (typeof v6 !== 'string') return undefined;
-  out += rt.jsonString(v6);
+  out += "\",\"Surname\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o1["MiddleName"];
+  out += "\"";
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"MiddleName\":";
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"MiddleName\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["Nickname"];
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"Nickname\":";
     if (typeof v8 !== 'string') return undefined;
-    out += rt.jsonString(v8);
+    out += ",\"Nickname\":\"";
+    out += rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["EmiratesId"];
   if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
-  out += ",\"EmiratesId\":";
   if (typeof v9 !== 'string') return undefined;
-  out += rt.jsonString(v9);
+  out += ",\"EmiratesId\":\"";
+  out += rt.jsonStringBody(v9);
   const v10 = o1["EmiratesIdExpiryDate"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
-  out += ",\"EmiratesIdExpiryDate\":";
   if (typeof v10 !== 'string') return undefined;
   if (check && (!rt.isDate(v10))) return undefined;
-  out += check ? '"' + v10 + '"' : rt.jsonString(v10);
+  out += "\",\"EmiratesIdExpiryDate\":\"";
+  out += check ? v10 : rt.jsonStringBody(v10);
   const v11 = o1["DateOfBirth"];
+  out += "\"";
   if (v11 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"DateOfBirth\":";
     if (typeof v11 !== 'string') return undefined;
     if (check && (!rt.isDate(v11))) return undefined;
-    out += check ? '"' + v11 + '"' : rt.jsonString(v11);
+    out += ",\"DateOfBirth\":\"";
+    out += check ? v11 : rt.jsonStringBody(v11);
+    out += "\"";
   }
   const v12 = o1["SourceOfIncome"];
   if (v12 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"SourceOfIncome\":";
     if (typeof v12 !== 'string') return undefined;
-    out += rt.jsonString(v12);
+    out += ",\"SourceOfIncome\":\"";
+    out += rt.jsonStringBody(v12);
+    out += "\"";
   }
   const v13 = o1["Salary"];
   if (v13 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
-    out += ",\"Salary\":";
     if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
+    out += ",\"Salary\":";
     out += '' + v13;
   }
   const v14 = o1["Nationality"];
   if (v14 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
-    out += ",\"Nationality\":";
     if (typeof v14 !== 'string') return undefined;
-    out += rt.jsonString(v14);
+    out += ",\"Nationality\":\"";
+    out += rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["ResidentialAddress"];
   if (v15 === undefined || (o1m0 & 4096) === 0) return undefined;
-  out += ",\"ResidentialAddress\":";
   const t16 = writePostalAddress(v15, check);
   if (t16 === undefined) return undefined;
+  out += ",\"ResidentialAddress\":";
   out += t16;
   const v17 = o1["MobileNumber"];
   if (v17 !== undefined) {
     if ((o1m0 & 8192) === 0) return undefined;
-    out += ",\"MobileNumber\":";
     if (typeof v17 !== 'string') return undefined;
-    out += rt.jsonString(v17);
+    out += ",\"MobileNumber\":\"";
+    out += rt.jsonStringBody(v17);
+    out += "\"";
   }
   const v18 = o1["Email"];
   if (v18 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
-    out += ",\"Email\":";
     if (typeof v18 !== 'string') return undefined;
-    out += rt.jsonString(v18);
+    out += ",\"Email\":\"";
+    out += rt.jsonStringBody(v18);
+    out += "\"";
   }
   const v19 = o1["MaritalStatus"];
   if (v19 !== undefined) {
     if ((o1m0 & 32768) === 0) return undefined;
-    out += ",\"MaritalStatus\":";
     if (typeof v19 !== 'string') return undefined;
-    out += rt.jsonString(v19);
+    out += ",\"MaritalStatus\":\"";
+    out += rt.jsonStringBody(v19);
+    out += "\"";
   }
   const v20 = o1["Salutation"];
   if (v20 !== undefined) {
     if ((o1m0 & 65536) === 0) return undefined;
-    out += ",\"Salutation\":";
     if (typeof v20 !== 'string') return undefined;
-    out += rt.jsonString(v20);
+    out += ",\"Salutation\":\"";
+    out += rt.jsonStringBody(v20);
+    out += "\"";
   }
   const v21 = o1["Language"];
   if (v21 !== undefined) {
     if ((o1m0 & 131072) === 0) return undefined;
-    out += ",\"Language\":";
     if (typeof v21 !== 'string') return undefined;
-    out += rt.jsonString(v21);
+    out += ",\"Language\":\"";
+    out += rt.jsonStringBody(v21);
+    out += "\"";
   }
   const v22 = o1["EmployerName"];
   if (v22 !== undefined) {
     if ((o1m0 & 262144) === 0) return undefined;
-    out += ",\"EmployerName\":";
     if (typeof v22 !== 'string') return undefined;
-    out += rt.jsonString(v22);
+    out += ",\"EmployerName\":\"";
+    out += rt.jsonStringBody(v22);
+    out += "\"";
   }
   const v23 = o1["EmploymentSinceDate"];
   if (v23 !== undefined) {
     if ((o1m0 & 524288) === 0) return undefined;
-    out += ",\"EmploymentSinceDate\":";
     if (typeof v23 !== 'string') return undefined;
     if (check && (!rt.isDate(v23))) return undefined;
-    out += check ? '"' + v23 + '"' : rt.jsonString(v23);
+    out += ",\"EmploymentSinceDate\":\"";
+    out += check ? v23 : rt.jsonStringBody(v23);
+    out += "\"";
   }
   const v24 = o1["PowerofAttorney"];
   if (v24 !== undefined) {
     if ((o1m0 & 1048576) === 0) return undefined;
-    out += ",\"PowerofAttorney\":";
     if (typeof v24 !== 'boolean') return undefined;
+    out += ",\"PowerofAttorney\":";
     out += v24 ? 'true' : 'false';
   }
   const v25 = o1["SalaryTransfer"];
   if (v25 !== undefined) {
     if ((o1m0 & 2097152) === 0) return undefined;
-    out += ",\"SalaryTransfer\":";
     if (typeof v25 !== 'boolean') return undefined;
+    out += ",\"SalaryTransfer\":";
     out += v25 ? 'true' : 'false';
   }
   const v26 = o1["Profession"];
   if (v26 !== undefined) {
     if ((o1m0 & 4194304) === 0) return undefined;
-    out += ",\"Profession\":";
     if (typeof v26 !== 'string') return undefined;
-    out += rt.jsonString(v26);
+    out += ",\"Profession\":\"";
+    out += rt.jsonStringBody(v26);
+    out += "\"";
   }
   const v27 = o1["UpdatedAt"];
   if (v27 !== undefined) {
     if ((o1m0 & 8388608) === 0) return undefined;
-    out += ",\"UpdatedAt\":";
     if (typeof v27 !== 'string') return undefined;
     if (check && (!$pattern1.test(v27))) return undefined;
     if (check && (!rt.isDateTime(v27))) return undefined;
-    out += check ? '"' + v27 + '"' : rt.jsonString(v27);
+    out += ",\"UpdatedAt\":\"";
+    out += check ? v27 : rt.jsonStringBody(v27);
+    out += "\"";
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9320,84 +9504,92 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
   }
   const v4 = o1["IdentityType"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"IdentityType\":";
-  if (v4 === "Business") out += "\"Business\"";
-  else return undefined;
+  if (v4 !== "Business") return undefined;
   const v5 = o1["BusinessName"];
+  out += "{\"IdentityType\":\"Business\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"BusinessName\":";
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
-    out += rt.jsonString(v5);
+    out += ",\"BusinessName\":\"";
+    out += rt.jsonStringBody(v5);
+    out += "\"";
   }
   const v6 = o1["TradeLicenceNumber"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"TradeLicenceNumber\":";
     if (typeof v6 !== 'string') return undefined;
-    out += rt.jsonString(v6);
+    out += ",\"TradeLicenceNumber\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
   }
   const v7 = o1["TaxIdentificationNumber"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"TaxIdentificationNumber\":";
     if (typeof v7 !== 'string') return undefined;
-    out += rt.jsonString(v7);
+    out += ",\"TaxIdentificationNumber\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
   }
   const v8 = o1["DateOfIncorporation"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"DateOfIncorporation\":";
     if (typeof v8 !== 'string') return undefined;
     if (check && (!rt.isDate(v8))) return undefined;
-    out += check ? '"' + v8 + '"' : rt.jsonString(v8);
+    out += ",\"DateOfIncorporation\":\"";
+    out += check ? v8 : rt.jsonStringBody(v8);
+    out += "\"";
   }
   const v9 = o1["CountryOfIncorporation"];
   if (v9 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    out += ",\"CountryOfIncorporation\":";
     if (typeof v9 !== 'string') return undefined;
-    out += rt.jsonString(v9);
+    out += ",\"CountryOfIncorporation\":\"";
+    out += rt.jsonStringBody(v9);
+    out += "\"";
   }
   const v10 = o1["CorporateAddress"];
   if (v10 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"CorporateAddress\":";
     const t11 = writePostalAddress(v10, check);
     if (t11 === undefined) return undefined;
+    out += ",\"CorporateAddress\":";
     out += t11;
   }
   const v12 = o1["CorporateContactEmail"];
   if (v12 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"CorporateContactEmail\":";
     if (typeof v12 !== 'string') return undefined;
     if (check && (!rt.isEmail(v12))) return undefined;
-    out += rt.jsonString(v12);
+    out += ",\"CorporateContactEmail\":\"";
+    out += rt.jsonStringBody(v12);
+    out += "\"";
   }
   const v13 = o1["CorporateContactPhoneNumber"];
   if (v13 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"CorporateContactPhoneNumber\":";
     if (typeof v13 !== 'string') return undefined;
-    out += rt.jsonString(v13);
+    out += ",\"CorporateContactPhoneNumber\":\"";
+    out += rt.jsonStringBody(v13);
+    out += "\"";
   }
   const v14 = o1["Industry"];
   if (v14 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"Industry\":";
     if (typeof v14 !== 'string') return undefined;
-    out += rt.jsonString(v14);
+    out += ",\"Industry\":\"";
+    out += rt.jsonStringBody(v14);
+    out += "\"";
   }
   const v15 = o1["CompanyWebsite"];
   if (v15 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
-    out += ",\"CompanyWebsite\":";
     if (typeof v15 !== 'string') return undefined;
     if (check && (!rt.isUri(v15))) return undefined;
-    out += rt.jsonString(v15);
+    out += ",\"CompanyWebsite\":\"";
+    out += rt.jsonStringBody(v15);
+    out += "\"";
   }
   if (extra2) {
     for (const k16 in o1) {
@@ -9410,7 +9602,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9449,7 +9641,7 @@ export function writeVerifiedClaim(value: unknown, check = true): string | undef
   if (t7 === undefined) t7 = writeBusinessClaims(v6, check);
   if (t7 === undefined) return undefined;
   out += t7;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9476,19 +9668,21 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
   }
   const v3 = o1["PartyId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"PartyId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"PartyId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["PartyNumber"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"PartyNumber\":";
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"PartyNumber\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["PartyType"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -9506,15 +9700,14 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
   else return undefined;
   const v7 = o1["AccountRole"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  out += ",\"AccountRole\":";
   const t8 = $texts17.get(v7);
   if (t8 === undefined) return undefined;
+  out += ",\"AccountRole\":";
   out += t8;
   const v9 = o1["VerifiedClaims"];
   if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
-  out += ",\"VerifiedClaims\":";
   if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += ",\"VerifiedClaims\":[";
   for (let i10 = 0; i10 < v9.length; i10++) {
     if (i10 !== 0) out += ',';
     const v11: unknown = v9[i10];
@@ -9522,8 +9715,7 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
     if (t12 === undefined) return undefined;
     out += t12;
   }
-  out += ']';
-  out += '}';
+  out += "]}";
   return out;
 }
 
@@ -9547,7 +9739,6 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -9561,16 +9752,15 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["Party"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"Party\":";
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += "\",\"Party\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -9578,21 +9768,19 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
     if (t10 === undefined) return undefined;
     out += t10;
   }
-  out += ']';
-  out += '}';
   const v11 = o1["Links"];
   if (v11 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t12 = writeLinks(v11, check);
   if (t12 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t12;
   const v13 = o1["Meta"];
   if (v13 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t14 = writeMeta(v13, check);
   if (t14 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t14;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9617,19 +9805,21 @@ export function writeParty(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["PartyId"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"PartyId\":";
   if (typeof v3 !== 'string') return undefined;
   if (check && (v3.length < 1 || (v3.length < 2 && rt.codePointLength(v3) < 1))) return undefined;
   if (check && (v3.length > 40 && rt.codePointLength(v3) > 40)) return undefined;
-  out += rt.jsonString(v3);
+  out += "{\"PartyId\":\"";
+  out += rt.jsonStringBody(v3);
   const v4 = o1["PartyNumber"];
+  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"PartyNumber\":";
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += rt.jsonString(v4);
+    out += ",\"PartyNumber\":\"";
+    out += rt.jsonStringBody(v4);
+    out += "\"";
   }
   const v5 = o1["PartyCategory"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -9640,9 +9830,8 @@ export function writeParty(value: unknown, check = true): string | undefined {
   else return undefined;
   const v6 = o1["VerifiedClaims"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"VerifiedClaims\":";
   if (!Array.isArray(v6) || typeof (v6 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += ",\"VerifiedClaims\":[";
   for (let i7 = 0; i7 < v6.length; i7++) {
     if (i7 !== 0) out += ',';
     const v8: unknown = v6[i7];
@@ -9650,8 +9839,7 @@ export function writeParty(value: unknown, check = true): string | undefined {
     if (t9 === undefined) return undefined;
     out += t9;
   }
-  out += ']';
-  out += '}';
+  out += "]}";
   return out;
 }
 
@@ -9675,7 +9863,6 @@ export function writePartyResponse(value: unknown, check = true): string | undef
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -9688,24 +9875,23 @@ export function writePartyResponse(value: unknown, check = true): string | undef
   }
   const v6 = o4["Party"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"Party\":";
   const t7 = writeParty(v6, check);
   if (t7 === undefined) return undefined;
+  out += "{\"Data\":{\"Party\":";
   out += t7;
-  out += '}';
   const v8 = o1["Links"];
   if (v8 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t9 = writeLinks(v8, check);
   if (t9 === undefined) return undefined;
+  out += "},\"Links\":";
   out += t9;
   const v10 = o1["Meta"];
   if (v10 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t11 = writeMeta(v10, check);
   if (t11 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t11;
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9737,17 +9923,16 @@ export function writeStatementBalance(value: unknown, check = true): string | un
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Amount\":";
   const t6 = writeAmount(v5, check);
   if (t6 === undefined) return undefined;
+  out += ",\"Amount\":";
   out += t6;
   const v7 = o1["Components"];
   if (v7 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    out += ",\"Components\":";
     if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     if (check && (v7.length < 1)) return undefined;
-    out += '[';
+    out += ",\"Components\":[";
     for (let i8 = 0; i8 < v7.length; i8++) {
       if (i8 !== 0) out += ',';
       const v9: unknown = v7[i8];
@@ -9755,7 +9940,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
       if (t10 === undefined) return undefined;
       out += t10;
     }
-    out += ']';
+    out += "]";
   }
   if (extra2) {
     for (const k11 in o1) {
@@ -9768,7 +9953,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9803,27 +9988,27 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
   const v5 = o1["TransactionType"];
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    out += ",\"TransactionType\":";
     const t6 = $texts12.get(v5);
     if (t6 === undefined) return undefined;
+    out += ",\"TransactionType\":";
     out += t6;
   }
   const v7 = o1["SubTransactionType"];
   if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"SubTransactionType\":";
   const t8 = $texts13.get(v7);
   if (t8 === undefined) return undefined;
+  out += ",\"SubTransactionType\":";
   out += t8;
   const v9 = o1["Amount"];
   if (v9 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"Amount\":";
   const t10 = writeAmount(v9, check);
   if (t10 === undefined) return undefined;
+  out += ",\"Amount\":";
   out += t10;
   const v11 = o1["Count"];
   if (v11 === undefined || (o1m0 & 16) === 0) return undefined;
-  out += ",\"Count\":";
   if (typeof v11 !== 'number' || !Number.isFinite(v11)) return undefined;
+  out += ",\"Count\":";
   out += '' + v11;
   if (extra2) {
     for (const k12 in o1) {
@@ -9836,7 +10021,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -9869,52 +10054,52 @@ export function writeStatement(value: unknown, check = true): string | undefined
   }
   const v4 = o1["StatementId"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"StatementId\":";
   if (typeof v4 !== 'string') return undefined;
-  out += rt.jsonString(v4);
+  out += "{\"StatementId\":\"";
+  out += rt.jsonStringBody(v4);
   const v5 = o1["StatementDate"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"StatementDate\":";
   if (typeof v5 !== 'string') return undefined;
   if (check && (!rt.isDate(v5))) return undefined;
-  out += check ? '"' + v5 + '"' : rt.jsonString(v5);
+  out += "\",\"StatementDate\":\"";
+  out += check ? v5 : rt.jsonStringBody(v5);
   const v6 = o1["OpeningDate"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"OpeningDate\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (!rt.isDate(v6))) return undefined;
-  out += check ? '"' + v6 + '"' : rt.jsonString(v6);
+  out += "\",\"OpeningDate\":\"";
+  out += check ? v6 : rt.jsonStringBody(v6);
   const v7 = o1["ClosingDate"];
   if (v7 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"ClosingDate\":";
   if (typeof v7 !== 'string') return undefined;
   if (check && (!rt.isDate(v7))) return undefined;
-  out += check ? '"' + v7 + '"' : rt.jsonString(v7);
+  out += "\",\"ClosingDate\":\"";
+  out += check ? v7 : rt.jsonStringBody(v7);
   const v8 = o1["CreditLine"];
+  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    out += ",\"CreditLine\":";
     const t9 = writeAmount(v8, check);
     if (t9 === undefined) return undefined;
+    out += ",\"CreditLine\":";
     out += t9;
   }
   const v10 = o1["OpeningBalance"];
   if (v10 === undefined || (o1m0 & 32) === 0) return undefined;
-  out += ",\"OpeningBalance\":";
   const t11 = writeStatementBalance(v10, check);
   if (t11 === undefined) return undefined;
+  out += ",\"OpeningBalance\":";
   out += t11;
   const v12 = o1["ClosingBalance"];
   if (v12 === undefined || (o1m0 & 64) === 0) return undefined;
-  out += ",\"ClosingBalance\":";
   const t13 = writeStatementBalance(v12, check);
   if (t13 === undefined) return undefined;
+  out += ",\"ClosingBalance\":";
   out += t13;
   const v14 = o1["Summary"];
   if (v14 === undefined || (o1m0 & 128) === 0) return undefined;
-  out += ",\"Summary\":";
   if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += ",\"Summary\":[";
   for (let i15 = 0; i15 < v14.length; i15++) {
     if (i15 !== 0) out += ',';
     const v16: unknown = v14[i15];
@@ -9922,14 +10107,13 @@ export function writeStatement(value: unknown, check = true): string | undefined
     if (t17 === undefined) return undefined;
     out += t17;
   }
-  out += ']';
   const v18 = o1["ExpectedNextStatement"];
+  out += "]";
   if (v18 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    out += ",\"ExpectedNextStatement\":";
     if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     if (check && (v18.length < 1)) return undefined;
-    out += '[';
+    out += ",\"ExpectedNextStatement\":[";
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
@@ -9979,14 +10163,13 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
       out += c24 === '{' ? '{}' : '}';
     }
-    out += ']';
+    out += "]";
   }
   const v32 = o1["NextPayment"];
   if (v32 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"NextPayment\":";
     if (!Array.isArray(v32) || typeof (v32 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += '[';
+    out += ",\"NextPayment\":[";
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
@@ -10006,15 +10189,15 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
       const v38 = o35["Date"];
       if (v38 === undefined || (o35m0 & 1) === 0) return undefined;
-      out += "{\"Date\":";
       if (typeof v38 !== 'string') return undefined;
       if (check && (!rt.isDate(v38))) return undefined;
-      out += check ? '"' + v38 + '"' : rt.jsonString(v38);
+      out += "{\"Date\":\"";
+      out += check ? v38 : rt.jsonStringBody(v38);
       const v39 = o35["Amount"];
       if (v39 === undefined || (o35m0 & 2) === 0) return undefined;
-      out += ",\"Amount\":";
       const t40 = writeAmount(v39, check);
       if (t40 === undefined) return undefined;
+      out += "\",\"Amount\":";
       out += t40;
       const v41 = o35["Type"];
       if (v41 !== undefined) {
@@ -10037,9 +10220,9 @@ export function writeStatement(value: unknown, check = true): string | undefined
           }
         }
       }
-      out += '}';
+      out += "}";
     }
-    out += ']';
+    out += "]";
   }
   if (extra2) {
     for (const k45 in o1) {
@@ -10052,7 +10235,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
     }
   }
-  out += '}';
+  out += "}";
   return out;
 }
 
@@ -10076,7 +10259,6 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"Data\":";
   if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
@@ -10091,14 +10273,14 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   }
   const v6 = o4["AccountId"];
   if (v6 === undefined || (o4m0 & 1) === 0) return undefined;
-  out += "{\"AccountId\":";
   if (typeof v6 !== 'string') return undefined;
   if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
   if (check && (v6.length > 40 && rt.codePointLength(v6) > 40)) return undefined;
-  out += rt.jsonString(v6);
+  out += "{\"Data\":{\"AccountId\":\"";
+  out += rt.jsonStringBody(v6);
   const v7 = o4["AccountSubType"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += ",\"AccountSubType\":";
+  out += "\",\"AccountSubType\":";
   if (v7 === "CurrentAccount") out += "\"CurrentAccount\"";
   else if (v7 === "Savings") out += "\"Savings\"";
   else if (v7 === "CreditCard") out += "\"CreditCard\"";
@@ -10107,9 +10289,8 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   else return undefined;
   const v8 = o4["Statements"];
   if (v8 === undefined || (o4m0 & 4) === 0) return undefined;
-  out += ",\"Statements\":";
   if (!Array.isArray(v8) || typeof (v8 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  out += '[';
+  out += ",\"Statements\":[";
   for (let i9 = 0; i9 < v8.length; i9++) {
     if (i9 !== 0) out += ',';
     const v10: unknown = v8[i9];
@@ -10117,20 +10298,18 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
     if (t11 === undefined) return undefined;
     out += t11;
   }
-  out += ']';
-  out += '}';
   const v12 = o1["Links"];
   if (v12 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Links\":";
   const t13 = writeLinks(v12, check);
   if (t13 === undefined) return undefined;
+  out += "]},\"Links\":";
   out += t13;
   const v14 = o1["Meta"];
   if (v14 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"Meta\":";
   const t15 = writeMeta(v14, check);
   if (t15 === undefined) return undefined;
+  out += ",\"Meta\":";
   out += t15;
-  out += '}';
+  out += "}";
   return out;
 }

@@ -603,6 +603,19 @@ export function jsonString(value: string): string {
   return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
+/** A string as the text between the quotes of its JSON text, as JSON.stringify writes it. */
+export function jsonStringBody(value: string): string {
+  const length = value.length;
+  if (length < 48) {
+    for (let i = 0; i < length; i++) {
+      const unit = value.charCodeAt(i);
+      if (unit < 32 || unit === 34 || unit === 92 || (unit >= 0xd800 && unit <= 0xdfff)) return JSON.stringify(value).slice(1, -1);
+    }
+    return value;
+  }
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value).slice(1, -1) : value;
+}
+
 /**
  * True when JSON.stringify writes `value` the same wherever it sits: not a BigInt and not an
  * object with `toJSON` (which JSON.stringify calls with the member's name).
