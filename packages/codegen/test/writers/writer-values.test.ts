@@ -71,6 +71,8 @@ const CASES: Array<[string, unknown, 'written' | 'left' | 'either']> = [
   ['Open', { id: 'a', extra: { when: new Date(0) } }, 'written'],
   ['Open', { id: 'a', later: undefined, fn: () => 1 }, 'written'],
   ['Open', { id: 'a', big: 1n }, 'left'],
+  ['Open', { id: 'a', toJSON: () => ({ id: 'b' }) }, 'left'],
+  ['NumberMap', { id: 'a', toJSON: () => ({ id: 'b' }) }, 'left'],
   ['Open', { 2: 'two', id: 'a', 1: 'one' }, 'written'],
   ['NumberMap', { id: 'a', n: 1, m: -0 }, 'written'],
   ['NumberMap', { id: 'a', n: '1' }, 'either'],

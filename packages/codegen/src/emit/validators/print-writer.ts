@@ -351,7 +351,8 @@ class WriterBody {
    * the object is closed, and counts members where the schema bounds their number.
    */
   private object(node: ObjectNode, v: string): void {
-    this.bail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}) || !rt.isPlainRecord(${v})`);
+    // Object.prototype has no toJSON: one of the object's own is found by the member loop below.
+    this.bail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}) || Object.getPrototypeOf(${v}) !== Object.prototype`);
     const o = this.fresh('o');
     this.line(`const ${o} = ${v} as Record<string, unknown>;`);
     const declared = node.properties.map((p, index) => ({
@@ -378,6 +379,8 @@ class WriterBody {
           this.line('return undefined;');
           return;
         }
+        // JSON.stringify would call an own toJSON: left to it.
+        this.line(`if (${k} === 'toJSON') return undefined;`);
         this.line(`${extra} = true;`);
         for (const { name, flag } of found) this.line(`if (${k} === ${JSON.stringify(name)}) ${flag} = true;`);
       };

@@ -206,7 +206,7 @@ export function isSoftwareStatementPage(value: unknown): value is S.SoftwareStat
  */
 export function writeTokenResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -217,6 +217,7 @@ export function writeTokenResponse(value: unknown, check = true): string | undef
       case "expires_in": o1m0 |= 4; break;
       case "scope": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -272,7 +273,7 @@ export function writeTokenResponse(value: unknown, check = true): string | undef
  */
 export function writeTokenError(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -281,6 +282,7 @@ export function writeTokenError(value: unknown, check = true): string | undefine
       case "error": o1m0 |= 1; break;
       case "error_description": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -344,7 +346,7 @@ export function writeOrganisationId(value: unknown, check = true): string | unde
  */
 export function writeOrganisation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -356,6 +358,7 @@ export function writeOrganisation(value: unknown, check = true): string | undefi
       case "Status": o1m0 |= 8; break;
       case "CreatedOn": o1m0 |= 16; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -447,7 +450,7 @@ export function writeOrganisationList(value: unknown, check = true): string | un
  */
 export function writeOrganisationPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -458,6 +461,7 @@ export function writeOrganisationPage(value: unknown, check = true): string | un
       case "totalSize": o1m0 |= 4; break;
       case "pageNumber": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -519,7 +523,7 @@ export function writeOrganisationPage(value: unknown, check = true): string | un
  */
 export function writeSoftwareStatement(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -531,6 +535,7 @@ export function writeSoftwareStatement(value: unknown, check = true): string | u
       case "SoftwareRoles": o1m0 |= 8; break;
       case "OrganisationId": o1m0 |= 16; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -625,7 +630,7 @@ export function writeSoftwareStatementList(value: unknown, check = true): string
  */
 export function writeSoftwareStatementPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -636,6 +641,7 @@ export function writeSoftwareStatementPage(value: unknown, check = true): string
       case "totalSize": o1m0 |= 4; break;
       case "pageNumber": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }

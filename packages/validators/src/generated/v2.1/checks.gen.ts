@@ -4023,7 +4023,7 @@ export function writeAccountSubType(value: unknown, check = true): string | unde
  */
 export function writeOnBehalfOf(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4085,7 +4085,7 @@ export function writeOnBehalfOf(value: unknown, check = true): string | undefine
  */
 export function writeOpenFinanceBilling(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4144,7 +4144,7 @@ export function writeRevokedBy(value: unknown, check = true): string | undefined
  */
 export function writeConsentData(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4331,7 +4331,7 @@ export function writeConsentData(value: unknown, check = true): string | undefin
  */
 export function writeWebhookSubscription(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4343,7 +4343,7 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
   }
   const v3 = o1["Webhook"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -4385,7 +4385,7 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
  */
 export function writeSelfLink(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4411,7 +4411,7 @@ export function writeSelfLink(value: unknown, check = true): string | undefined 
  */
 export function writeEmptyMeta(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   for (const k2 in o1) {
     return undefined;
@@ -4427,7 +4427,7 @@ export function writeEmptyMeta(value: unknown, check = true): string | undefined
  */
 export function writeConsent(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4497,7 +4497,7 @@ export function writeConsentList(value: unknown, check = true): string | undefin
  */
 export function writeConsentPatch(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4514,7 +4514,7 @@ export function writeConsentPatch(value: unknown, check = true): string | undefi
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"Data\":";
     c3 = ',';
-    if (typeof v4 !== 'object' || v4 === null || Array.isArray(v4) || !rt.isPlainRecord(v4)) return undefined;
+    if (typeof v4 !== 'object' || v4 === null || Array.isArray(v4) || Object.getPrototypeOf(v4) !== Object.prototype) return undefined;
     const o5 = v4 as Record<string, unknown>;
     let o5m0 = 0;
     for (const k6 in o5) {
@@ -4702,7 +4702,7 @@ export function writeAccountIdentifierName(value: unknown, check = true): string
  */
 export function writeAccountIdentifier(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4778,7 +4778,7 @@ export function writeInstitutionIdentification(value: unknown, check = true): st
  */
 export function writeInstitutionId(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4812,7 +4812,7 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
  */
 export function writeAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4986,7 +4986,7 @@ export function writeAccount(value: unknown, check = true): string | undefined {
  */
 export function writeLinks(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5053,7 +5053,7 @@ export function writeLinks(value: unknown, check = true): string | undefined {
  */
 export function writeMeta(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5101,7 +5101,7 @@ export function writeMeta(value: unknown, check = true): string | undefined {
  */
 export function writeAccountsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5115,7 +5115,7 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -5158,7 +5158,7 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
  */
 export function writeAccountDetail(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5347,7 +5347,7 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
  */
 export function writeAccountResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5361,7 +5361,7 @@ export function writeAccountResponse(value: unknown, check = true): string | und
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -5445,7 +5445,7 @@ export function writeAmountValue(value: unknown, check = true): string | undefin
  */
 export function writeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5478,7 +5478,7 @@ export function writeAmount(value: unknown, check = true): string | undefined {
  */
 export function writeCreditLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5536,7 +5536,7 @@ export function writeBalanceCategory(value: unknown, check = true): string | und
  */
 export function writeAmountWithCategory(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5545,6 +5545,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
       case "BalanceCategory": o1m0 |= 1; break;
       case "Amount": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5586,7 +5587,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
  */
 export function writeBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5664,7 +5665,7 @@ export function writeBalance(value: unknown, check = true): string | undefined {
  */
 export function writeBalancesResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5678,7 +5679,7 @@ export function writeBalancesResponse(value: unknown, check = true): string | un
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -5760,10 +5761,11 @@ export function writeReference(value: unknown, check = true): string | undefined
  */
 export function writeSupplementaryData(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let extra2 = false;
   for (const k3 in o1) {
+    if (k3 === 'toJSON') return undefined;
     extra2 = true;
   }
   let c4 = '{';
@@ -5803,7 +5805,7 @@ export function writeInstitutionName(value: unknown, check = true): string | und
  */
 export function writePostalAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5946,7 +5948,7 @@ export function writePostalAddress(value: unknown, check = true): string | undef
  */
 export function writeInstitutionWithAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6017,7 +6019,7 @@ export function writeBeneficiaryAccountSchemeName(value: unknown, check = true):
  */
 export function writeBeneficiaryAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6055,7 +6057,7 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
  */
 export function writeBeneficiary(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6157,7 +6159,7 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
  */
 export function writeBeneficiariesResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6171,7 +6173,7 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -6222,7 +6224,7 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
  */
 export function writeDirectDebit(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6299,7 +6301,7 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
  */
 export function writeDirectDebitsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6313,7 +6315,7 @@ export function writeDirectDebitsResponse(value: unknown, check = true): string 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -6379,7 +6381,7 @@ export function writeShariaStructure(value: unknown, check = true): string | und
  */
 export function writeChargeCalculation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6461,7 +6463,7 @@ export function writeChargeCalculation(value: unknown, check = true): string | u
  */
 export function writeProductCondition(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -6472,6 +6474,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
       case "Value": o1m0 |= 4; break;
       case "Description": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6537,7 +6540,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
  */
 export function writeProductCharge(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6642,10 +6645,11 @@ export function writeProductCharge(value: unknown, check = true): string | undef
   const v20 = o1["SupplementaryInformation"];
   if (v20 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
     const o21 = v20 as Record<string, unknown>;
     let extra22 = false;
     for (const k23 in o21) {
+      if (k23 === 'toJSON') return undefined;
       extra22 = true;
     }
     let c24 = '{';
@@ -6693,7 +6697,7 @@ export function writeProductCharges(value: unknown, check = true): string | unde
  */
 export function writeFinanceRate(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -6704,6 +6708,7 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
       case "Rate": o1m0 |= 4; break;
       case "Notes": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6821,7 +6826,7 @@ export function writeRateFrequency(value: unknown, check = true): string | undef
  */
 export function writeDepositRateDetail(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -6839,6 +6844,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       case "ApplicationFrequency": o1m0 |= 512; break;
       case "Notes": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6869,7 +6875,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 4) === 0) return undefined;
     out += c4 + "\"AnnualRateRange\":";
     c4 = ',';
-    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || !rt.isPlainRecord(v7)) return undefined;
+    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || Object.getPrototypeOf(v7) !== Object.prototype) return undefined;
     const o8 = v7 as Record<string, unknown>;
     let o8m0 = 0;
     let extra9 = false;
@@ -6878,6 +6884,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MinRate": o8m0 |= 1; break;
         case "MaxRate": o8m0 |= 2; break;
         default:
+          if (k10 === 'toJSON') return undefined;
           extra9 = true;
           break;
       }
@@ -6918,7 +6925,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 8) === 0) return undefined;
     out += c4 + "\"Tier\":";
     c4 = ',';
-    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || !rt.isPlainRecord(v17)) return undefined;
+    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || Object.getPrototypeOf(v17) !== Object.prototype) return undefined;
     const o18 = v17 as Record<string, unknown>;
     let o18m0 = 0;
     let extra19 = false;
@@ -6928,6 +6935,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MaxBalance": o18m0 |= 2; break;
         case "Currency": o18m0 |= 4; break;
         default:
+          if (k20 === 'toJSON') return undefined;
           extra19 = true;
           break;
       }
@@ -7079,7 +7087,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
  */
 export function writeDepositRates(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7088,6 +7096,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
       case "RateType": o1m0 |= 1; break;
       case "RateDetails": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7134,7 +7143,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
  */
 export function writeTenor(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7143,6 +7152,7 @@ export function writeTenor(value: unknown, check = true): string | undefined {
       case "OriginalTenor": o1m0 |= 1; break;
       case "RemainingTenor": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7199,7 +7209,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let o3m0 = 0;
     let extra4 = false;
@@ -7209,6 +7219,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
         case "AssetType": o3m0 |= 2; break;
         case "Description": o3m0 |= 4; break;
         default:
+          if (k5 === 'toJSON') return undefined;
           extra4 = true;
           break;
       }
@@ -7260,10 +7271,11 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let extra4 = false;
     for (const k5 in o3) {
+      if (k5 === 'toJSON') return undefined;
       extra4 = true;
     }
     let c6 = '{';
@@ -7290,7 +7302,7 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
  */
 export function writeProduct(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7401,7 +7413,7 @@ export function writeProduct(value: unknown, check = true): string | undefined {
  */
 export function writeProductResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7415,7 +7427,7 @@ export function writeProductResponse(value: unknown, check = true): string | und
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -7466,7 +7478,7 @@ export function writeProductResponse(value: unknown, check = true): string | und
  */
 export function writeScheduledPayment(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7581,7 +7593,7 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
  */
 export function writeScheduledPaymentsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7595,7 +7607,7 @@ export function writeScheduledPaymentsResponse(value: unknown, check = true): st
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -7691,7 +7703,7 @@ export function writeFrequency(value: unknown, check = true): string | undefined
  */
 export function writeStandingOrder(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7907,7 +7919,7 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
  */
 export function writeStandingOrdersResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7921,7 +7933,7 @@ export function writeStandingOrdersResponse(value: unknown, check = true): strin
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -8110,7 +8122,7 @@ export function writeTransactionInformation(value: unknown, check = true): strin
  */
 export function writeChargeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8152,7 +8164,7 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
  */
 export function writeCurrencyExchange(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8227,7 +8239,7 @@ export function writeCurrencyExchange(value: unknown, check = true): string | un
  */
 export function writeBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8313,7 +8325,7 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
  */
 export function writeProprietaryBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8352,7 +8364,7 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
  */
 export function writeTransactionBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8392,7 +8404,7 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
  */
 export function writeMerchantDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8448,7 +8460,7 @@ export function writeMerchantDetails(value: unknown, check = true): string | und
  */
 export function writeCounterpartyInstitution(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8514,7 +8526,7 @@ export function writeCounterpartyInstitution(value: unknown, check = true): stri
  */
 export function writeCounterpartyAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8573,7 +8585,7 @@ export function writeCounterpartyAccount(value: unknown, check = true): string |
  */
 export function writeCardInstrument(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8631,7 +8643,7 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
  */
 export function writeBillDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8681,7 +8693,7 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
  */
 export function writeGeoLocation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8728,7 +8740,7 @@ export function writePaymentPurposeCode(value: unknown, check = true): string | 
  */
 export function writeTransactionBase(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let o1m1 = 0;
@@ -9089,7 +9101,7 @@ export function writeTransaction(value: unknown, check = true): string | undefin
  */
 export function writeTransactionsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9103,7 +9115,7 @@ export function writeTransactionsResponse(value: unknown, check = true): string 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -9197,7 +9209,7 @@ export function writePartyCategory(value: unknown, check = true): string | undef
  */
 export function writeVerification(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -9208,6 +9220,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
       case "Time": o1m0 |= 4; break;
       case "VerificationProcess": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -9263,7 +9276,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
  */
 export function writePersonClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9480,7 +9493,7 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
  */
 export function writeBusinessClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -9498,6 +9511,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
       case "Industry": o1m0 |= 512; break;
       case "CompanyWebsite": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -9612,7 +9626,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
  */
 export function writeVerifiedClaim(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9651,7 +9665,7 @@ export function writeVerifiedClaim(value: unknown, check = true): string | undef
  */
 export function writeAccountParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9725,7 +9739,7 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
  */
 export function writeAccountPartiesResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9739,7 +9753,7 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -9790,7 +9804,7 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
  */
 export function writeParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9849,7 +9863,7 @@ export function writeParty(value: unknown, check = true): string | undefined {
  */
 export function writePartyResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9863,7 +9877,7 @@ export function writePartyResponse(value: unknown, check = true): string | undef
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -9901,7 +9915,7 @@ export function writePartyResponse(value: unknown, check = true): string | undef
  */
 export function writeStatementBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -9911,6 +9925,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
       case "Amount": o1m0 |= 2; break;
       case "Components": o1m0 |= 4; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -9963,7 +9978,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
  */
 export function writeStatementSummaryLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -9975,6 +9990,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
       case "Amount": o1m0 |= 8; break;
       case "Count": o1m0 |= 16; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10031,7 +10047,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
  */
 export function writeStatement(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -10048,6 +10064,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
       case "ExpectedNextStatement": o1m0 |= 256; break;
       case "NextPayment": o1m0 |= 512; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10117,7 +10134,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
-      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
       const o21 = v20 as Record<string, unknown>;
       let o21m0 = 0;
       let extra22 = false;
@@ -10126,6 +10143,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Type": o21m0 |= 1; break;
           case "Amount": o21m0 |= 2; break;
           default:
+            if (k23 === 'toJSON') return undefined;
             extra22 = true;
             break;
         }
@@ -10173,7 +10191,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
-      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || !rt.isPlainRecord(v34)) return undefined;
+      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || Object.getPrototypeOf(v34) !== Object.prototype) return undefined;
       const o35 = v34 as Record<string, unknown>;
       let o35m0 = 0;
       let extra36 = false;
@@ -10183,6 +10201,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Amount": o35m0 |= 2; break;
           case "Type": o35m0 |= 4; break;
           default:
+            if (k37 === 'toJSON') return undefined;
             extra36 = true;
             break;
         }
@@ -10245,7 +10264,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
  */
 export function writeStatementsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10259,7 +10278,7 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {

@@ -4498,7 +4498,7 @@ export function writeAccountSubType(value: unknown, check = true): string | unde
  */
 export function writeOnBehalfOf(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4560,7 +4560,7 @@ export function writeOnBehalfOf(value: unknown, check = true): string | undefine
  */
 export function writeOpenFinanceBilling(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4619,7 +4619,7 @@ export function writeRevokedBy(value: unknown, check = true): string | undefined
  */
 export function writeConsentData(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4806,7 +4806,7 @@ export function writeConsentData(value: unknown, check = true): string | undefin
  */
 export function writeWebhookSubscription(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4818,7 +4818,7 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
   }
   const v3 = o1["Webhook"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -4860,7 +4860,7 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
  */
 export function writeSelfLink(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4886,7 +4886,7 @@ export function writeSelfLink(value: unknown, check = true): string | undefined 
  */
 export function writeEmptyMeta(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   for (const k2 in o1) {
     return undefined;
@@ -4902,7 +4902,7 @@ export function writeEmptyMeta(value: unknown, check = true): string | undefined
  */
 export function writeConsent(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4972,7 +4972,7 @@ export function writeConsentList(value: unknown, check = true): string | undefin
  */
 export function writeConsentPatch(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4989,7 +4989,7 @@ export function writeConsentPatch(value: unknown, check = true): string | undefi
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"Data\":";
     c3 = ',';
-    if (typeof v4 !== 'object' || v4 === null || Array.isArray(v4) || !rt.isPlainRecord(v4)) return undefined;
+    if (typeof v4 !== 'object' || v4 === null || Array.isArray(v4) || Object.getPrototypeOf(v4) !== Object.prototype) return undefined;
     const o5 = v4 as Record<string, unknown>;
     let o5m0 = 0;
     for (const k6 in o5) {
@@ -5097,7 +5097,7 @@ export function writeAccessRestriction(value: unknown, check = true): string | u
  */
 export function writeDataAction(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5192,7 +5192,7 @@ export function writeDataAction(value: unknown, check = true): string | undefine
  */
 export function writeAttestation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5256,7 +5256,7 @@ export function writeAttestation(value: unknown, check = true): string | undefin
  */
 export function writeAttestationEvent(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5303,7 +5303,7 @@ export function writeAttestationEvent(value: unknown, check = true): string | un
  */
 export function writeLinks(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5370,7 +5370,7 @@ export function writeLinks(value: unknown, check = true): string | undefined {
  */
 export function writeMeta(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5418,7 +5418,7 @@ export function writeMeta(value: unknown, check = true): string | undefined {
  */
 export function writeAttestationsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5605,7 +5605,7 @@ export function writeAccountIdentifierName(value: unknown, check = true): string
  */
 export function writeAccountIdentifier(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5681,7 +5681,7 @@ export function writeInstitutionIdentification(value: unknown, check = true): st
  */
 export function writeInstitutionId(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5715,7 +5715,7 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
  */
 export function writeAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5889,7 +5889,7 @@ export function writeAccount(value: unknown, check = true): string | undefined {
  */
 export function writeAccountsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5903,7 +5903,7 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -5946,7 +5946,7 @@ export function writeAccountsResponse(value: unknown, check = true): string | un
  */
 export function writeAccountDetail(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6135,7 +6135,7 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
  */
 export function writeAccountResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6149,7 +6149,7 @@ export function writeAccountResponse(value: unknown, check = true): string | und
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -6233,7 +6233,7 @@ export function writeAmountValue(value: unknown, check = true): string | undefin
  */
 export function writeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6266,7 +6266,7 @@ export function writeAmount(value: unknown, check = true): string | undefined {
  */
 export function writeCreditLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6324,7 +6324,7 @@ export function writeBalanceCategory(value: unknown, check = true): string | und
  */
 export function writeAmountWithCategory(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -6333,6 +6333,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
       case "BalanceCategory": o1m0 |= 1; break;
       case "Amount": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6374,7 +6375,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
  */
 export function writeBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6452,7 +6453,7 @@ export function writeBalance(value: unknown, check = true): string | undefined {
  */
 export function writeBalancesResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6466,7 +6467,7 @@ export function writeBalancesResponse(value: unknown, check = true): string | un
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -6548,10 +6549,11 @@ export function writeReference(value: unknown, check = true): string | undefined
  */
 export function writeSupplementaryData(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let extra2 = false;
   for (const k3 in o1) {
+    if (k3 === 'toJSON') return undefined;
     extra2 = true;
   }
   let c4 = '{';
@@ -6591,7 +6593,7 @@ export function writeInstitutionName(value: unknown, check = true): string | und
  */
 export function writePostalAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6734,7 +6736,7 @@ export function writePostalAddress(value: unknown, check = true): string | undef
  */
 export function writeInstitutionWithAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6805,7 +6807,7 @@ export function writeBeneficiaryAccountSchemeName(value: unknown, check = true):
  */
 export function writeBeneficiaryAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6843,7 +6845,7 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
  */
 export function writeBeneficiary(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6945,7 +6947,7 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
  */
 export function writeBeneficiariesResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6959,7 +6961,7 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -7010,7 +7012,7 @@ export function writeBeneficiariesResponse(value: unknown, check = true): string
  */
 export function writeDirectDebit(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7087,7 +7089,7 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
  */
 export function writeDirectDebitsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7101,7 +7103,7 @@ export function writeDirectDebitsResponse(value: unknown, check = true): string 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -7167,7 +7169,7 @@ export function writeShariaStructure(value: unknown, check = true): string | und
  */
 export function writeChargeCalculation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7249,7 +7251,7 @@ export function writeChargeCalculation(value: unknown, check = true): string | u
  */
 export function writeProductCondition(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7260,6 +7262,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
       case "Value": o1m0 |= 4; break;
       case "Description": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7325,7 +7328,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
  */
 export function writeProductCharge(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7430,10 +7433,11 @@ export function writeProductCharge(value: unknown, check = true): string | undef
   const v20 = o1["SupplementaryInformation"];
   if (v20 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
     const o21 = v20 as Record<string, unknown>;
     let extra22 = false;
     for (const k23 in o21) {
+      if (k23 === 'toJSON') return undefined;
       extra22 = true;
     }
     let c24 = '{';
@@ -7481,7 +7485,7 @@ export function writeProductCharges(value: unknown, check = true): string | unde
  */
 export function writeFinanceRate(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7492,6 +7496,7 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
       case "Rate": o1m0 |= 4; break;
       case "Notes": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7609,7 +7614,7 @@ export function writeRateFrequency(value: unknown, check = true): string | undef
  */
 export function writeDepositRateDetail(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7627,6 +7632,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       case "ApplicationFrequency": o1m0 |= 512; break;
       case "Notes": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7657,7 +7663,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 4) === 0) return undefined;
     out += c4 + "\"AnnualRateRange\":";
     c4 = ',';
-    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || !rt.isPlainRecord(v7)) return undefined;
+    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || Object.getPrototypeOf(v7) !== Object.prototype) return undefined;
     const o8 = v7 as Record<string, unknown>;
     let o8m0 = 0;
     let extra9 = false;
@@ -7666,6 +7672,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MinRate": o8m0 |= 1; break;
         case "MaxRate": o8m0 |= 2; break;
         default:
+          if (k10 === 'toJSON') return undefined;
           extra9 = true;
           break;
       }
@@ -7706,7 +7713,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 8) === 0) return undefined;
     out += c4 + "\"Tier\":";
     c4 = ',';
-    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || !rt.isPlainRecord(v17)) return undefined;
+    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || Object.getPrototypeOf(v17) !== Object.prototype) return undefined;
     const o18 = v17 as Record<string, unknown>;
     let o18m0 = 0;
     let extra19 = false;
@@ -7716,6 +7723,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MaxBalance": o18m0 |= 2; break;
         case "Currency": o18m0 |= 4; break;
         default:
+          if (k20 === 'toJSON') return undefined;
           extra19 = true;
           break;
       }
@@ -7867,7 +7875,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
  */
 export function writeDepositRates(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7876,6 +7884,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
       case "RateType": o1m0 |= 1; break;
       case "RateDetails": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7922,7 +7931,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
  */
 export function writeTenor(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7931,6 +7940,7 @@ export function writeTenor(value: unknown, check = true): string | undefined {
       case "OriginalTenor": o1m0 |= 1; break;
       case "RemainingTenor": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7987,7 +7997,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let o3m0 = 0;
     let extra4 = false;
@@ -7997,6 +8007,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
         case "AssetType": o3m0 |= 2; break;
         case "Description": o3m0 |= 4; break;
         default:
+          if (k5 === 'toJSON') return undefined;
           extra4 = true;
           break;
       }
@@ -8048,10 +8059,11 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let extra4 = false;
     for (const k5 in o3) {
+      if (k5 === 'toJSON') return undefined;
       extra4 = true;
     }
     let c6 = '{';
@@ -8078,7 +8090,7 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
  */
 export function writeProduct(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8211,7 +8223,7 @@ export function writeProduct(value: unknown, check = true): string | undefined {
  */
 export function writeProductResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8225,7 +8237,7 @@ export function writeProductResponse(value: unknown, check = true): string | und
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -8276,7 +8288,7 @@ export function writeProductResponse(value: unknown, check = true): string | und
  */
 export function writeScheduledPayment(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8391,7 +8403,7 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
  */
 export function writeScheduledPaymentsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8405,7 +8417,7 @@ export function writeScheduledPaymentsResponse(value: unknown, check = true): st
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -8501,7 +8513,7 @@ export function writeFrequency(value: unknown, check = true): string | undefined
  */
 export function writeStandingOrder(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8717,7 +8729,7 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
  */
 export function writeStandingOrdersResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8731,7 +8743,7 @@ export function writeStandingOrdersResponse(value: unknown, check = true): strin
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -8920,7 +8932,7 @@ export function writeTransactionInformation(value: unknown, check = true): strin
  */
 export function writeChargeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -8962,7 +8974,7 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
  */
 export function writeCurrencyExchange(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9037,7 +9049,7 @@ export function writeCurrencyExchange(value: unknown, check = true): string | un
  */
 export function writeBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9123,7 +9135,7 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
  */
 export function writeProprietaryBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9162,7 +9174,7 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
  */
 export function writeTransactionBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9202,7 +9214,7 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
  */
 export function writeMerchantDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9258,7 +9270,7 @@ export function writeMerchantDetails(value: unknown, check = true): string | und
  */
 export function writeCounterpartyInstitution(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9324,7 +9336,7 @@ export function writeCounterpartyInstitution(value: unknown, check = true): stri
  */
 export function writeCounterpartyAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9383,7 +9395,7 @@ export function writeCounterpartyAccount(value: unknown, check = true): string |
  */
 export function writeCardInstrument(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9441,7 +9453,7 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
  */
 export function writeBillDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9491,7 +9503,7 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
  */
 export function writeGeoLocation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9538,7 +9550,7 @@ export function writePaymentPurposeCode(value: unknown, check = true): string | 
  */
 export function writeTransaction(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let o1m1 = 0;
@@ -9884,7 +9896,7 @@ export function writeTransaction(value: unknown, check = true): string | undefin
  */
 export function writeTransactionsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -9898,7 +9910,7 @@ export function writeTransactionsResponse(value: unknown, check = true): string 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -9992,7 +10004,7 @@ export function writePartyCategory(value: unknown, check = true): string | undef
  */
 export function writeVerification(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -10003,6 +10015,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
       case "Time": o1m0 |= 4; break;
       case "VerificationProcess": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10058,7 +10071,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
  */
 export function writePersonClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10275,7 +10288,7 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
  */
 export function writeBusinessClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -10293,6 +10306,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
       case "Industry": o1m0 |= 512; break;
       case "CompanyWebsite": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10407,7 +10421,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
  */
 export function writeVerifiedClaim(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10446,7 +10460,7 @@ export function writeVerifiedClaim(value: unknown, check = true): string | undef
  */
 export function writeAccountParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10520,7 +10534,7 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
  */
 export function writeAccountPartiesResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10534,7 +10548,7 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -10585,7 +10599,7 @@ export function writeAccountPartiesResponse(value: unknown, check = true): strin
  */
 export function writeParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10644,7 +10658,7 @@ export function writeParty(value: unknown, check = true): string | undefined {
  */
 export function writePartyResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -10658,7 +10672,7 @@ export function writePartyResponse(value: unknown, check = true): string | undef
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {
@@ -10696,7 +10710,7 @@ export function writePartyResponse(value: unknown, check = true): string | undef
  */
 export function writeStatementBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -10706,6 +10720,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
       case "Amount": o1m0 |= 2; break;
       case "Components": o1m0 |= 4; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10758,7 +10773,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
  */
 export function writeStatementSummaryLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -10770,6 +10785,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
       case "Amount": o1m0 |= 8; break;
       case "Count": o1m0 |= 16; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10826,7 +10842,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
  */
 export function writeStatement(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -10843,6 +10859,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
       case "ExpectedNextStatement": o1m0 |= 256; break;
       case "NextPayment": o1m0 |= 512; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -10912,7 +10929,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
-      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
       const o21 = v20 as Record<string, unknown>;
       let o21m0 = 0;
       let extra22 = false;
@@ -10921,6 +10938,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Type": o21m0 |= 1; break;
           case "Amount": o21m0 |= 2; break;
           default:
+            if (k23 === 'toJSON') return undefined;
             extra22 = true;
             break;
         }
@@ -10968,7 +10986,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
-      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || !rt.isPlainRecord(v34)) return undefined;
+      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || Object.getPrototypeOf(v34) !== Object.prototype) return undefined;
       const o35 = v34 as Record<string, unknown>;
       let o35m0 = 0;
       let extra36 = false;
@@ -10978,6 +10996,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Amount": o35m0 |= 2; break;
           case "Type": o35m0 |= 4; break;
           default:
+            if (k37 === 'toJSON') return undefined;
             extra36 = true;
             break;
         }
@@ -11040,7 +11059,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
  */
 export function writeStatementsResponse(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -11054,7 +11073,7 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   }
   const v3 = o1["Data"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || !rt.isPlainRecord(v3)) return undefined;
+  if (typeof v3 !== 'object' || v3 === null || Array.isArray(v3) || Object.getPrototypeOf(v3) !== Object.prototype) return undefined;
   const o4 = v3 as Record<string, unknown>;
   let o4m0 = 0;
   for (const k5 in o4) {

@@ -2714,7 +2714,7 @@ export function writeAccountIdentifierName(value: unknown, check = true): string
  */
 export function writeAccountIdentifier(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -2790,7 +2790,7 @@ export function writeInstitutionIdentification(value: unknown, check = true): st
  */
 export function writeInstitutionId(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -2824,7 +2824,7 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
  */
 export function writeAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -2998,7 +2998,7 @@ export function writeAccount(value: unknown, check = true): string | undefined {
  */
 export function writeLfiPageMeta(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3064,7 +3064,7 @@ export function writeLfiPageMeta(value: unknown, check = true): string | undefin
  */
 export function writeLfiAccountsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3073,6 +3073,7 @@ export function writeLfiAccountsPage(value: unknown, check = true): string | und
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3115,7 +3116,7 @@ export function writeLfiAccountsPage(value: unknown, check = true): string | und
  */
 export function writeLfiError(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3124,6 +3125,7 @@ export function writeLfiError(value: unknown, check = true): string | undefined 
       case "errorCode": o1m0 |= 1; break;
       case "errorMessage": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3160,7 +3162,7 @@ export function writeLfiError(value: unknown, check = true): string | undefined 
  */
 export function writeLfiAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3168,6 +3170,7 @@ export function writeLfiAccount(value: unknown, check = true): string | undefine
     switch (k3) {
       case "data": o1m0 |= 1; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3237,7 +3240,7 @@ export function writeAmountValue(value: unknown, check = true): string | undefin
  */
 export function writeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3270,7 +3273,7 @@ export function writeAmount(value: unknown, check = true): string | undefined {
  */
 export function writeCreditLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3328,7 +3331,7 @@ export function writeBalanceCategory(value: unknown, check = true): string | und
  */
 export function writeAmountWithCategory(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3337,6 +3340,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
       case "BalanceCategory": o1m0 |= 1; break;
       case "Amount": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3378,7 +3382,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
  */
 export function writeBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3456,7 +3460,7 @@ export function writeBalance(value: unknown, check = true): string | undefined {
  */
 export function writeLfiBalancesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3465,6 +3469,7 @@ export function writeLfiBalancesPage(value: unknown, check = true): string | und
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3537,10 +3542,11 @@ export function writeReference(value: unknown, check = true): string | undefined
  */
 export function writeSupplementaryData(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let extra2 = false;
   for (const k3 in o1) {
+    if (k3 === 'toJSON') return undefined;
     extra2 = true;
   }
   let c4 = '{';
@@ -3580,7 +3586,7 @@ export function writeInstitutionName(value: unknown, check = true): string | und
  */
 export function writePostalAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3723,7 +3729,7 @@ export function writePostalAddress(value: unknown, check = true): string | undef
  */
 export function writeInstitutionWithAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3794,7 +3800,7 @@ export function writeBeneficiaryAccountSchemeName(value: unknown, check = true):
  */
 export function writeBeneficiaryAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3832,7 +3838,7 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
  */
 export function writeBeneficiary(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3934,7 +3940,7 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
  */
 export function writeLfiBeneficiariesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3943,6 +3949,7 @@ export function writeLfiBeneficiariesPage(value: unknown, check = true): string 
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3985,7 +3992,7 @@ export function writeLfiBeneficiariesPage(value: unknown, check = true): string 
  */
 export function writeDirectDebit(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4062,7 +4069,7 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
  */
 export function writeLfiDirectDebitsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4071,6 +4078,7 @@ export function writeLfiDirectDebitsPage(value: unknown, check = true): string |
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4128,7 +4136,7 @@ export function writeShariaStructure(value: unknown, check = true): string | und
  */
 export function writeChargeCalculation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4210,7 +4218,7 @@ export function writeChargeCalculation(value: unknown, check = true): string | u
  */
 export function writeProductCondition(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4221,6 +4229,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
       case "Value": o1m0 |= 4; break;
       case "Description": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4286,7 +4295,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
  */
 export function writeProductCharge(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4391,10 +4400,11 @@ export function writeProductCharge(value: unknown, check = true): string | undef
   const v20 = o1["SupplementaryInformation"];
   if (v20 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
     const o21 = v20 as Record<string, unknown>;
     let extra22 = false;
     for (const k23 in o21) {
+      if (k23 === 'toJSON') return undefined;
       extra22 = true;
     }
     let c24 = '{';
@@ -4442,7 +4452,7 @@ export function writeProductCharges(value: unknown, check = true): string | unde
  */
 export function writeFinanceRate(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4453,6 +4463,7 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
       case "Rate": o1m0 |= 4; break;
       case "Notes": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4584,7 +4595,7 @@ export function writeRateFrequency(value: unknown, check = true): string | undef
  */
 export function writeDepositRateDetail(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4602,6 +4613,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       case "ApplicationFrequency": o1m0 |= 512; break;
       case "Notes": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4632,7 +4644,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 4) === 0) return undefined;
     out += c4 + "\"AnnualRateRange\":";
     c4 = ',';
-    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || !rt.isPlainRecord(v7)) return undefined;
+    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || Object.getPrototypeOf(v7) !== Object.prototype) return undefined;
     const o8 = v7 as Record<string, unknown>;
     let o8m0 = 0;
     let extra9 = false;
@@ -4641,6 +4653,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MinRate": o8m0 |= 1; break;
         case "MaxRate": o8m0 |= 2; break;
         default:
+          if (k10 === 'toJSON') return undefined;
           extra9 = true;
           break;
       }
@@ -4681,7 +4694,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 8) === 0) return undefined;
     out += c4 + "\"Tier\":";
     c4 = ',';
-    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || !rt.isPlainRecord(v17)) return undefined;
+    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || Object.getPrototypeOf(v17) !== Object.prototype) return undefined;
     const o18 = v17 as Record<string, unknown>;
     let o18m0 = 0;
     let extra19 = false;
@@ -4691,6 +4704,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MaxBalance": o18m0 |= 2; break;
         case "Currency": o18m0 |= 4; break;
         default:
+          if (k20 === 'toJSON') return undefined;
           extra19 = true;
           break;
       }
@@ -4842,7 +4856,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
  */
 export function writeDepositRates(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4851,6 +4865,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
       case "RateType": o1m0 |= 1; break;
       case "RateDetails": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4897,7 +4912,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
  */
 export function writeTenor(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4906,6 +4921,7 @@ export function writeTenor(value: unknown, check = true): string | undefined {
       case "OriginalTenor": o1m0 |= 1; break;
       case "RemainingTenor": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4962,7 +4978,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let o3m0 = 0;
     let extra4 = false;
@@ -4972,6 +4988,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
         case "AssetType": o3m0 |= 2; break;
         case "Description": o3m0 |= 4; break;
         default:
+          if (k5 === 'toJSON') return undefined;
           extra4 = true;
           break;
       }
@@ -5023,10 +5040,11 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let extra4 = false;
     for (const k5 in o3) {
+      if (k5 === 'toJSON') return undefined;
       extra4 = true;
     }
     let c6 = '{';
@@ -5053,7 +5071,7 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
  */
 export function writeProduct(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5164,7 +5182,7 @@ export function writeProduct(value: unknown, check = true): string | undefined {
  */
 export function writeLfiProductPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5173,6 +5191,7 @@ export function writeLfiProductPage(value: unknown, check = true): string | unde
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5215,7 +5234,7 @@ export function writeLfiProductPage(value: unknown, check = true): string | unde
  */
 export function writeScheduledPayment(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5330,7 +5349,7 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
  */
 export function writeLfiScheduledPaymentsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5339,6 +5358,7 @@ export function writeLfiScheduledPaymentsPage(value: unknown, check = true): str
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5426,7 +5446,7 @@ export function writeFrequency(value: unknown, check = true): string | undefined
  */
 export function writeStandingOrder(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5642,7 +5662,7 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
  */
 export function writeLfiStandingOrdersPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5651,6 +5671,7 @@ export function writeLfiStandingOrdersPage(value: unknown, check = true): string
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5831,7 +5852,7 @@ export function writeTransactionInformation(value: unknown, check = true): strin
  */
 export function writeChargeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5873,7 +5894,7 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
  */
 export function writeCurrencyExchange(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5948,7 +5969,7 @@ export function writeCurrencyExchange(value: unknown, check = true): string | un
  */
 export function writeBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6034,7 +6055,7 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
  */
 export function writeProprietaryBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6073,7 +6094,7 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
  */
 export function writeTransactionBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6113,7 +6134,7 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
  */
 export function writeMerchantDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6169,7 +6190,7 @@ export function writeMerchantDetails(value: unknown, check = true): string | und
  */
 export function writeCounterpartyInstitution(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6235,7 +6256,7 @@ export function writeCounterpartyInstitution(value: unknown, check = true): stri
  */
 export function writeCounterpartyAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6294,7 +6315,7 @@ export function writeCounterpartyAccount(value: unknown, check = true): string |
  */
 export function writeCardInstrument(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6352,7 +6373,7 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
  */
 export function writeBillDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6402,7 +6423,7 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
  */
 export function writeGeoLocation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6449,7 +6470,7 @@ export function writePaymentPurposeCode(value: unknown, check = true): string | 
  */
 export function writeTransactionBase(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let o1m1 = 0;
@@ -6810,7 +6831,7 @@ export function writeTransaction(value: unknown, check = true): string | undefin
  */
 export function writeLfiTransactionsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -6819,6 +6840,7 @@ export function writeLfiTransactionsPage(value: unknown, check = true): string |
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6904,7 +6926,7 @@ export function writePartyCategory(value: unknown, check = true): string | undef
  */
 export function writeVerification(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -6915,6 +6937,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
       case "Time": o1m0 |= 4; break;
       case "VerificationProcess": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6970,7 +6993,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
  */
 export function writePersonClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7187,7 +7210,7 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
  */
 export function writeBusinessClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7205,6 +7228,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
       case "Industry": o1m0 |= 512; break;
       case "CompanyWebsite": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7319,7 +7343,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
  */
 export function writeVerifiedClaim(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7358,7 +7382,7 @@ export function writeVerifiedClaim(value: unknown, check = true): string | undef
  */
 export function writeAccountParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7432,7 +7456,7 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
  */
 export function writeLfiAccountPartiesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7441,6 +7465,7 @@ export function writeLfiAccountPartiesPage(value: unknown, check = true): string
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7483,7 +7508,7 @@ export function writeLfiAccountPartiesPage(value: unknown, check = true): string
  */
 export function writeParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7542,7 +7567,7 @@ export function writeParty(value: unknown, check = true): string | undefined {
  */
 export function writeLfiPartiesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7551,6 +7576,7 @@ export function writeLfiPartiesPage(value: unknown, check = true): string | unde
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7593,7 +7619,7 @@ export function writeLfiPartiesPage(value: unknown, check = true): string | unde
  */
 export function writeStatementBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7603,6 +7629,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
       case "Amount": o1m0 |= 2; break;
       case "Components": o1m0 |= 4; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7655,7 +7682,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
  */
 export function writeStatementSummaryLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7667,6 +7694,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
       case "Amount": o1m0 |= 8; break;
       case "Count": o1m0 |= 16; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7723,7 +7751,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
  */
 export function writeStatement(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7740,6 +7768,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
       case "ExpectedNextStatement": o1m0 |= 256; break;
       case "NextPayment": o1m0 |= 512; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7809,7 +7838,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
-      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
       const o21 = v20 as Record<string, unknown>;
       let o21m0 = 0;
       let extra22 = false;
@@ -7818,6 +7847,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Type": o21m0 |= 1; break;
           case "Amount": o21m0 |= 2; break;
           default:
+            if (k23 === 'toJSON') return undefined;
             extra22 = true;
             break;
         }
@@ -7865,7 +7895,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
-      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || !rt.isPlainRecord(v34)) return undefined;
+      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || Object.getPrototypeOf(v34) !== Object.prototype) return undefined;
       const o35 = v34 as Record<string, unknown>;
       let o35m0 = 0;
       let extra36 = false;
@@ -7875,6 +7905,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Amount": o35m0 |= 2; break;
           case "Type": o35m0 |= 4; break;
           default:
+            if (k37 === 'toJSON') return undefined;
             extra36 = true;
             break;
         }
@@ -7937,7 +7968,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
  */
 export function writeLfiStatementsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7946,6 +7977,7 @@ export function writeLfiStatementsPage(value: unknown, check = true): string | u
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }

@@ -2899,7 +2899,7 @@ export function writeAccountIdentifierName(value: unknown, check = true): string
  */
 export function writeAccountIdentifier(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -2975,7 +2975,7 @@ export function writeInstitutionIdentification(value: unknown, check = true): st
  */
 export function writeInstitutionId(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3009,7 +3009,7 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
  */
 export function writeAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3183,7 +3183,7 @@ export function writeAccount(value: unknown, check = true): string | undefined {
  */
 export function writeLfiPageMeta(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3249,7 +3249,7 @@ export function writeLfiPageMeta(value: unknown, check = true): string | undefin
  */
 export function writeLfiAccountsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3258,6 +3258,7 @@ export function writeLfiAccountsPage(value: unknown, check = true): string | und
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3300,7 +3301,7 @@ export function writeLfiAccountsPage(value: unknown, check = true): string | und
  */
 export function writeLfiError(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3309,6 +3310,7 @@ export function writeLfiError(value: unknown, check = true): string | undefined 
       case "errorCode": o1m0 |= 1; break;
       case "errorMessage": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3345,7 +3347,7 @@ export function writeLfiError(value: unknown, check = true): string | undefined 
  */
 export function writeLfiAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3353,6 +3355,7 @@ export function writeLfiAccount(value: unknown, check = true): string | undefine
     switch (k3) {
       case "data": o1m0 |= 1; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3422,7 +3425,7 @@ export function writeAmountValue(value: unknown, check = true): string | undefin
  */
 export function writeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3455,7 +3458,7 @@ export function writeAmount(value: unknown, check = true): string | undefined {
  */
 export function writeCreditLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3513,7 +3516,7 @@ export function writeBalanceCategory(value: unknown, check = true): string | und
  */
 export function writeAmountWithCategory(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3522,6 +3525,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
       case "BalanceCategory": o1m0 |= 1; break;
       case "Amount": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3563,7 +3567,7 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
  */
 export function writeBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3641,7 +3645,7 @@ export function writeBalance(value: unknown, check = true): string | undefined {
  */
 export function writeLfiBalancesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -3650,6 +3654,7 @@ export function writeLfiBalancesPage(value: unknown, check = true): string | und
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -3722,10 +3727,11 @@ export function writeReference(value: unknown, check = true): string | undefined
  */
 export function writeSupplementaryData(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let extra2 = false;
   for (const k3 in o1) {
+    if (k3 === 'toJSON') return undefined;
     extra2 = true;
   }
   let c4 = '{';
@@ -3765,7 +3771,7 @@ export function writeInstitutionName(value: unknown, check = true): string | und
  */
 export function writePostalAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3908,7 +3914,7 @@ export function writePostalAddress(value: unknown, check = true): string | undef
  */
 export function writeInstitutionWithAddress(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -3979,7 +3985,7 @@ export function writeBeneficiaryAccountSchemeName(value: unknown, check = true):
  */
 export function writeBeneficiaryAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4017,7 +4023,7 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
  */
 export function writeBeneficiary(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4119,7 +4125,7 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
  */
 export function writeLfiBeneficiariesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4128,6 +4134,7 @@ export function writeLfiBeneficiariesPage(value: unknown, check = true): string 
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4170,7 +4177,7 @@ export function writeLfiBeneficiariesPage(value: unknown, check = true): string 
  */
 export function writeDirectDebit(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4247,7 +4254,7 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
  */
 export function writeLfiDirectDebitsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4256,6 +4263,7 @@ export function writeLfiDirectDebitsPage(value: unknown, check = true): string |
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4313,7 +4321,7 @@ export function writeShariaStructure(value: unknown, check = true): string | und
  */
 export function writeChargeCalculation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4395,7 +4403,7 @@ export function writeChargeCalculation(value: unknown, check = true): string | u
  */
 export function writeProductCondition(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4406,6 +4414,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
       case "Value": o1m0 |= 4; break;
       case "Description": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4471,7 +4480,7 @@ export function writeProductCondition(value: unknown, check = true): string | un
  */
 export function writeProductCharge(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -4576,10 +4585,11 @@ export function writeProductCharge(value: unknown, check = true): string | undef
   const v20 = o1["SupplementaryInformation"];
   if (v20 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+    if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
     const o21 = v20 as Record<string, unknown>;
     let extra22 = false;
     for (const k23 in o21) {
+      if (k23 === 'toJSON') return undefined;
       extra22 = true;
     }
     let c24 = '{';
@@ -4627,7 +4637,7 @@ export function writeProductCharges(value: unknown, check = true): string | unde
  */
 export function writeFinanceRate(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4638,6 +4648,7 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
       case "Rate": o1m0 |= 4; break;
       case "Notes": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4769,7 +4780,7 @@ export function writeRateFrequency(value: unknown, check = true): string | undef
  */
 export function writeDepositRateDetail(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -4787,6 +4798,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
       case "ApplicationFrequency": o1m0 |= 512; break;
       case "Notes": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -4817,7 +4829,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 4) === 0) return undefined;
     out += c4 + "\"AnnualRateRange\":";
     c4 = ',';
-    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || !rt.isPlainRecord(v7)) return undefined;
+    if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || Object.getPrototypeOf(v7) !== Object.prototype) return undefined;
     const o8 = v7 as Record<string, unknown>;
     let o8m0 = 0;
     let extra9 = false;
@@ -4826,6 +4838,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MinRate": o8m0 |= 1; break;
         case "MaxRate": o8m0 |= 2; break;
         default:
+          if (k10 === 'toJSON') return undefined;
           extra9 = true;
           break;
       }
@@ -4866,7 +4879,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 8) === 0) return undefined;
     out += c4 + "\"Tier\":";
     c4 = ',';
-    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || !rt.isPlainRecord(v17)) return undefined;
+    if (typeof v17 !== 'object' || v17 === null || Array.isArray(v17) || Object.getPrototypeOf(v17) !== Object.prototype) return undefined;
     const o18 = v17 as Record<string, unknown>;
     let o18m0 = 0;
     let extra19 = false;
@@ -4876,6 +4889,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
         case "MaxBalance": o18m0 |= 2; break;
         case "Currency": o18m0 |= 4; break;
         default:
+          if (k20 === 'toJSON') return undefined;
           extra19 = true;
           break;
       }
@@ -5027,7 +5041,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
  */
 export function writeDepositRates(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5036,6 +5050,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
       case "RateType": o1m0 |= 1; break;
       case "RateDetails": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5082,7 +5097,7 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
  */
 export function writeTenor(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5091,6 +5106,7 @@ export function writeTenor(value: unknown, check = true): string | undefined {
       case "OriginalTenor": o1m0 |= 1; break;
       case "RemainingTenor": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5147,7 +5163,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let o3m0 = 0;
     let extra4 = false;
@@ -5157,6 +5173,7 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
         case "AssetType": o3m0 |= 2; break;
         case "Description": o3m0 |= 4; break;
         default:
+          if (k5 === 'toJSON') return undefined;
           extra4 = true;
           break;
       }
@@ -5208,10 +5225,11 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
   for (let i1 = 0; i1 < value.length; i1++) {
     if (i1 !== 0) out += ',';
     const v2: unknown = value[i1];
-    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || !rt.isPlainRecord(v2)) return undefined;
+    if (typeof v2 !== 'object' || v2 === null || Array.isArray(v2) || Object.getPrototypeOf(v2) !== Object.prototype) return undefined;
     const o3 = v2 as Record<string, unknown>;
     let extra4 = false;
     for (const k5 in o3) {
+      if (k5 === 'toJSON') return undefined;
       extra4 = true;
     }
     let c6 = '{';
@@ -5238,7 +5256,7 @@ export function writeRewardsBenefits(value: unknown, check = true): string | und
  */
 export function writeProduct(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5371,7 +5389,7 @@ export function writeProduct(value: unknown, check = true): string | undefined {
  */
 export function writeLfiProductPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5380,6 +5398,7 @@ export function writeLfiProductPage(value: unknown, check = true): string | unde
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5422,7 +5441,7 @@ export function writeLfiProductPage(value: unknown, check = true): string | unde
  */
 export function writeScheduledPayment(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5537,7 +5556,7 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
  */
 export function writeLfiScheduledPaymentsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5546,6 +5565,7 @@ export function writeLfiScheduledPaymentsPage(value: unknown, check = true): str
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -5633,7 +5653,7 @@ export function writeFrequency(value: unknown, check = true): string | undefined
  */
 export function writeStandingOrder(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -5849,7 +5869,7 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
  */
 export function writeLfiStandingOrdersPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -5858,6 +5878,7 @@ export function writeLfiStandingOrdersPage(value: unknown, check = true): string
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -6038,7 +6059,7 @@ export function writeTransactionInformation(value: unknown, check = true): strin
  */
 export function writeChargeAmount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6080,7 +6101,7 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
  */
 export function writeCurrencyExchange(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6155,7 +6176,7 @@ export function writeCurrencyExchange(value: unknown, check = true): string | un
  */
 export function writeBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6241,7 +6262,7 @@ export function writeBankTransactionCode(value: unknown, check = true): string |
  */
 export function writeProprietaryBankTransactionCode(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6280,7 +6301,7 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
  */
 export function writeTransactionBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6320,7 +6341,7 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
  */
 export function writeMerchantDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6376,7 +6397,7 @@ export function writeMerchantDetails(value: unknown, check = true): string | und
  */
 export function writeCounterpartyInstitution(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6442,7 +6463,7 @@ export function writeCounterpartyInstitution(value: unknown, check = true): stri
  */
 export function writeCounterpartyAccount(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6501,7 +6522,7 @@ export function writeCounterpartyAccount(value: unknown, check = true): string |
  */
 export function writeCardInstrument(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6559,7 +6580,7 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
  */
 export function writeBillDetails(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6609,7 +6630,7 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
  */
 export function writeGeoLocation(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -6656,7 +6677,7 @@ export function writePaymentPurposeCode(value: unknown, check = true): string | 
  */
 export function writeTransaction(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let o1m1 = 0;
@@ -7002,7 +7023,7 @@ export function writeTransaction(value: unknown, check = true): string | undefin
  */
 export function writeLfiTransactionsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7011,6 +7032,7 @@ export function writeLfiTransactionsPage(value: unknown, check = true): string |
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7096,7 +7118,7 @@ export function writePartyCategory(value: unknown, check = true): string | undef
  */
 export function writeVerification(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7107,6 +7129,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
       case "Time": o1m0 |= 4; break;
       case "VerificationProcess": o1m0 |= 8; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7162,7 +7185,7 @@ export function writeVerification(value: unknown, check = true): string | undefi
  */
 export function writePersonClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7379,7 +7402,7 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
  */
 export function writeBusinessClaims(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7397,6 +7420,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
       case "Industry": o1m0 |= 512; break;
       case "CompanyWebsite": o1m0 |= 1024; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7511,7 +7535,7 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
  */
 export function writeVerifiedClaim(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7550,7 +7574,7 @@ export function writeVerifiedClaim(value: unknown, check = true): string | undef
  */
 export function writeAccountParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7624,7 +7648,7 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
  */
 export function writeLfiAccountPartiesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7633,6 +7657,7 @@ export function writeLfiAccountPartiesPage(value: unknown, check = true): string
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7675,7 +7700,7 @@ export function writeLfiAccountPartiesPage(value: unknown, check = true): string
  */
 export function writeParty(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   for (const k2 in o1) {
@@ -7734,7 +7759,7 @@ export function writeParty(value: unknown, check = true): string | undefined {
  */
 export function writeLfiPartiesPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7743,6 +7768,7 @@ export function writeLfiPartiesPage(value: unknown, check = true): string | unde
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7785,7 +7811,7 @@ export function writeLfiPartiesPage(value: unknown, check = true): string | unde
  */
 export function writeStatementBalance(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7795,6 +7821,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
       case "Amount": o1m0 |= 2; break;
       case "Components": o1m0 |= 4; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7847,7 +7874,7 @@ export function writeStatementBalance(value: unknown, check = true): string | un
  */
 export function writeStatementSummaryLine(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7859,6 +7886,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
       case "Amount": o1m0 |= 8; break;
       case "Count": o1m0 |= 16; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -7915,7 +7943,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
  */
 export function writeStatement(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -7932,6 +7960,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
       case "ExpectedNextStatement": o1m0 |= 256; break;
       case "NextPayment": o1m0 |= 512; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }
@@ -8001,7 +8030,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
-      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || !rt.isPlainRecord(v20)) return undefined;
+      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
       const o21 = v20 as Record<string, unknown>;
       let o21m0 = 0;
       let extra22 = false;
@@ -8010,6 +8039,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Type": o21m0 |= 1; break;
           case "Amount": o21m0 |= 2; break;
           default:
+            if (k23 === 'toJSON') return undefined;
             extra22 = true;
             break;
         }
@@ -8057,7 +8087,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
-      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || !rt.isPlainRecord(v34)) return undefined;
+      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || Object.getPrototypeOf(v34) !== Object.prototype) return undefined;
       const o35 = v34 as Record<string, unknown>;
       let o35m0 = 0;
       let extra36 = false;
@@ -8067,6 +8097,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
           case "Amount": o35m0 |= 2; break;
           case "Type": o35m0 |= 4; break;
           default:
+            if (k37 === 'toJSON') return undefined;
             extra36 = true;
             break;
         }
@@ -8129,7 +8160,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
  */
 export function writeLfiStatementsPage(value: unknown, check = true): string | undefined {
   let out = '';
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !rt.isPlainRecord(value)) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const o1 = value as Record<string, unknown>;
   let o1m0 = 0;
   let extra2 = false;
@@ -8138,6 +8169,7 @@ export function writeLfiStatementsPage(value: unknown, check = true): string | u
       case "data": o1m0 |= 1; break;
       case "meta": o1m0 |= 2; break;
       default:
+        if (k3 === 'toJSON') return undefined;
         extra2 = true;
         break;
     }

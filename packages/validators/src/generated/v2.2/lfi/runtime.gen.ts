@@ -624,8 +624,3 @@ export function writableAsIs(value: unknown): boolean {
   if (typeof value === 'bigint') return false;
   return typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
-
-/** An object whose members are its own data (an object literal, parsed JSON), without `toJSON`. */
-export function isPlainRecord(value: object): boolean {
-  return Object.getPrototypeOf(value) === Object.prototype && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
-}
