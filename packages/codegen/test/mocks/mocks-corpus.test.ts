@@ -4,25 +4,11 @@
  * differential test's documented readings of OpenAPI). None may be invalid; the responses
  * no body can be generated for are listed here with the reason the mocks give.
  */
-import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { corpusLabel as label, OFFICIAL_FILES as OFFICIAL, OWN_FILES as OWN, README_EXAMPLE_FILES as README_EXAMPLES } from '../support/corpus-files.js';
 import { removeScratchDirs } from '../support/generated-validators.js';
-import { REAL_SPECS_DIR, REPO_ROOT } from '../support/spec-files.js';
+import { REAL_SPECS_DIR } from '../support/spec-files.js';
 import { mockCorpus } from './support/mock-corpus.js';
-import { existsSync } from 'node:fs';
-
-const require = createRequire(import.meta.url);
-const EXAMPLES = path.dirname(require.resolve('@readme/oas-examples/package.json'));
-
-const OWN = ['spec/v2.1/account-information.yaml', 'spec/v2.2/account-information.yaml', 'spec/v2.1/lfi-paging.yaml', 'spec/v2.2/lfi-paging.yaml', 'spec/directory/directory.yaml'].map((f) => path.join(REPO_ROOT, f));
-const OFFICIAL = existsSync(REAL_SPECS_DIR) ? readdirSync(REAL_SPECS_DIR).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => path.join(REAL_SPECS_DIR, f)) : [];
-const README_EXAMPLES = ['3.0', '3.1'].flatMap((version) =>
-  readdirSync(path.join(EXAMPLES, version, 'json'), { withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => path.join(EXAMPLES, version, 'json', e.name)),
-);
 
 /**
  * Responses no valid body exists for, by file: which responses (their `operation status
@@ -46,12 +32,6 @@ const KNOWN_REFUSALS: Record<string, ReadonlyArray<{ responses: RegExp; reason: 
 };
 
 const SEEDS = 12;
-
-function label(file: string): string {
-  if (file.startsWith(EXAMPLES)) return `oas-examples/${path.relative(EXAMPLES, file).split(path.sep).join('/')}`;
-  if (file.startsWith(REAL_SPECS_DIR)) return `real-specs/${path.basename(file)}`;
-  return path.relative(REPO_ROOT, file).split(path.sep).join('/');
-}
 
 describe('mocks of every file: every generated body is valid for ajv', () => {
   afterAll(removeScratchDirs);

@@ -5,33 +5,14 @@
  * refuses must never be written when checking (the router then runs today's full check, which
  * names the same issues); whatever is written is JSON.stringify's text.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { corpusLabel as label, OFFICIAL_FILES as OFFICIAL, OWN_FILES as OWN, README_EXAMPLE_FILES as README_EXAMPLES } from '../support/corpus-files.js';
 import { removeScratchDirs } from '../support/generated-validators.js';
-import { REAL_SPECS_DIR, REPO_ROOT } from '../support/spec-files.js';
+import { REAL_SPECS_DIR } from '../support/spec-files.js';
 import { writerCorpus } from './support/writer-corpus.js';
-
-const require = createRequire(import.meta.url);
-const EXAMPLES = path.dirname(require.resolve('@readme/oas-examples/package.json'));
-
-const OWN = ['spec/v2.1/account-information.yaml', 'spec/v2.2/account-information.yaml', 'spec/v2.1/lfi-paging.yaml', 'spec/v2.2/lfi-paging.yaml', 'spec/directory/directory.yaml'].map((f) => path.join(REPO_ROOT, f));
-const OFFICIAL = existsSync(REAL_SPECS_DIR) ? readdirSync(REAL_SPECS_DIR).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => path.join(REAL_SPECS_DIR, f)) : [];
-const README_EXAMPLES = ['3.0', '3.1'].flatMap((version) =>
-  readdirSync(path.join(EXAMPLES, version, 'json'), { withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => path.join(EXAMPLES, version, 'json', e.name)),
-);
 
 const SEEDS = 6;
 const MUTATIONS = 8;
-
-function label(file: string): string {
-  if (file.startsWith(EXAMPLES)) return `oas-examples/${path.relative(EXAMPLES, file).split(path.sep).join('/')}`;
-  if (file.startsWith(REAL_SPECS_DIR)) return `real-specs/${path.basename(file)}`;
-  return path.relative(REPO_ROOT, file).split(path.sep).join('/');
-}
 
 const totals = { files: 0, withWriter: 0, withoutWriter: 0, written: 0, mutated: 0, invalid: 0 };
 

@@ -75,6 +75,16 @@ export function checkableSchemas(schemas: readonly NamedSchema[]): Set<string> {
   return checkable;
 }
 
+/** True when `node` may accept `undefined`, so that a required member must also be present. */
+export function mayAcceptUndefined(node: SchemaNode, components: ReadonlyMap<string, SchemaNode>, seen: Set<string> = new Set()): boolean {
+  if (node.kind === 'any') return true;
+  if (node.kind === 'union') return node.variants.some((v) => mayAcceptUndefined(v, components, seen));
+  if (node.kind !== 'ref' || seen.has(node.name)) return false;
+  seen.add(node.name);
+  const target = components.get(node.name);
+  return target !== undefined && mayAcceptUndefined(target, components, seen);
+}
+
 export interface CheckContext {
   /** Identifier of each checkable schema's check function, by schema name. */
   checkNames: ReadonlyMap<string, string>;
@@ -298,16 +308,6 @@ export class FunctionWriter {
     if (node.uniqueItems) this.fail(`!rt.uniqueItems(${v})`);
   }
 
-  /** True when `node` may accept `undefined`, so that a required member must also be present. */
-  private mayAcceptUndefined(node: SchemaNode, seen: Set<string> = new Set()): boolean {
-    if (node.kind === 'any') return true;
-    if (node.kind === 'union') return node.variants.some((v) => this.mayAcceptUndefined(v, seen));
-    if (node.kind !== 'ref' || seen.has(node.name)) return false;
-    seen.add(node.name);
-    const target = this.ctx.components.get(node.name);
-    return target !== undefined && this.mayAcceptUndefined(target, seen);
-  }
-
   private object(node: ObjectNode, v: string): void {
     this.fail(`typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`);
     const o = this.fresh('o');
@@ -322,7 +322,7 @@ export class FunctionWriter {
       if (optional) {
         if (property.schema.kind !== 'any') this.block(`if (${member} !== undefined) {`, () => this.node(property.schema, member));
       } else {
-        if (this.mayAcceptUndefined(property.schema)) this.fail(`!(${key} in ${o})`);
+        if (mayAcceptUndefined(property.schema, this.ctx.components)) this.fail(`!(${key} in ${o})`);
         this.node(property.schema, member);
       }
     }

@@ -25,7 +25,7 @@
  * `JSON.stringify`.
  */
 import type { ApiIR, Diagnostic, ArrayNode, LiteralNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
-import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, type CheckContext, type ModuleState } from './print-check.js';
+import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, mayAcceptUndefined, type CheckContext, type ModuleState } from './print-check.js';
 import { referencedNames } from '../../ir/references.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES } from './print-zod.js';
 import { sortedEntries, unionForm } from './union-form.js';
@@ -335,16 +335,6 @@ class WriterBody {
     this.text(']');
   }
 
-  /** True when `node` may accept `undefined`, so that a required member must also be present. */
-  private mayAcceptUndefined(node: SchemaNode, seen: Set<string> = new Set()): boolean {
-    if (node.kind === 'any') return true;
-    if (node.kind === 'union') return node.variants.some((variant) => this.mayAcceptUndefined(variant, seen));
-    if (node.kind !== 'ref' || seen.has(node.name)) return false;
-    seen.add(node.name);
-    const target = this.ctx.components.get(node.name);
-    return target !== undefined && this.mayAcceptUndefined(target, seen);
-  }
-
   /**
    * Members are written in schema order. One `for...in` pass first finds which declared members
    * are own enumerable properties (those JSON.stringify writes), refuses undeclared ones where
@@ -413,7 +403,7 @@ class WriterBody {
 
   /** A required member that cannot be `undefined`: written, or the value is left to the ordinary path. */
   private alwaysWritten(property: ObjectNode['properties'][number]): boolean {
-    return property.required && !this.mayAcceptUndefined(property.schema);
+    return property.required && !mayAcceptUndefined(property.schema, this.ctx.components);
   }
 
   /** Appends the separator and the member's key (JSON text) for the next member. */
