@@ -420,27 +420,6 @@ describe.each(combos)('$name', ({ version, express }) => {
     }
   });
 
-  it('writes the body through its schema\'s compiled writer: members in schema order, text escaped as JSON.stringify escapes it', async () => {
-    try {
-      state.behaviour = 'members-out-of-order';
-      const reordered = await send(`${base}/accounts`, { headers: auth() });
-      expect(reordered.status).toBe(200);
-      // JSON.stringify would keep the handler's order (Meta first); the writer follows the schema.
-      expect(reordered.text.startsWith('{"Data":{"Account":[')).toBe(true);
-      const value = reordered.json() as Record<string, unknown>;
-      expect(reordered.text).toBe(JSON.stringify({ Data: value['Data'], Links: value['Links'], Meta: value['Meta'] }));
-      state.behaviour = 'text-to-escape';
-      const escaped = await send(`${base}/accounts`, { headers: auth() });
-      expect(escaped.status).toBe(200);
-      const nickname = (escaped.json() as { Data: { Account: Array<{ Nickname: string }> } }).Data.Account[0]!.Nickname;
-      expect(nickname).toBe('a "quoted" \\ name\u2028\ud800');
-      expect(escaped.text).toContain('\\ud800');
-      expect(escaped.text).toBe(JSON.stringify(escaped.json()));
-    } finally {
-      state.behaviour = 'ok';
-    }
-  });
-
   it('answers a result with a status the spec does not define with 500', async () => {
     state.behaviour = 'undefined-status';
     try {
@@ -494,6 +473,44 @@ describe.each(combos)('$name', ({ version, express }) => {
 
 describe.each(VERSIONS)('options (%s)', (version) => {
   const express = EXPRESS[0][1];
+
+  it('with jsonWriters, writes the body through its schema\'s compiled writer: members in schema order, text escaped as JSON.stringify escapes it', async () => {
+    const state = newState();
+    const app = await startApp({ version, express, state, keys, options: { jsonWriters: true } });
+    try {
+      state.behaviour = 'members-out-of-order';
+      const reordered = await send(`${app.origin}${PREFIX[version]}/accounts`, { headers: { authorization: 'Bearer user' } });
+      expect(reordered.status).toBe(200);
+      // JSON.stringify would keep the handler's order (Meta first); the writer follows the schema.
+      expect(reordered.text.startsWith('{"Data":{"Account":[')).toBe(true);
+      const value = reordered.json() as Record<string, unknown>;
+      expect(reordered.text).toBe(JSON.stringify({ Data: value['Data'], Links: value['Links'], Meta: value['Meta'] }));
+      state.behaviour = 'text-to-escape';
+      const escaped = await send(`${app.origin}${PREFIX[version]}/accounts`, { headers: { authorization: 'Bearer user' } });
+      expect(escaped.status).toBe(200);
+      const nickname = (escaped.json() as { Data: { Account: Array<{ Nickname: string }> } }).Data.Account[0]!.Nickname;
+      expect(nickname).toBe('a "quoted" \\ name\u2028\ud800');
+      expect(escaped.text).toContain('\\ud800');
+      expect(escaped.text).toBe(JSON.stringify(escaped.json()));
+      state.behaviour = 'invalid-body';
+      expect((await send(`${app.origin}${PREFIX[version]}/accounts`, { headers: { authorization: 'Bearer user' } })).status).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without jsonWriters, writes with JSON.stringify: the handler\'s member order', async () => {
+    const state = newState();
+    state.behaviour = 'members-out-of-order';
+    const app = await startApp({ version, express, state, keys, options: { jsonWriters: false } });
+    try {
+      const reply = await send(`${app.origin}${PREFIX[version]}/accounts`, { headers: { authorization: 'Bearer user' } });
+      expect(reply.status).toBe(200);
+      expect(reply.text.startsWith('{"Meta":')).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('switches response validation off', async () => {
     const state = newState();

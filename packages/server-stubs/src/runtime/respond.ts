@@ -3,7 +3,7 @@
  * signed as negotiated, validated against the response schema when asked.
  */
 import type { z } from 'zod';
-import { bodyKind, FAILURES, issueLines, jsonWriterOf, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
+import { bodyKind, FAILURES, issueLines, jsonWriterOf, jsonWritersPayOff, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
 import { isApiError } from './api-error.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
@@ -123,7 +123,7 @@ export async function encodeBody(
   if (kind === 'json') {
     // The schema's compiled writer checks and writes in one walk. When it does not answer, the
     // full check runs (to name the issues) and JSON.stringify writes what passes.
-    const writer = schema === undefined ? undefined : jsonWriterOf(schema);
+    const writer = schema === undefined || !(ex.options.jsonWriters ?? jsonWritersPayOff) ? undefined : jsonWriterOf(schema);
     const written = writer === undefined ? undefined : writer(body, check);
     if (written !== undefined) return written;
     if (check && schema) assertContract(schema, body, `${contentType} body does not match the response schema`);
