@@ -28,7 +28,7 @@ export { describeValue, encodeMultipart, encodeUrlEncoded, formParts, FormValueE
 export { BodyFormatError, checkPreParsed, decodeBody } from './body-decode.js';
 
 // JSON text through the writers the validators compile from each body's schema.
-export { jsonWriterOf, jsonWritersPayOff, writeJson, type JsonWriter } from './json-writer.js';
+export { jsonWriterOf, writeJson, type JsonWriter } from './json-writer.js';
 
 // Schemas: the member names both ends decide by.
 export { memberNames, objectMembers } from './object-members.js';

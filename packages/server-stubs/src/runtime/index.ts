@@ -52,6 +52,7 @@ export {
   type UploadedFile,
 } from '@bank-data-sharing/wire';
 export { interactionId, isUuid } from './interaction-id.js';
+export { jsonWritersPayOff } from './json-writers.js';
 export { checkSecurity, credentialFor, type Authorize, type AuthorizeInput, type SecurityOutcome } from './security.js';
 export { DEFAULT_BODY_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, DEFAULT_FIELDS_LIMIT } from './body.js';
 export { buildClaims, signClaims, verifySignedBody, SignedBodyError, type SigningOptions, type VerificationOptions } from './jws.js';

@@ -3,11 +3,12 @@
  * signed as negotiated, validated against the response schema when asked.
  */
 import type { z } from 'zod';
-import { bodyKind, FAILURES, issueLines, jsonWriterOf, jsonWritersPayOff, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
+import { bodyKind, FAILURES, issueLines, jsonWriterOf, negotiate, type ErrorItem, type FailureKind } from '@bank-data-sharing/wire';
 import { isApiError } from './api-error.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
 import { buildClaims, signClaims } from './jws.js';
+import { jsonWritersPayOff } from './json-writers.js';
 import type { ContentSchemas } from './types.js';
 
 /** A response as it goes on the wire. */
