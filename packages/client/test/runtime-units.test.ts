@@ -55,6 +55,28 @@ describe('request building', () => {
   });
 });
 
+describe('JSON request bodies through the compiled writers', () => {
+  const content = operations.PatchAccountAccessConsentsConsentId.request.body!.content as Readonly<Record<string, unknown>>;
+  const declared = Object.keys(content);
+  // Members out of schema order: the writer writes Data first, JSON.stringify keeps this order.
+  const body = { Data: { RevokedBy: 'TPP', Status: 'Revoked' } };
+
+  it('write in schema order where the writers pay off (V8 before 12), with JSON.stringify elsewhere; the same JSON either way', async () => {
+    const writersPayOff = Number.parseInt(process.versions.v8, 10) < 12;
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON']) {
+      const encoded = await encodeBody(declared, { body, contentType }, 'PatchAccountAccessConsentsConsentId', undefined, undefined, content);
+      expect(JSON.parse(encoded!.body as string)).toEqual(body);
+      expect(encoded!.body).toBe(writersPayOff ? '{"Data":{"Status":"Revoked","RevokedBy":"TPP"}}' : JSON.stringify(body));
+    }
+  });
+
+  it('send what the writer leaves alone (an invalid body) as JSON.stringify writes it: the client does not validate requests', async () => {
+    const invalid = { Data: { Status: 'Unknown' }, Other: [1] };
+    const encoded = await encodeBody(declared, { body: invalid, contentType: 'application/json' }, 'PatchAccountAccessConsentsConsentId', undefined, undefined, content);
+    expect(encoded!.body).toBe(JSON.stringify(invalid));
+  });
+});
+
 describe('content types', () => {
   it('matches exact spelling first, then the media type, then wildcards', () => {
     const declared = ['application/json; charset=utf-8', 'application/json', 'application/jwt'];

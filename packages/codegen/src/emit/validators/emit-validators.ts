@@ -125,12 +125,13 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   }
   // Writers are named after everything else: adding them renamed nothing.
   const writerNames = new Map<string, string>();
-  const written = writtenSchemas(api, checkable);
+  const bodies = jsonBodies(api);
+  const written = writtenSchemas(api, checkable, bodies);
   for (const s of api.schemas) {
     if (written.has(s.name)) writerNames.set(s.name, names.assign(`write${s.variantOf ? variantExportName(s) : s.name}`, `writer:${s.name}`));
   }
   const bodyWriters = new Map<SchemaNode, { id: string; where: string }>();
-  for (const body of jsonBodies(api)) {
+  for (const body of bodies) {
     if (!isInlineBody(body.node) || bodyWriters.has(body.node) || !isCheckable(body.node, checkable)) continue;
     bodyWriters.set(body.node, { id: names.assign(`write${body.stem.charAt(0).toUpperCase()}${body.stem.slice(1)}`, `body-writer:${body.where}:${bodyWriters.size}`), where: body.where });
   }

@@ -31,32 +31,56 @@ export function countsMembers(node: ObjectNode): boolean {
   return node.requiredUndeclared !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined;
 }
 
-/** True when every node under `node` can be checked, given the schemas already known checkable. */
-export function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean {
+/**
+ * Why `node` cannot be checked by a check function, given the schemas already known checkable:
+ * the first construct found, or undefined when every node under it can. With `schemas`, a
+ * reference to a schema without a check function is explained through that schema.
+ */
+export function uncheckableReason(node: SchemaNode, checkable: ReadonlySet<string>, schemas?: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): string | undefined {
   switch (node.kind) {
-    case 'ref':
-      return checkable.has(node.name);
+    case 'ref': {
+      if (checkable.has(node.name)) return undefined;
+      const target = schemas?.get(node.name);
+      if (!target || seen.has(node.name)) return `${node.name} has no check function`;
+      seen.add(node.name);
+      if (target.recursive) return `${node.name} takes part in a reference cycle`;
+      const inner = uncheckableReason(target.schema, checkable, schemas, seen);
+      return inner === undefined ? `${node.name} has no check function` : `${node.name}: ${inner}`;
+    }
     case 'number':
-      return node.multipleOf === undefined;
+      return node.multipleOf === undefined ? undefined : `multipleOf at ${node.pointer} is left to zod`;
     case 'array':
-      return isCheckable(node.items, checkable);
-    case 'object':
+      return uncheckableReason(node.items, checkable, schemas, seen);
+    case 'object': {
       // Member counts and undeclared required members are checked on zod's parsed copy, where
       // defaults add members: those few objects are left to zod. So is a member named
       // `__proto__`, which a property read would take from the prototype.
-      if (countsMembers(node) && node.properties.some((p) => 'default' in p.schema)) return false;
-      if (node.properties.some((p) => p.name === '__proto__')) return false;
-      return node.properties.every((p) => isCheckable(p.schema, checkable)) && (typeof node.additional === 'string' || isCheckable(node.additional, checkable));
+      if (countsMembers(node) && node.properties.some((p) => 'default' in p.schema)) return `member counts beside defaults at ${node.pointer}`;
+      if (node.properties.some((p) => p.name === '__proto__')) return `a member named __proto__ at ${node.pointer}`;
+      const parts = [...node.properties.map((p) => p.schema), ...(typeof node.additional === 'string' ? [] : [node.additional])];
+      for (const part of parts) {
+        const why = uncheckableReason(part, checkable, schemas, seen);
+        if (why !== undefined) return why;
+      }
+      return undefined;
+    }
     case 'union':
-      return node.variants.every((v) => isCheckable(v, checkable));
-    case 'json':
-      return true;
+      for (const variant of node.variants) {
+        const why = uncheckableReason(variant, checkable, schemas, seen);
+        if (why !== undefined) return why;
+      }
+      return undefined;
     case 'intersection':
       // zod merges the parts' outputs and fails on a conflict between their defaults.
-      return false;
+      return `the allOf at ${node.pointer} is not one object`;
     default:
-      return true;
+      return undefined;
   }
+}
+
+/** True when every node under `node` can be checked, given the schemas already known checkable. */
+export function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean {
+  return uncheckableReason(node, checkable) === undefined;
 }
 
 /** Names of the component schemas that get a check function (none in a reference cycle). */
@@ -73,6 +97,39 @@ export function checkableSchemas(schemas: readonly NamedSchema[]): Set<string> {
     }
   }
   return checkable;
+}
+
+/**
+ * Conditions under which a string `v` breaks the keywords of `node` besides its type, one per
+ * keyword (the check functions and the writers apply the same ones).
+ */
+export function stringViolations(node: StringNode, v: string, module: ModuleState): string[] {
+  const out: string[] = [];
+  // Lengths count code points (as JSON Schema and zod do): at most one UTF-16 unit per code
+  // point and at least half, so counting is needed only near the limit.
+  if (node.minLength !== undefined && node.minLength > 0) {
+    const n = node.minLength;
+    out.push(`${v}.length < ${n} || (${v}.length < ${2 * n} && rt.codePointLength(${v}) < ${n})`);
+  }
+  if (node.maxLength !== undefined) out.push(`${v}.length > ${node.maxLength} && rt.codePointLength(${v}) > ${node.maxLength}`);
+  for (const pattern of node.patterns ?? []) out.push(`!${module.pattern(pattern)}.test(${v})`);
+  if (node.format) out.push(`!${FORMAT_CHECK[node.format]}(${v})`);
+  return out;
+}
+
+/** Conditions under which a finite number `v` breaks the keywords of `node` (integer, range, bounds). */
+export function numberViolations(node: NumberNode, v: string): string[] {
+  const out: string[] = [];
+  if (node.integer) {
+    out.push(`!Number.isInteger(${v})`);
+    const range = node.format ? INTEGER_RANGES[node.format] : undefined;
+    if (range) out.push(`${v} < ${range[0]}`, `${v} > ${range[1]}`);
+  }
+  if (node.minimum !== undefined) out.push(`${v} < ${node.minimum}`);
+  if (node.maximum !== undefined) out.push(`${v} > ${node.maximum}`);
+  if (node.exclusiveMinimum !== undefined) out.push(`${v} <= ${node.exclusiveMinimum}`);
+  if (node.exclusiveMaximum !== undefined) out.push(`${v} >= ${node.exclusiveMaximum}`);
+  return out;
 }
 
 /** True when `node` may accept `undefined`, so that a required member must also be present. */
@@ -262,15 +319,7 @@ export class FunctionWriter {
       return;
     }
     this.fail(`typeof ${v} !== 'string'`);
-    // Lengths count code points (as JSON Schema and zod do): at most one UTF-16 unit per code
-    // point and at least half, so counting is needed only near the limit.
-    if (node.minLength !== undefined && node.minLength > 0) {
-      const n = node.minLength;
-      this.fail(`${v}.length < ${n} || (${v}.length < ${2 * n} && rt.codePointLength(${v}) < ${n})`);
-    }
-    if (node.maxLength !== undefined) this.fail(`${v}.length > ${node.maxLength} && rt.codePointLength(${v}) > ${node.maxLength}`);
-    for (const pattern of node.patterns ?? []) this.fail(`!${this.module.pattern(pattern)}.test(${v})`);
-    if (node.format) this.fail(`!${FORMAT_CHECK[node.format]}(${v})`);
+    for (const violation of stringViolations(node, v, this.module)) this.fail(violation);
   }
 
   private number(node: NumberNode, v: string): void {
@@ -278,18 +327,7 @@ export class FunctionWriter {
       this.oneOfValues(node.enum, v);
       return;
     }
-    const rules = [`typeof ${v} !== 'number'`];
-    if (node.integer) {
-      rules.push(`!Number.isInteger(${v})`);
-      const range = node.format ? INTEGER_RANGES[node.format] : undefined;
-      if (range) rules.push(`${v} < ${range[0]}`, `${v} > ${range[1]}`);
-    } else {
-      rules.push(`!Number.isFinite(${v})`);
-    }
-    if (node.minimum !== undefined) rules.push(`${v} < ${node.minimum}`);
-    if (node.maximum !== undefined) rules.push(`${v} > ${node.maximum}`);
-    if (node.exclusiveMinimum !== undefined) rules.push(`${v} <= ${node.exclusiveMinimum}`);
-    if (node.exclusiveMaximum !== undefined) rules.push(`${v} >= ${node.exclusiveMaximum}`);
+    const rules = [`typeof ${v} !== 'number'`, ...(node.integer ? [] : [`!Number.isFinite(${v})`]), ...numberViolations(node, v)];
     this.fail(rules.join(' || '));
   }
 

@@ -24,10 +24,10 @@
  * runtime validates (`json` nodes) and any-valued members are checked as usual and written by
  * `JSON.stringify`.
  */
-import type { ApiIR, Diagnostic, ArrayNode, LiteralNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
-import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, mayAcceptUndefined, type CheckContext, type ModuleState } from './print-check.js';
+import type { ApiIR, Diagnostic, ArrayNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, mayAcceptUndefined, numberViolations, stringViolations, uncheckableReason, type CheckContext, type ModuleState } from './print-check.js';
 import { referencedNames } from '../../ir/references.js';
-import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES } from './print-zod.js';
+import { enumValuesSatisfying } from './print-zod.js';
 import { sortedEntries, unionForm } from './union-form.js';
 import { patternWritesPlainText } from './plain-text-pattern.js';
 
@@ -227,7 +227,7 @@ class WriterBody {
         this.text('null');
         return;
       case 'literal':
-        this.literal(node, v);
+        this.oneOf(node.values, v);
         return;
       case 'array':
         this.array(node, v);
@@ -267,23 +267,13 @@ class WriterBody {
     this.append(`${texts}.get(${v})`);
   }
 
-  private literal(node: LiteralNode, v: string): void {
-    this.oneOf(node.values, v);
-  }
-
   private string(node: StringNode, v: string): void {
     if (node.enum) {
       this.oneOf(enumValuesSatisfying(node), v);
       return;
     }
     this.bail(`typeof ${v} !== 'string'`);
-    if (node.minLength !== undefined && node.minLength > 0) {
-      const n = node.minLength;
-      this.rule(`${v}.length < ${n} || (${v}.length < ${2 * n} && rt.codePointLength(${v}) < ${n})`);
-    }
-    if (node.maxLength !== undefined) this.rule(`${v}.length > ${node.maxLength} && rt.codePointLength(${v}) > ${node.maxLength}`);
-    for (const pattern of node.patterns ?? []) this.rule(`!${this.module.pattern(pattern)}.test(${v})`);
-    if (node.format) this.rule(`!${FORMAT_CHECK[node.format]}(${v})`);
+    for (const violation of stringViolations(node, v, this.module)) this.rule(violation);
     // A string the check found to be a date-time (say) holds nothing JSON escapes.
     const plain = (node.format !== undefined && PLAIN_TEXT_FORMATS.has(node.format)) || (node.patterns ?? []).some(patternWritesPlainText);
     this.text('"');
@@ -299,16 +289,7 @@ class WriterBody {
     }
     // JSON has no NaN or Infinity (JSON.stringify writes null): left to the ordinary path.
     this.bail(`typeof ${v} !== 'number' || !Number.isFinite(${v})`);
-    const rules: string[] = [];
-    if (node.integer) {
-      rules.push(`!Number.isInteger(${v})`);
-      const range = node.format ? INTEGER_RANGES[node.format] : undefined;
-      if (range) rules.push(`${v} < ${range[0]}`, `${v} > ${range[1]}`);
-    }
-    if (node.minimum !== undefined) rules.push(`${v} < ${node.minimum}`);
-    if (node.maximum !== undefined) rules.push(`${v} > ${node.maximum}`);
-    if (node.exclusiveMinimum !== undefined) rules.push(`${v} <= ${node.exclusiveMinimum}`);
-    if (node.exclusiveMaximum !== undefined) rules.push(`${v} >= ${node.exclusiveMaximum}`);
+    const rules = numberViolations(node, v);
     if (rules.length > 0) this.rule(rules.join(' || '));
     // Number-to-text is the same conversion JSON.stringify uses (-0 is written 0).
     this.statement(`out += '' + ${v};`);
@@ -589,51 +570,13 @@ export function isInlineBody(node: SchemaNode): boolean {
  * The schemas that get a writer: those JSON bodies refer to (directly, or from a schema written
  * out in the operation) that have a check function, and all they refer to.
  */
-export function writtenSchemas(api: ApiIR, checkable: ReadonlySet<string>): Set<string> {
+export function writtenSchemas(api: ApiIR, checkable: ReadonlySet<string>, bodies: readonly JsonBody[] = jsonBodies(api)): Set<string> {
   const roots = new Set<string>();
-  for (const body of jsonBodies(api)) {
+  for (const body of bodies) {
     if (body.node.kind === 'ref' && !body.node.nullable) roots.add(body.node.name);
     else if (isCheckable(body.node, checkable)) for (const name of referencedNames(body.node)) roots.add(name);
   }
   return referencedClosure([...roots].filter((name) => checkable.has(name)), api.schemas);
-}
-
-/** Why a schema has no check function, hence no writer: the first construct found. */
-function whyNoWriter(node: SchemaNode, checkable: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): string | undefined {
-  switch (node.kind) {
-    case 'ref': {
-      if (checkable.has(node.name) || seen.has(node.name)) return undefined;
-      seen.add(node.name);
-      const target = byName.get(node.name);
-      if (!target) return undefined;
-      if (target.recursive) return `${node.name} takes part in a reference cycle`;
-      const inner = whyNoWriter(target.schema, checkable, byName, seen);
-      return inner && `${node.name}: ${inner}`;
-    }
-    case 'number':
-      return node.multipleOf === undefined ? undefined : `multipleOf at ${node.pointer} is left to zod`;
-    case 'intersection':
-      return `the allOf at ${node.pointer} is not one object`;
-    case 'array':
-      return whyNoWriter(node.items, checkable, byName, seen);
-    case 'union':
-      for (const variant of node.variants) {
-        const why = whyNoWriter(variant, checkable, byName, seen);
-        if (why) return why;
-      }
-      return undefined;
-    case 'object': {
-      if (node.properties.some((p) => p.name === '__proto__')) return `a member named __proto__ at ${node.pointer}`;
-      if (countsMembers(node) && node.properties.some((p) => 'default' in p.schema)) return `member counts beside defaults at ${node.pointer}`;
-      for (const schema of [...node.properties.map((p) => p.schema), ...(typeof node.additional === 'string' ? [] : [node.additional])]) {
-        const why = whyNoWriter(schema, checkable, byName, seen);
-        if (why) return why;
-      }
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
 }
 
 /** Every `json` node under `node`, not looking through references. */
@@ -671,17 +614,18 @@ export function writerNotes(api: ApiIR): Diagnostic[] {
   const note = (pointer: string, message: string): void => {
     if (!notes.has(pointer)) notes.set(pointer, { severity: 'info', code: 'json-writer-fallback', pointer, message });
   };
-  for (const body of jsonBodies(api)) {
+  const bodies = jsonBodies(api);
+  for (const body of bodies) {
     const node = body.node;
     const plainReference = node.kind === 'ref' && !node.nullable;
     if (plainReference ? checkable.has(node.name) : isCheckable(node, checkable)) continue;
     const named = plainReference ? byName.get(node.name) : undefined;
-    const why = named?.recursive ? 'it takes part in a reference cycle' : whyNoWriter(named ? named.schema : node, checkable, byName);
+    const why = named?.recursive ? 'it takes part in a reference cycle' : uncheckableReason(named ? named.schema : node, checkable, byName);
     const component = named ? (named.variantOf?.name ?? named.name) : undefined;
     const pointer = component === undefined ? node.pointer : `#/components/schemas/${component.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     note(pointer, `JSON bodies of this schema are written by JSON.stringify, after zod's check: ${why ?? 'it has no check function'}`);
   }
-  for (const name of writtenSchemas(api, checkable)) {
+  for (const name of writtenSchemas(api, checkable, bodies)) {
     for (const json of jsonNodesIn(byName.get(name)!.schema)) note(json.pointer, 'written by JSON.stringify inside the writer (a schema the JSON Schema runtime validates)');
   }
   return [...notes.values()];

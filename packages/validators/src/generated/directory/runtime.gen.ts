@@ -589,23 +589,10 @@ export function withJsonWriter<T>(schema: T, writer: JsonWriter): T {
 /** Characters JSON.stringify writes escaped (and surrogates, lone ones among them). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-/** A string as JSON text, exactly as JSON.stringify writes it. */
-export function jsonString(value: string): string {
-  const length = value.length;
-  // Measured: for short strings a scan of the code units beats a regular expression.
-  if (length < 48) {
-    for (let i = 0; i < length; i++) {
-      const unit = value.charCodeAt(i);
-      if (unit < 32 || unit === 34 || unit === 92 || (unit >= 0xd800 && unit <= 0xdfff)) return JSON.stringify(value);
-    }
-    return `"${value}"`;
-  }
-  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
-}
-
 /** A string as the text between the quotes of its JSON text, as JSON.stringify writes it. */
 export function jsonStringBody(value: string): string {
   const length = value.length;
+  // Measured: for short strings a scan of the code units beats a regular expression.
   if (length < 48) {
     for (let i = 0; i < length; i++) {
       const unit = value.charCodeAt(i);
@@ -614,6 +601,11 @@ export function jsonStringBody(value: string): string {
     return value;
   }
   return NEEDS_ESCAPE.test(value) ? JSON.stringify(value).slice(1, -1) : value;
+}
+
+/** A string as JSON text, exactly as JSON.stringify writes it. */
+export function jsonString(value: string): string {
+  return `"${jsonStringBody(value)}"`;
 }
 
 /**
