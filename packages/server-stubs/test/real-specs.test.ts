@@ -67,7 +67,10 @@ async function generated(file: string): Promise<{ createRouter(handlers: object,
   return { createRouter: server.createRouter, operations: Object.values(validators.operations) };
 }
 
-describe.skipIf(files.length === 0).each(files)('%s', (file) => {
+// Without the published specs the file still holds a (skipped) test: an empty file fails vitest.
+if (files.length === 0) it.skip('the router on each published spec (the specs are not beside the repository)', () => {});
+
+describe.each(files)('%s', (file) => {
   it.each([false, true])('routes every operation (request validation %s)', async (validate) => {
     const { createRouter, operations } = await generated(file);
     const reached: string[] = [];
