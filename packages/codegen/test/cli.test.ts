@@ -49,7 +49,7 @@ describe('codegen CLI', () => {
     await writeFile(swagger, 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n');
     const old = run('generate', '--spec', swagger, '--out', dir);
     expect(old.code).toBe(1);
-    expect(old.stderr).toContain('only OpenAPI 3.0 and 3.1 are supported (found swagger 2.0)');
+    expect(old.stderr).toContain('only OpenAPI 3.0, 3.1 and 3.2 are supported (found swagger 2.0)');
 
     const noVersion = path.join(dir, 'no-version.yaml');
     await writeFile(noVersion, 'info: {title: x, version: "1"}\npaths: {}\n');

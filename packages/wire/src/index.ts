@@ -47,3 +47,9 @@ export { errorAnswer, fillObvious, type ErrorAnswer, type ErrorAnswerOptions, ty
 
 // Requests: every part parsed and checked against an operation's schemas.
 export { claimedNames, credentialNames, validateRequestParts, type CredentialPlace, type RequestParts, type RequestPartSchemas, type RequestPartsInput } from './request-validate.js';
+
+// Streams: the sequential media types of OpenAPI 3.2, read and written item by item.
+export { decodeEventStream, encodeEvent, EventStreamDecoder, EventStreamError, type EventFields, type EventStreamDecoderOptions, type ServerSentEvent } from './event-stream.js';
+export { decodeJsonLines, encodeJsonLine, JsonLinesDecoder, JsonLinesError, type JsonLinesDecoderOptions } from './json-lines.js';
+export { decodeJsonSeq, encodeJsonSeqRecord, JsonSeqDecoder, JsonSeqError, type JsonSeqDecoderOptions } from './json-seq.js';
+export { decodeSequence, encodeSequenceItem, sequenceFormat, sequenceItemOf, SequenceItemError, type SequenceFormat, type SequenceReadOptions } from './sequence-media.js';

@@ -7,16 +7,19 @@ import { valueFits } from './value-fits.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import { assignOperationNames } from './operation-names.js';
 import { allOfClosedReading } from './merge-all-of.js';
+import { schemaDialectOf } from './openapi-version.js';
+import { fieldsOfLaterVersion } from './version-fields.js';
+import { isFixedMethod, PATH_ITEM_MEMBERS, pathItemOperations } from './path-item-operations.js';
 import type {
   ApiIR,
   Diagnostic,
   ExampleIR,
   HeaderIR,
-  HttpMethod,
   JsonPointer,
   LinkIR,
   MediaTypeIR,
   NamedSchema,
+  OAuthFlowIR,
   OperationIR,
   ParameterIR,
   ParameterLocation,
@@ -26,10 +29,10 @@ import type {
   SecurityRequirementIR,
   SecuritySchemeIR,
   ServerIR,
+  TagIR,
   WebhookIR,
 } from './types.js';
 
-const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** An example found in the file, with the schema it must satisfy. */
 export interface CheckedExample extends ExampleIR {
@@ -59,7 +62,7 @@ class IRBuilder {
     const components = isRecord(doc['components']) ? doc['components'] : {};
     const rawSchemas = isRecord(components['schemas']) ? components['schemas'] : {};
     const openapi = String(doc['openapi']);
-    const dialect = openapi.startsWith('3.1') ? '3.1' : '3.0';
+    const dialect = schemaDialectOf(openapi);
     this.ctx = {
       document: doc,
       dialect,
@@ -160,7 +163,23 @@ function serversOf(doc: Record<string, unknown>): ServerIR[] {
     const withoutOrigin = /^[a-z][a-z0-9+.-]*:\/\//i.test(expanded) ? expanded.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') : expanded.replace(/^[^/]*/, '');
     const pathPrefix = withoutOrigin.replace(/[?#].*$/, '').replace(/\/+$/, '');
     const ir: ServerIR = { url: server['url'], pathPrefix };
+    if (typeof server['name'] === 'string') ir.name = server['name'];
     if (typeof server['description'] === 'string') ir.description = server['description'];
+    out.push(ir);
+  }
+  return out;
+}
+
+/** The document's `tags` (OpenAPI 3.2 adds `summary`, `parent` and `kind`). */
+function tagsOf(doc: Record<string, unknown>): TagIR[] {
+  const tags = Array.isArray(doc['tags']) ? doc['tags'] : [];
+  const out: TagIR[] = [];
+  for (const tag of tags) {
+    if (!isRecord(tag) || typeof tag['name'] !== 'string') continue;
+    const ir: TagIR = { name: tag['name'] };
+    for (const key of ['summary', 'description', 'parent', 'kind'] as const) {
+      if (typeof tag[key] === 'string') ir[key] = tag[key];
+    }
     out.push(ir);
   }
   return out;
@@ -190,15 +209,16 @@ function securitySchemesOf(builder: IRBuilder, doc: Record<string, unknown>): Se
     if (typeof value['in'] === 'string') scheme.in = value['in'];
     if (typeof value['name'] === 'string') scheme.parameterName = value['name'];
     if (typeof value['description'] === 'string') scheme.description = value['description'];
+    if (value['deprecated'] === true) scheme.deprecated = true;
+    if (typeof value['oauth2MetadataUrl'] === 'string') scheme.oauth2MetadataUrl = value['oauth2MetadataUrl'];
     if (isRecord(value['flows'])) {
       scheme.flows = {};
       for (const [flow, def] of Object.entries(value['flows'])) {
         if (!isRecord(def)) continue;
-        const entry: { scopes: string[]; tokenUrl?: string; authorizationUrl?: string } = {
-          scopes: isRecord(def['scopes']) ? Object.keys(def['scopes']) : [],
-        };
-        if (typeof def['tokenUrl'] === 'string') entry.tokenUrl = def['tokenUrl'];
-        if (typeof def['authorizationUrl'] === 'string') entry.authorizationUrl = def['authorizationUrl'];
+        const entry: OAuthFlowIR = { scopes: isRecord(def['scopes']) ? Object.keys(def['scopes']) : [] };
+        for (const url of ['tokenUrl', 'authorizationUrl', 'deviceAuthorizationUrl'] as const) {
+          if (typeof def[url] === 'string') entry[url] = def[url];
+        }
         scheme.flows[flow] = entry;
       }
     }
@@ -227,15 +247,25 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
         schemaPointer = `${at}/content/${escapePointerToken(mediaType)}/schema`;
       }
     }
+    if (location === 'querystring') {
+      if (!querystringWellFormed(builder, value, at)) return;
+      // Read and checked, but no target generates it yet: refused rather than dropped.
+      builder.diagnostics.push({
+        severity: 'error',
+        code: 'querystring-not-generated',
+        pointer: at,
+        message: `the "in: querystring" parameter "${value['name']}" (OpenAPI 3.2) is not generated yet: the validators, router and client cannot carry a query string described as one value`,
+      });
+    }
     const schema = builder.schema(schemaRaw, schemaPointer);
-    const style = typeof value['style'] === 'string' ? value['style'] : location === 'query' || location === 'cookie' ? 'form' : 'simple';
+    const style = location === 'querystring' ? 'content' : typeof value['style'] === 'string' ? value['style'] : location === 'query' || location === 'cookie' ? 'form' : 'simple';
     const parameter: ParameterIR = {
       name: value['name'],
       in: location,
       required: location === 'path' ? true : value['required'] === true,
       schema,
       style,
-      explode: typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form',
+      explode: location === 'querystring' ? false : typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form',
       examples: builder.collectExamples(value, at, schema, true),
     };
     if (typeof value['description'] === 'string') parameter.description = value['description'];
@@ -248,6 +278,42 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
   return out;
 }
 
+/**
+ * OpenAPI 3.2: a `querystring` parameter is described by `content` alone (one media type); the
+ * members that shape a single value (`schema`, `style`, `explode`, `allowReserved`) are not its.
+ */
+function querystringWellFormed(builder: IRBuilder, value: Record<string, unknown>, at: JsonPointer): boolean {
+  const wrong = ['schema', 'style', 'explode', 'allowReserved'].filter((key) => value[key] !== undefined);
+  const media = isRecord(value['content']) ? Object.keys(value['content']) : [];
+  const problems = [
+    ...wrong.map((key) => `"${key}" is not allowed on an "in: querystring" parameter (its "content" describes the whole query string)`),
+    ...(media.length !== 1 ? [`an "in: querystring" parameter needs "content" with exactly one media type (found ${media.length})`] : []),
+  ];
+  for (const message of problems) builder.diagnostics.push({ severity: 'error', code: 'invalid-querystring-parameter', pointer: at, message });
+  return problems.length === 0;
+}
+
+/**
+ * OpenAPI 3.2: one `querystring` parameter at most, and no `query` parameter beside it (the
+ * query string is one value). Checked on the merged list of an operation.
+ */
+function checkQuerystringRules(builder: IRBuilder, parameters: ParameterIR[], pointer: JsonPointer): void {
+  const whole = parameters.filter((p) => p.in === 'querystring');
+  if (whole.length === 0) return;
+  if (whole.length > 1) {
+    builder.diagnostics.push({ severity: 'error', code: 'invalid-querystring-parameter', pointer, message: `an operation has at most one "in: querystring" parameter (found ${whole.map((p) => `"${p.name}"`).join(', ')})` });
+  }
+  const named = parameters.filter((p) => p.in === 'query');
+  if (named.length > 0) {
+    builder.diagnostics.push({
+      severity: 'error',
+      code: 'invalid-querystring-parameter',
+      pointer,
+      message: `"in: query" parameters (${named.map((p) => `"${p.name}"`).join(', ')}) cannot stand beside the "in: querystring" parameter "${whole[0]!.name}", which is the whole query string`,
+    });
+  }
+}
+
 /** Operation parameters override path-level ones with the same name and location (§4.8.10). */
 function mergeParameters(pathLevel: ParameterIR[], operationLevel: ParameterIR[]): ParameterIR[] {
   const key = (p: ParameterIR) => `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
@@ -257,12 +323,15 @@ function mergeParameters(pathLevel: ParameterIR[], operationLevel: ParameterIR[]
 
 function contentOf(builder: IRBuilder, content: unknown, pointer: JsonPointer): MediaTypeIR[] {
   if (!isRecord(content)) return [];
-  return Object.entries(content).map(([contentType, raw]) => {
-    const at = `${pointer}/${escapePointerToken(contentType)}`;
+  return Object.entries(content).map(([contentType, written]) => {
+    // OpenAPI 3.2: a Media Type Object may be a `$ref` (to `components/mediaTypes`).
+    const { value: raw, pointer: at } = builder.resolve(written, `${pointer}/${escapePointerToken(contentType)}`);
     const media = isRecord(raw) ? raw : {};
     const ir: MediaTypeIR = { contentType, examples: [] };
     if (media['schema'] !== undefined) ir.schema = builder.schema(media['schema'], `${at}/schema`);
-    ir.examples = builder.collectExamples(media, at, ir.schema, true);
+    if (media['itemSchema'] !== undefined) ir.itemSchema = builder.schema(media['itemSchema'], `${at}/itemSchema`);
+    // Examples of a sequence are of one item when only `itemSchema` is given.
+    ir.examples = builder.collectExamples(media, at, ir.schema ?? ir.itemSchema, true);
     const form = formLayout(contentType, media, (value) => followPointerRefs(builder.ctx.document, value), builder.ctx.dialect);
     if (form) ir.form = form;
     return ir;
@@ -302,6 +371,7 @@ function responsesOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): Re
       const r = isRecord(response) ? response : {};
       const ir: ResponseIR = {
         status,
+        ...(typeof r['summary'] === 'string' ? { summary: r['summary'] } : {}),
         description: typeof r['description'] === 'string' ? r['description'] : '',
         headers: headersOf(builder, r['headers'], `${at}/headers`),
         content: contentOf(builder, r['content'], `${at}/content`),
@@ -335,10 +405,12 @@ function operationParts(
   pointer: JsonPointer,
   pathParameters: ParameterIR[],
 ): Pick<OperationIR, 'summary' | 'description' | 'deprecated' | 'tags' | 'parameters' | 'requestBody' | 'responses' | 'extensions'> {
+  const parameters = mergeParameters(pathParameters, parametersOf(builder, Array.isArray(op['parameters']) ? op['parameters'] : [], `${pointer}/parameters`));
+  checkQuerystringRules(builder, parameters, pointer);
   const parts: ReturnType<typeof operationParts> = {
     deprecated: op['deprecated'] === true,
     tags: Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [],
-    parameters: mergeParameters(pathParameters, parametersOf(builder, Array.isArray(op['parameters']) ? op['parameters'] : [], `${pointer}/parameters`)),
+    parameters,
     responses: responsesOf(builder, op['responses'], `${pointer}/responses`),
     extensions: Object.fromEntries(
       Object.keys(op)
@@ -364,10 +436,8 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
     const { value: item, pointer: itemAt } = builder.resolve(rawItem, itemPointer);
     if (!isRecord(item)) continue;
     const pathParameters = parametersOf(builder, Array.isArray(item['parameters']) ? item['parameters'] : [], `${itemAt}/parameters`);
-    for (const method of METHODS) {
-      const op = item[method];
+    for (const { method, raw: op, pointer } of pathItemOperations(item, itemPointer, builder.diagnostics)) {
       if (!isRecord(op)) continue;
-      const pointer = `${itemPointer}/${method}`;
       const operationId = typeof op['operationId'] === 'string' ? op['operationId'] : synthesizeOperationId(method, path);
       if (typeof op['operationId'] !== 'string') {
         builder.diagnostics.push({
@@ -399,9 +469,6 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
   return operations;
 }
 
-/** Members of a Path Item Object other than its operations (OpenAPI 3.1 §4.8.9). */
-const PATH_ITEM_MEMBERS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
-
 /**
  * The `webhooks` map of OpenAPI 3.1: each key names a Path Item (written inline or as a `$ref`,
  * e.g. to `components.pathItems`), each of whose operations becomes one webhook. What cannot
@@ -431,7 +498,7 @@ function webhooksOf(builder: IRBuilder, doc: Record<string, unknown>, dialect: '
       continue;
     }
     for (const key of Object.keys(item)) {
-      if (PATH_ITEM_MEMBERS.has(key) || key.startsWith('x-') || (METHODS as string[]).includes(key)) continue;
+      if (PATH_ITEM_MEMBERS.has(key) || key.startsWith('x-') || isFixedMethod(key)) continue;
       builder.diagnostics.push({
         severity: 'warning',
         code: 'unsupported-webhook-member',
@@ -441,10 +508,7 @@ function webhooksOf(builder: IRBuilder, doc: Record<string, unknown>, dialect: '
     }
     const pathParameters = parametersOf(builder, Array.isArray(item['parameters']) ? item['parameters'] : [], `${itemAt}/parameters`);
     const before = webhooks.length;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (op === undefined) continue;
-      const pointer = `${itemPointer}/${method}`;
+    for (const { method, raw: op, pointer } of pathItemOperations(item, itemPointer, builder.diagnostics)) {
       if (!isRecord(op)) {
         builder.diagnostics.push({ severity: 'warning', code: 'invalid-webhook', pointer, message: `${method} of webhook "${name}" is not an Operation Object; it is not generated` });
         continue;
@@ -495,7 +559,8 @@ function synthesizeOperationId(method: string, path: string): string {
     .filter(Boolean)
     .map((segment) => segment.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')))
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
-  return `${method}${words.join('')}`;
+  // An additional method is written in upper case (`PURGE`); names start in lower case.
+  return `${method.toLowerCase()}${words.join('')}`;
 }
 
 export interface BuildOptions {
@@ -512,7 +577,8 @@ export interface BuildOptions {
 /** Reads a loaded (bundled) document into the IR. */
 export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   const doc = spec.document;
-  const diagnostics: Diagnostic[] = [...spec.diagnostics];
+  // A field a later version added is not this file's: named before anything is read.
+  const diagnostics: Diagnostic[] = [...spec.diagnostics, ...fieldsOfLaterVersion(doc)];
   const builder = new IRBuilder(doc, diagnostics, options);
 
   const schemaNames = Object.keys(builder.ctx.rawComponents);
@@ -536,12 +602,14 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
   }));
 
   const info = isRecord(doc['info']) ? doc['info'] : {};
+  const tags = tagsOf(doc);
   const api: ApiIR = {
     source: spec.source,
     openapiVersion: String(doc['openapi']),
     title: typeof info['title'] === 'string' ? info['title'] : '',
     version: typeof info['version'] === 'string' ? info['version'] : String(info['version'] ?? ''),
     servers: serversOf(doc),
+    ...(tags.length > 0 ? { tags } : {}),
     schemas,
     operations,
     ...(webhooks.length > 0 ? { webhooks } : {}),

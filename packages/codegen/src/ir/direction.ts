@@ -2,6 +2,7 @@ import type { BuiltIR, CheckedExample } from './build-ir.js';
 import { findRecursiveSchemas, referencedNames } from './references.js';
 import { isRecord, resolvePointer } from './json-pointer.js';
 import { forEachSubschema } from './json-schema-table.js';
+import { schemaDialectOf } from './openapi-version.js';
 import type { ApiIR, JsonSchemaTableIR, MediaTypeIR, NamedSchema, PropertyIR, SchemaNode } from './types.js';
 
 /**
@@ -212,7 +213,7 @@ function tableHides(table: Record<string, unknown>, pointer: string, flag: 'read
 
 /** Whether the rule applies to this document with these options. */
 export function directionsApply(api: Pick<ApiIR, 'openapiVersion'>, options: DirectionOptions = {}): boolean {
-  return !(api.openapiVersion.startsWith('3.1') && options.readWrite === 'json-schema');
+  return !(schemaDialectOf(api.openapiVersion) === '3.1' && options.readWrite === 'json-schema');
 }
 
 /**
@@ -230,11 +231,17 @@ export function applyDirections(built: BuiltIR, options: DirectionOptions = {}):
   const variants: NamedSchema[] = [];
   const rewrite = (media: MediaTypeIR[], rules: Rules): MediaTypeIR[] =>
     media.map((m) => {
-      if (!m.schema) return m;
-      const schema = transform(m.schema, rules);
-      if (schema === m.schema) return m;
-      replaced.set(m.schema, schema);
-      return { ...m, schema };
+      // The whole body and, in a sequence (OpenAPI 3.2), each item take the direction's variant.
+      let out = m;
+      for (const key of ['schema', 'itemSchema'] as const) {
+        const before = m[key];
+        if (!before) continue;
+        const after = transform(before, rules);
+        if (after === before) continue;
+        replaced.set(before, after);
+        out = { ...out, [key]: after };
+      }
+      return out;
     });
   const byDirection = {} as Record<Direction, Rules>;
   for (const direction of ['request', 'response'] as const) {

@@ -13,8 +13,15 @@ import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from '
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
 import { patternDiagnostic } from './pattern.js';
 
-/** The base URI of the document itself; never written to output. */
+/** The base URI of a document without an absolute `$self`; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
+
+/** OpenAPI 3.2: an absolute `$self` is the document's base URI, which relative `$id`s resolve against. */
+function documentBaseOf(document: Record<string, unknown>): string {
+  const self = document['$self'];
+  if (typeof self !== 'string' || !/^[a-z][a-z0-9+.-]*:/i.test(self)) return DOCUMENT_BASE;
+  return withoutFragment(self);
+}
 
 export type JsonDialect = '3.0' | '3.1';
 
@@ -89,7 +96,8 @@ function withinAnother(pointer: JsonPointer, pointers: ReadonlySet<JsonPointer>)
 
 /** Resources (`$id`) and anchors of one document, and resolution of references against them. */
 export class JsonSchemaScope {
-  private readonly resources = new Map<string, JsonPointer>([[DOCUMENT_BASE, '#']]);
+  private readonly documentBase: string;
+  private readonly resources: Map<string, JsonPointer>;
   private readonly anchors = new Map<string, JsonPointer>();
   private readonly bases = new Map<JsonPointer, string>();
   /** URIs that more than one schema declares as its `$id`: references to them are ambiguous. */
@@ -100,7 +108,10 @@ export class JsonSchemaScope {
   constructor(
     readonly document: Record<string, unknown>,
     readonly dialect: JsonDialect,
-  ) {}
+  ) {
+    this.documentBase = documentBaseOf(document);
+    this.resources = new Map([[this.documentBase, '#']]);
+  }
 
   /** Indexes the component schemas on first need: a document whose references are all plain pointers never pays for it. */
   private indexOnce(): void {
@@ -108,7 +119,7 @@ export class JsonSchemaScope {
     this.indexed = true;
     const components = isRecord(this.document['components']) ? this.document['components'] : {};
     const schemas = isRecord(components['schemas']) ? components['schemas'] : {};
-    for (const [name, raw] of Object.entries(schemas)) this.index(raw, `#/components/schemas/${escapePointerToken(name)}`, DOCUMENT_BASE);
+    for (const [name, raw] of Object.entries(schemas)) this.index(raw, `#/components/schemas/${escapePointerToken(name)}`, this.documentBase);
   }
 
   private index(raw: unknown, pointer: JsonPointer, outerBase: string): void {
@@ -136,7 +147,7 @@ export class JsonSchemaScope {
   /** The base URI in effect for the schema at `pointer`. */
   baseAt(pointer: JsonPointer): string {
     this.indexOnce();
-    return this.bases.get(pointer) ?? DOCUMENT_BASE;
+    return this.bases.get(pointer) ?? this.documentBase;
   }
 
   /** Where `ref`, written in the schema at `pointer`, leads. */

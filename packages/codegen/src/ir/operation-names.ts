@@ -54,7 +54,7 @@ function capitalize(word: string): string {
 
 /** `GET /pets/{id}/toys` → `getPetsIdToys`: the name of an operation without a usable operationId. */
 function nameFromRoute(method: HttpMethod, path: string): string {
-  return camelName(`${method} ${path}`) ?? method;
+  return camelName(`${method.toLowerCase()} ${path}`) ?? method.toLowerCase();
 }
 
 /** lowerCamel of the words of `text`, made an identifier; undefined when it has no words. */

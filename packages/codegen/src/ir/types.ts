@@ -222,7 +222,8 @@ export interface ExampleIR {
   value: unknown;
 }
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** `querystring` (OpenAPI 3.2): the whole query string as one value, described by `content`. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 export interface ParameterIR {
   name: string;
@@ -231,7 +232,10 @@ export interface ParameterIR {
   schema: SchemaNode;
   description?: string;
   deprecated?: boolean;
-  /** Serialization (OpenAPI 3 `style`/`explode`); defaults already applied. */
+  /**
+   * Serialization (OpenAPI 3 `style`/`explode`); defaults already applied. A `querystring`
+   * parameter has none (its `contentType` is its whole serialization): `style` is `content`.
+   */
   style: string;
   explode: boolean;
   /** `allowReserved` (query only): RFC 3986 reserved characters are sent without percent-encoding. */
@@ -245,6 +249,11 @@ export interface MediaTypeIR {
   /** Exactly as written, e.g. `application/json; charset=utf-8`. */
   contentType: string;
   schema?: SchemaNode;
+  /**
+   * OpenAPI 3.2 `itemSchema`: the body is a sequence (Server-Sent Events, JSON Lines, JSON text
+   * sequences, `multipart/mixed`) and each item must match this schema as it arrives.
+   */
+  itemSchema?: SchemaNode;
   examples: ExampleIR[];
   /**
    * For `application/x-www-form-urlencoded` and `multipart/form-data` bodies of an object
@@ -291,6 +300,8 @@ export interface HeaderIR {
 export interface ResponseIR {
   /** `200`, `404`, `4XX` or `default`. */
   status: string;
+  /** OpenAPI 3.2 `summary` (a short text beside `description`, which 3.2 makes optional). */
+  summary?: string;
   description: string;
   headers: HeaderIR[];
   content: MediaTypeIR[];
@@ -319,7 +330,14 @@ export interface SecurityRequirementIR {
   [scheme: string]: string[];
 }
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+/** The methods a Path Item names by a fixed field (OpenAPI 3.2 added `query`). */
+export const FIXED_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
+/**
+ * A fixed field's name (`get`, `query`...), or a key of an OpenAPI 3.2 `additionalOperations`
+ * map exactly as written (`COPY`): the method token as it is sent, in upper case.
+ */
+export type HttpMethod = (typeof FIXED_METHODS)[number] | (string & {});
 
 export interface OperationIR {
   /** As written in the file (or made from method and path when it has none): data for messages and logs. */
@@ -385,17 +403,41 @@ export interface WebhookIR {
 export interface SecuritySchemeIR {
   name: string;
   type: string;
+  /** OpenAPI 3.2: the scheme is deprecated (clients should move to another). */
+  deprecated?: boolean;
+  /** OpenAPI 3.2 `oauth2MetadataUrl`: where the authorization server's metadata (RFC 8414) is. */
+  oauth2MetadataUrl?: string;
   scheme?: string;
   bearerFormat?: string;
   in?: string;
   parameterName?: string;
   description?: string;
   /** OAuth2 flows: flow name to scopes. */
-  flows?: Record<string, { scopes: string[]; tokenUrl?: string; authorizationUrl?: string }>;
+  flows?: Record<string, OAuthFlowIR>;
+}
+
+/** One OAuth 2 flow (3.2 adds `deviceAuthorization`, RFC 8628). */
+export interface OAuthFlowIR {
+  scopes: string[];
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  /** `deviceAuthorizationUrl` of the device authorization flow. */
+  deviceAuthorizationUrl?: string;
+}
+
+/** A Tag Object; OpenAPI 3.2 adds `summary`, `parent` (nesting) and `kind`. */
+export interface TagIR {
+  name: string;
+  summary?: string;
+  description?: string;
+  parent?: string;
+  kind?: string;
 }
 
 export interface ServerIR {
   url: string;
+  /** OpenAPI 3.2 `name`: a short name for the server. */
+  name?: string;
   description?: string;
   /** The path part of `url` (the mount prefix), without a trailing slash. */
   pathPrefix: string;
@@ -426,6 +468,8 @@ export interface ApiIR {
   /** `info.version` as written. */
   version: string;
   servers: ServerIR[];
+  /** The document's `tags`, in the order written; absent when it declares none. */
+  tags?: TagIR[];
   schemas: NamedSchema[];
   operations: OperationIR[];
   /**

@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../ir/types.js';
 import { parseDocument, SpecLoadError } from './parse-document.js';
 import { escapePointerToken, resolvePointer } from '../ir/json-pointer.js';
 import { JsonSchemaScope } from '../ir/json-schema-table.js';
+import { internalizeSelfReferences } from './self-references.js';
+import { schemaDialectOf, SUPPORTED_OPENAPI, SUPPORTED_VERSIONS_TEXT } from '../ir/openapi-version.js';
 
 export interface LoadedSpec {
   /** Path of the root file as the caller gave it. */
@@ -137,16 +140,17 @@ export async function loadSpec(file: string, options: LoadOptions = {}): Promise
   }
   const root = value as Record<string, unknown>;
   const openapi = root['openapi'];
-  if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
+  if (typeof openapi !== 'string' || !SUPPORTED_OPENAPI.test(openapi)) {
     if (root['swagger'] !== undefined) {
-      throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported (found swagger ${String(root['swagger'])})`, file);
+      throw new SpecLoadError(`${file}: only ${SUPPORTED_VERSIONS_TEXT} are supported (found swagger ${String(root['swagger'])})`, file);
     }
     if (openapi === undefined) {
-      throw new SpecLoadError(`${file}: the "openapi" field is missing at the top level (an OpenAPI 3.0 or 3.1 document starts with, e.g., openapi: 3.1.0)`, file);
+      throw new SpecLoadError(`${file}: the "openapi" field is missing at the top level (an OpenAPI document starts with, e.g., openapi: 3.1.0)`, file);
     }
-    throw new SpecLoadError(`${file}: only OpenAPI 3.0 and 3.1 are supported ("openapi" is ${JSON.stringify(openapi)})`, file);
+    throw new SpecLoadError(`${file}: only ${SUPPORTED_VERSIONS_TEXT} are supported ("openapi" is ${JSON.stringify(openapi)})`, file);
   }
-  const external = externalRef(root, openapi.startsWith('3.1') ? '3.1' : '3.0', options.remoteRefs === 'leave');
+  internalizeSelfReferences(root, pathToFileURL(absolutePath).href);
+  const external = externalRef(root, schemaDialectOf(openapi), options.remoteRefs === 'leave');
   if (!external) {
     return { source: file, document: root, diagnostics };
   }

@@ -79,7 +79,7 @@ describe('webhooks in the IR', () => {
     const { api } = buildIR(await loadSpec(FIXTURE));
     const notes = api.diagnostics.filter((d) => d.pointer.startsWith('#/webhooks')).map((d) => [d.code, d.pointer]);
     expect(notes).toEqual([
-      ['unsupported-webhook-member', '#/webhooks/pet.archived/query'],
+      ['unsupported-webhook-member', '#/webhooks/pet.archived/connect'],
       ['empty-webhook', '#/webhooks/nothing'],
     ]);
     expect(api.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

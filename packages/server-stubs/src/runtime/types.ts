@@ -103,20 +103,30 @@ type IsStructured<K extends string> = K extends
  */
 export type JwtMessage<T> = T extends string ? string : T extends { readonly message: infer M } ? M : T;
 
+/**
+ * True for the schema of a sequence (OpenAPI 3.2 `itemSchema`, the validators' `rt.sequence`):
+ * its value is the items, one at a time. `any` and `unknown` schemas are not sequences.
+ */
+export type IsSequence<S extends z.ZodType> = [z.output<S>] extends [AsyncIterable<unknown>] ? (unknown extends z.output<S> ? false : true) : false;
+
 type DecodedBody<K extends string, S> = S extends z.ZodType
-  ? IsJwt<K> extends true
-    ? JwtMessage<z.output<S>>
-    : IsStructured<K> extends true
-      ? z.output<S>
-      : unknown
+  ? IsSequence<S> extends true
+    ? z.output<S>
+    : IsJwt<K> extends true
+      ? JwtMessage<z.output<S>>
+      : IsStructured<K> extends true
+        ? z.output<S>
+        : unknown
   : never;
 
 type EncodedBody<K extends string, S> = S extends z.ZodType
-  ? IsJwt<K> extends true
-    ? JwtMessage<z.input<S>>
-    : IsStructured<K> extends true
-      ? z.input<S>
-      : unknown
+  ? IsSequence<S> extends true
+    ? z.input<S>
+    : IsJwt<K> extends true
+      ? JwtMessage<z.input<S>>
+      : IsStructured<K> extends true
+        ? z.input<S>
+        : unknown
   : never;
 
 type BodyUnion<C, Mode extends 'in' | 'out'> = {

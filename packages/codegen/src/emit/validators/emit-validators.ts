@@ -30,6 +30,7 @@ const UNTYPED_BUILDERS = [
 ].join('\n');
 
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
+const SEQUENCE_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/sequence.ts', import.meta.url));
 const JSON_SCHEMA_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/json-schema.ts', import.meta.url));
 
 /**
@@ -99,7 +100,7 @@ export interface ValidatorNames {
 export function validatorNames(api: ApiIR): ValidatorNames {
   const webhooks = api.webhooks ?? [];
   // `webhooks` and `jsonSchemas` (exports of index.ts) are declared only by modules that have them.
-  const names = new NameResolver([...VALIDATOR_MODULE_NAMES, ...(webhooks.length > 0 ? ['webhooks'] : []), ...(api.jsonSchemas ? ['jsonSchemas'] : [])]);
+  const names = new NameResolver([...VALIDATOR_MODULE_NAMES, ...(webhooks.length > 0 ? ['webhooks'] : []), ...(api.jsonSchemas ? ['jsonSchemas'] : []), ...(hasSequences(api) ? ['seq'] : [])]);
   // Per-direction variants (ir/direction.ts) are named after everything else: adding them renames
   // nothing the module declared before.
   const components = api.schemas.filter((s) => !s.variantOf);
@@ -236,8 +237,16 @@ function contentMap(content: MediaTypeIR[], ctx: TypeContext, indent: string, co
   return `{\n${entries.join('\n')}\n${indent}}`;
 }
 
+/** Whether some body of the API is a sequence (OpenAPI 3.2 `itemSchema`): its module is then imported as `seq`. */
+function hasSequences(api: ApiIR): boolean {
+  const bodies = [...api.operations, ...(api.webhooks ?? [])].flatMap((op) => [...(op.requestBody?.content ?? []), ...op.responses.flatMap((r) => r.content)]);
+  return bodies.some((m) => m.itemSchema !== undefined);
+}
+
 /** The schema of one media type; in a request's multipart body, file members are typed as files. */
 function mediaSchema(m: MediaTypeIR, ctx: TypeContext, indent: string, components: Map<string, SchemaNode> | undefined): string {
+  // A sequence (OpenAPI 3.2 `itemSchema`): the body is its items, each checked as it travels.
+  if (m.itemSchema) return `seq.sequence(${printSchema(m.itemSchema, ctx, indent)})`;
   if (!m.schema) return 'rt.declared(z.unknown())';
   const files = components ? fileMembers(m) : {};
   const writer = ctx.bodyWriters?.get(m.schema);
@@ -420,10 +429,12 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const sharedBlock = shared.declarations.length > 0 ? `${shared.declarations.join('\n\n')}\n\n` : '';
   // A spec without operations still gets a module (an empty file is not one).
   const opBody = opDecls.length > 0 ? `${sharedBlock}${opDecls.join('\n\n')}\n` : 'export {};\n';
+  const usesSequences = /\bseq\.sequence\(/.test(opBody);
   // Import only what is used, so that the output passes `noUnusedLocals` in any project.
   const opImports = [
     /\bz\./.test(opBody) ? "import { z } from 'zod';" : '',
     /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
+    usesSequences ? "import * as seq from './sequence.gen.js';" : '',
     naming.bodyWriters.size > 0 ? "import * as C from './checks.gen.js';" : '',
     jsonSchemasImport(opBody),
   ]
@@ -496,6 +507,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   return [
     { path: 'validators/runtime.gen.ts', contents: runtimeFile },
+    ...(usesSequences ? [{ path: 'validators/sequence.gen.ts', contents: `${header}${readFileSync(SEQUENCE_TEMPLATE, 'utf8')}` }] : []),
     { path: 'validators/schemas.gen.ts', contents: schemasFile },
     { path: 'validators/operations.gen.ts', contents: operationsFile },
     { path: 'validators/checks.gen.ts', contents: checksFile },

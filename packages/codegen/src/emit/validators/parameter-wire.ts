@@ -38,7 +38,7 @@ function parameterShape(schema: SchemaNode, components: Map<string, SchemaNode>)
   return kind === 'array' ? 'array' : kind === 'object' ? 'object' : 'primitive';
 }
 
-const DEFAULT_STYLE: Record<ParameterIR['in'], string> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
+const DEFAULT_STYLE: Record<ParameterIR['in'], string> = { path: 'simple', query: 'form', querystring: 'content', header: 'simple', cookie: 'form' };
 
 /**
  * True when the value travels as one plain text (or, in the query, as a repeated name): the
