@@ -5,6 +5,7 @@
  * the option types and the paging adapter.
  */
 export { ApiError, isApiError, type ApiErrorOptions } from './api-error.js';
+export { RequestItemError } from './request-stream.js';
 // The wire model (`@bank-data-sharing/wire`) this runtime shares with the client: re-exported
 // under the names this entry point has always had.
 export {

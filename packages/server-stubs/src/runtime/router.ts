@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { acceptedContentType, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, negotiate, PROBLEM_JSON, problemDetails } from '@bank-data-sharing/wire';
+import { acceptedContentType, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, negotiate, PROBLEM_JSON, problemDetails, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { ApiError, isApiError } from './api-error.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
@@ -16,6 +16,7 @@ import type { ErrorContext, RouterOptions } from './options.js';
 import { compilePaths, matchPath } from './path-matcher.js';
 import { claimedNames, credentialNames, readRequestBody, validateParts, type ReadBodyResult } from './read-request.js';
 import { producibleTypes, sendApiError, sendError, sendFailure } from './respond.js';
+import { requestItems } from './request-stream.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
 import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
@@ -320,7 +321,12 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     }
 
     let body: ReadBodyResult | undefined;
-    if (bodySpec && bodySent && specContentType !== undefined) {
+    const streamed = bodySpec && bodySent && specContentType !== undefined ? sequenceFormat(specContentType) : undefined;
+    const itemSchema = streamed === undefined ? undefined : sequenceItemOf<z.ZodType>(bodySpec!.content[specContentType!]);
+    if (streamed !== undefined && itemSchema !== undefined) {
+      // A sequence (OpenAPI 3.2 `itemSchema`) is read as the handler iterates, not before.
+      body = { body: requestItems(req, { format: streamed, itemSchema, validate: resolved.validateRequests !== false, maxItemLength: limits.bodyBytes }), signed: undefined };
+    } else if (bodySpec && bodySent && specContentType !== undefined) {
       const read = await readRequestBody(req, requestContentType!, limits, resolved.verification, bodySpec.encoding?.[specContentType]);
       if ('kind' in read) {
         if (read.kind === 'bodyTooLarge' && declaredFor(op, 413) === undefined) {

@@ -4,9 +4,11 @@
  * together with the headers. A result that breaks the contract is a handler bug: the
  * client gets 500 `GenericError` (no details), the application's `onError` gets the issues.
  */
-import { bodyKind, negotiate } from '@bank-data-sharing/wire';
+import type { z } from 'zod';
+import { bodyKind, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
 import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
+import { sendStream, type SequenceBody } from './send-stream.js';
 
 interface ResultLike {
   status: number;
@@ -25,7 +27,22 @@ function lowerCaseHeaders(headers: Record<string, unknown> | undefined): Record<
   return out;
 }
 
-async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise<{ status: number; headers: Record<string, string>; payload?: string | Uint8Array }> {
+/** A response ready to send: a whole payload, or a sequence written item by item. */
+interface Encoded {
+  status: number;
+  headers: Record<string, string>;
+  payload?: string | Uint8Array;
+  sequence?: SequenceBody;
+}
+
+/** The sequence `contentType` carries in `content` (OpenAPI 3.2 `itemSchema`), if it is one. */
+function sequenceOf(contentType: string, schema: unknown, items: unknown): SequenceBody | undefined {
+  const format = sequenceFormat(contentType);
+  const itemSchema = format === undefined ? undefined : sequenceItemOf<z.ZodType>(schema);
+  return format === undefined || itemSchema === undefined ? undefined : { format, itemSchema, items };
+}
+
+async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise<Encoded> {
   if (!isResult(result)) throw new ContractError('handler result has no integer status');
   const { status } = result;
   if (status < 100 || status > 599) throw new ContractError(`status ${status} is not an HTTP status`);
@@ -39,6 +56,7 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
   const content = definition?.content ?? {};
   const types = Object.keys(content);
   let payload: string | Uint8Array | undefined;
+  let sequence: SequenceBody | undefined;
   if (types.length === 0 || status === 204 || status === 304) {
     if (check && result.body !== undefined) throw new ContractError(`status ${status} has no body in the spec, but the handler returned one`);
   } else {
@@ -48,21 +66,24 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
     const offers = producible(ex, content);
     const chosen = result.contentType ?? negotiate(ex.accept, offers) ?? offers.find((t) => bodyKind(t) === 'json') ?? offers[0];
     if (chosen === undefined) throw new ContractError(`status ${status} can only be sent as ${types.join(', ')}, and no signing key is configured`);
-    payload = await encodeBody(ex, result.body, chosen, content, check);
+    sequence = sequenceOf(chosen, content[chosen], result.body);
+    if (!sequence) payload = await encodeBody(ex, result.body, chosen, content, check);
     headers['content-type'] = chosen;
   }
   if (check && definition) {
     const sent = ex.echoInteractionId ? { ...headers, 'x-fapi-interaction-id': ex.interactionId } : headers;
     assertContract(definition.headers, sent, `response headers of status ${status} do not match the spec`);
   }
-  return { status, headers, ...(payload !== undefined ? { payload } : {}) };
+  return { status, headers, ...(payload !== undefined ? { payload } : {}), ...(sequence ? { sequence } : {}) };
 }
 
 /** Sends a handler's result, or 500 when it breaks the contract. */
 export async function sendResult(ex: Exchange, result: unknown): Promise<void> {
   const check = ex.options.validateResponses !== false;
   try {
-    write(ex, await encode(ex, result as ResultLike, check));
+    const encoded = await encode(ex, result as ResultLike, check);
+    if (encoded.sequence) await sendStream(ex, encoded.status, encoded.headers, encoded.sequence, check);
+    else write(ex, encoded);
   } catch (error) {
     const issues = error instanceof ContractError ? error.issues : [];
     ex.options.onError?.(error, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'response', issues });
