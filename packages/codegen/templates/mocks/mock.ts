@@ -14,6 +14,8 @@ export { SampleError } from './sample.js';
 /** What the generator writes of one media type of a response. */
 export interface MockContent {
   schema?: MockNode;
+  /** A sequence's item (OpenAPI 3.2 `itemSchema`): the body is a few such items. */
+  itemSchema?: MockNode;
   /** The spec's examples by name (`example` alone is named `example`). */
   examples: Readonly<Record<string, unknown>>;
 }
@@ -176,6 +178,7 @@ function mockResponse({ input, name, options }: MockCall): unknown {
   if (contentType === undefined) return { status, statusKey, contentType, headers, body: undefined };
   const check = declared.content[contentType] as Parseable;
   const content = response.content[contentType]!;
+  if (content.itemSchema) return { status, statusKey, contentType, headers, body: mockItems(where, content, content.itemSchema, itemCheckOf(check), options, context) };
   let body = chosenExample({ where, content, check, options });
   if (body === undefined) {
     if (!content.schema) body = undefined;
@@ -187,6 +190,29 @@ function mockResponse({ input, name, options }: MockCall): unknown {
     if (issues.length > 0 && !options.allowInvalid) throw new MockError(`${where}: the overrides make the body invalid (pass allowInvalid: true to send it anyway)`, issues);
   }
   return { status, statusKey, contentType, headers, body };
+}
+
+/** How many items a sequence's mock holds. */
+const SEQUENCE_MOCK_ITEMS = 3;
+
+/** The item schema the validators keep on a sequence's schema (`seq.sequence`). */
+function itemCheckOf(check: Parseable): Parseable {
+  const bag = (check as unknown as { _zod?: { bag?: Record<string, unknown> } })._zod?.bag;
+  return (bag?.['bdsSequenceItem'] as Parseable | undefined) ?? check;
+}
+
+/** The items of a sequence: the spec's example (of one item) where chosen, else generated ones, each valid. */
+function mockItems(
+  where: string,
+  content: MockContent,
+  itemSchema: MockNode,
+  check: Parseable,
+  options: MockOptions<OperationSchemasLike, string, string>,
+  context: (label: string) => SampleContext,
+): unknown[] {
+  const example = chosenExample({ where, content, check, options });
+  if (example !== undefined) return [example];
+  return Array.from({ length: SEQUENCE_MOCK_ITEMS }, (_, i) => sampleBody(`${where} item ${i + 1}`, itemSchema, context(`item ${i + 1}`), check));
 }
 
 function acceptsBy(schemas: { readonly [name: string]: unknown }): NonNullable<SampleContext['accepts']> {

@@ -37,9 +37,11 @@ function decodeToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-function contentModel(media: MediaTypeIR): { schema?: SchemaNode; examples: Record<string, unknown> } {
+function contentModel(media: MediaTypeIR): { schema?: SchemaNode; itemSchema?: SchemaNode; examples: Record<string, unknown> } {
   const examples: Record<string, unknown> = {};
   for (const example of media.examples) examples[exampleName(example)] ??= example.value;
+  // A sequence (OpenAPI 3.2 `itemSchema`) is mocked as a few items; its examples are of one item.
+  if (media.itemSchema) return { itemSchema: media.itemSchema, examples };
   return { ...(media.schema ? { schema: media.schema } : {}), examples };
 }
 

@@ -1,0 +1,91 @@
+/**
+ * An OpenAPI 3.2 document of our own that uses the additions (codegen's fixture): every target
+ * generated, type-checked strictly with code that uses it (handlers returning typed items,
+ * a typed streamed request body, the client's typed results), its examples verified, and mocks
+ * of its sequences made of valid items. Our 3.0 and 3.1 files are not touched by any of it.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { generate, verify } from '../src/index.js';
+import { scratchDir } from './helpers/generated.js';
+import { typeCheckFile } from './helpers/type-check.js';
+
+const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/openapi-3.2.yaml');
+
+describe('an OpenAPI 3.2 document, generated', () => {
+  it('generates every target without a warning, and a sequence module only because it has sequences', async () => {
+    const result = await generate({ spec: FIXTURE, targets: ['validators', 'server', 'client', 'mocks'] });
+    expect(result.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    const files = Object.fromEntries(result.files.map((f) => [f.path, f.contents]));
+    const operations = files['validators/operations.gen.ts']!;
+    expect(operations).toContain('  method: "query",');
+    expect(operations).toContain('  method: "COPY",');
+    expect(operations).toContain('"application/jsonl": seq.sequence(Quote),');
+    expect(operations).toContain("import * as seq from './sequence.gen.js';");
+    expect(files['validators/sequence.gen.ts']).toContain('export function sequence<');
+  });
+
+  it('type-checks, and types items on both sides', async () => {
+    const dir = await scratchDir();
+    const report = await verify({ spec: FIXTURE, keepDir: dir, targets: ['validators', 'server', 'client'] });
+    expect(report.typeErrors).toEqual([]);
+    expect(report.ok).toBe(true);
+    await writeFile(
+      path.join(dir, 'consumer.ts'),
+      [
+        "import type { Handlers } from './server/index.js';",
+        "import type { StreamQuotesResult, QuoteHistoryResult, ImportQuotesParams } from './client/index.js';",
+        "import type { Quote } from './validators/index.js';",
+        '',
+        'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+        'const assert = <T extends true>(): T | undefined => undefined;',
+        "type Event = { event?: 'quote' | 'heartbeat'; id?: string; retry?: number; data: string; [key: string]: unknown };",
+        "assert<Same<Parameters<Handlers['importQuotes']>[0]['body'], AsyncIterable<Quote>>>();",
+        "assert<Same<StreamQuotesResult['body'], AsyncIterable<Event>>>();",
+        "assert<Same<QuoteHistoryResult['body'], AsyncIterable<Quote>>>();",
+        "export const upload: ImportQuotesParams = { body: [{ symbol: 'ABC', price: 1, at: '2026-01-01T00:00:00Z' }] };",
+        '',
+        'export const handlers: Handlers = {',
+        "  searchQuotes: ({ body }) => ({ status: 200, body: body.symbols.map((symbol) => ({ symbol, price: 1, at: '2026-01-01T00:00:00Z' })) }),",
+        "  copyQuote: ({ headers }) => ({ status: 201, body: { symbol: headers.destination, price: 1, at: '2026-01-01T00:00:00Z' } }),",
+        '  streamQuotes: () => ({',
+        '    status: 200,',
+        '    body: (async function* () {',
+        "      yield { event: 'quote' as const, id: '1', data: '{}' };",
+        '    })(),',
+        '  }),',
+        "  quoteHistory: () => ({ status: 200, body: [{ symbol: 'ABC', price: 1, at: '2026-01-01T00:00:00Z' }] }),",
+        '  importQuotes: async ({ body }) => {',
+        '    let count = 0;',
+        '    for await (const quote of body) count += quote.price > 0 ? 1 : 0;',
+        '    return { status: 200, body: { count } };',
+        '  },',
+        '};',
+        'export const wrong: Partial<Handlers> = {',
+        "  // @ts-expect-error an event's type is quote or heartbeat",
+        "  streamQuotes: () => ({ status: 200, body: [{ event: 'trade', data: '' }] }),",
+        '  // @ts-expect-error items of the history are quotes',
+        "  quoteHistory: () => ({ status: 200, body: [{ symbol: 'ABC' }] }),",
+        '};',
+        '',
+      ].join('\n'),
+    );
+    expect(await typeCheckFile(path.join(dir, 'consumer.ts'))).toEqual([]);
+  });
+
+  it('mocks a sequence as valid items', async () => {
+    const dir = await scratchDir();
+    const report = await verify({ spec: FIXTURE, keepDir: dir, targets: ['validators', 'mocks'] });
+    expect(report.ok).toBe(true);
+    const { mocks } = (await import(/* @vite-ignore */ path.join(dir, 'mocks/index.ts'))) as { mocks: Record<string, (options?: object) => { status: number; contentType: string; body: unknown }> };
+    const { Quote } = (await import(/* @vite-ignore */ path.join(dir, 'validators/index.ts'))) as { Quote: { safeParse(v: unknown): { success: boolean } } };
+    const history = mocks['quoteHistory']!({ contentType: 'application/jsonl' });
+    expect(history).toMatchObject({ status: 200, contentType: 'application/jsonl' });
+    expect(Array.isArray(history.body) && history.body.length).toBe(3);
+    for (const item of history.body as unknown[]) expect(Quote.safeParse(item).success).toBe(true);
+    const events = mocks['streamQuotes']!();
+    expect((events.body as Array<{ data: unknown }>).every((event) => typeof event.data === 'string')).toBe(true);
+  });
+});
