@@ -1,4 +1,4 @@
-import type { ApiIR, OperationIR, SchemaNode } from '../ir/types.js';
+import type { ApiIR, MediaTypeIR, OperationIR, SchemaNode } from '../ir/types.js';
 import { referencedNames } from '../ir/references.js';
 import { escapePointerToken } from '../ir/json-pointer.js';
 import { diffSchemas, type Direction, type SchemaChange, type SchemaResolver } from './diff-schemas.js';
@@ -81,6 +81,38 @@ function collectRefs(nodes: Array<SchemaNode | undefined>, components: Map<strin
   return seen;
 }
 
+/** The schemas of one media type: the whole body's and, in a sequence (OpenAPI 3.2), each item's. */
+function bodySchemas(media: MediaTypeIR): Array<SchemaNode | undefined> {
+  return [media.schema, media.itemSchema];
+}
+
+/**
+ * Changes of one media type present in both versions: its schema, its item schema (OpenAPI 3.2
+ * sequences) and whether it is a sequence at all, which breaks both sides either way (a reader of
+ * one value cannot read items, nor the other way round).
+ */
+function mediaChanges(where: string, prefix: 'request' | 'response', before: MediaTypeIR, after: MediaTypeIR, resolver: SchemaResolver, reached: Reach[], pointers: { from: string; to: string }): ApiChange[] {
+  const contexts = prefix === 'request' ? REQUEST : RESPONSE;
+  if ((before.itemSchema === undefined) !== (after.itemSchema === undefined)) {
+    const nowItems = after.itemSchema !== undefined;
+    return [
+      change({
+        location: where,
+        kind: `${prefix}-sequence-changed`,
+        description: nowItems ? 'body is now a sequence of items (itemSchema)' : 'body is no longer a sequence of items (itemSchema)',
+        breaking: { client: true, server: true },
+        why: nowItems ? 'one value became a stream of items: clients and servers must read and write it item by item' : 'a stream of items became one value: clients and servers must read and write it whole',
+        reaches: reached,
+        from: pointers.from,
+        to: pointers.to,
+      }),
+    ];
+  }
+  if (before.itemSchema && after.itemSchema) return schemaChanges(`${where} items`, `${prefix}-item-schema`, diffSchemas(before.itemSchema, after.itemSchema, '', 0, resolver), contexts, reached);
+  if (before.schema && after.schema) return schemaChanges(where, `${prefix}-schema`, diffSchemas(before.schema, after.schema, '', 0, resolver), contexts, reached);
+  return [];
+}
+
 function usage(api: ApiIR): Map<string, Set<Context>> {
   const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
   const out = new Map<string, Set<Context>>();
@@ -92,8 +124,8 @@ function usage(api: ApiIR): Map<string, Set<Context>> {
     }
   };
   for (const op of api.operations) {
-    mark(collectRefs([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content.map((c) => c.schema) ?? [])], components), 'request');
-    mark(collectRefs(op.responses.flatMap((r) => [...r.content.map((c) => c.schema), ...r.headers.map((h) => h.schema)]), components), 'response');
+    mark(collectRefs([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content.flatMap(bodySchemas) ?? [])], components), 'request');
+    mark(collectRefs(op.responses.flatMap((r) => [...r.content.flatMap(bodySchemas), ...r.headers.map((h) => h.schema)]), components), 'response');
   }
   return out;
 }
@@ -105,9 +137,9 @@ function reaches(api: ApiIR): Map<string, Reach[]> {
   for (const op of api.operations) {
     const places: Array<[string, SchemaNode | undefined]> = [
       ...op.parameters.map((p): [string, SchemaNode] => [`parameter ${p.in} ${p.name}`, p.schema]),
-      ...(op.requestBody?.content ?? []).map((c): [string, SchemaNode | undefined] => [`request body ${c.contentType}`, c.schema]),
+      ...(op.requestBody?.content ?? []).map((c): [string, SchemaNode | undefined] => [`request body ${c.contentType}`, c.itemSchema ?? c.schema]),
       ...op.responses.flatMap((r) => [
-        ...r.content.map((c): [string, SchemaNode | undefined] => [`response ${r.status} body ${c.contentType}`, c.schema]),
+        ...r.content.map((c): [string, SchemaNode | undefined] => [`response ${r.status} body ${c.contentType}`, c.itemSchema ?? c.schema]),
         ...r.headers.map((h): [string, SchemaNode] => [`response ${r.status} header ${h.name}`, h.schema]),
       ]),
     ];
@@ -307,7 +339,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           to: pointerOf(body.to, 'content'),
         }),
       );
-    } else if (media.schema && next.schema) changes.push(...schemaChanges(where, 'request-schema', diffSchemas(media.schema, next.schema, '', 0, resolver), REQUEST, reach(`request body ${type}`)));
+    } else changes.push(...mediaChanges(where, 'request', media, next, resolver, reach(`request body ${type}`), { from: pointerOf(body.from, 'content', type), to: pointerOf(body.to, 'content', type) }));
   }
   for (const type of bodyAfter.keys()) {
     if (!bodyBefore.has(type)) {
@@ -364,16 +396,9 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
             to: pointerOf(ptr.to, 'content'),
           }),
         );
-      } else if (media.schema && other.schema) {
-        changes.push(
-          ...schemaChanges(
-            `${where} ${media.contentType}`,
-            'response-schema',
-            diffSchemas(media.schema, other.schema, '', 0, resolver),
-            RESPONSE,
-            reach(`response ${response.status} body ${media.contentType}`),
-          ),
-        );
+      } else {
+        const pointers = { from: pointerOf(ptr.from, 'content', media.contentType), to: pointerOf(ptr.to, 'content', media.contentType) };
+        changes.push(...mediaChanges(`${where} ${media.contentType}`, 'response', media, other, resolver, reach(`response ${response.status} body ${media.contentType}`), pointers));
       }
     }
     for (const media of next.content) {
