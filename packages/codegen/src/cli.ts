@@ -41,7 +41,7 @@ Exit codes: 0 success, 1 the spec or the output has problems, 2 wrong usage.`;
 
 const GENERATE_HELP = `Usage: codegen generate --spec <file> --out <dir> [options]
 
-Reads an OpenAPI 3.0/3.1 file (YAML or JSON, multi-file $refs bundled) and writes
+Reads an OpenAPI 3.0/3.1/3.2 file (YAML or JSON, multi-file $refs bundled) and writes
 deterministic, formatted TypeScript under <dir>/<target>/.
 
 Options:
@@ -153,7 +153,7 @@ Examples:
 
 const MOCK_HELP = `Usage: codegen mock --spec <file> [options]
 
-Serves a mock of the API an OpenAPI 3.0/3.1 file describes. The validators, server and
+Serves a mock of the API an OpenAPI 3.0/3.1/3.2 file describes. The validators, server and
 mocks targets are generated into a temporary folder (removed when the server stops) and
 served with node:http: every request goes through the generated router, so it is checked
 exactly as a real server of the spec checks it (404, 405, 406, 415, 401, 400 in the error
@@ -651,7 +651,7 @@ async function runMock(argv: string[]): Promise<number> {
 
 const TEST_HELP = `Usage: codegen test --spec <file> --base-url <url> [options]
 
-Checks a running server against its OpenAPI 3.0/3.1 file. The file's validators, router and
+Checks a running server against its OpenAPI 3.0/3.1/3.2 file. The file's validators, router and
 mocks are generated into a temporary folder; then, for every operation:
   valid requests     every parameter style, JSON, form, multipart and signed bodies, your
                      credentials; each answer must have a declared status (or a 4XX /

@@ -123,8 +123,11 @@ class IRBuilder {
       // Parameter and media type `examples`: a map of Example Objects (OpenAPI §4.8.19).
       for (const [key, raw] of Object.entries(examples)) {
         const { value: example } = this.resolve(raw, `${pointer}/examples/${escapePointerToken(key)}`);
-        if (isRecord(example) && 'value' in example) {
-          found.push({ pointer: `${pointer}/examples/${escapePointerToken(key)}/value`, value: example['value'] });
+        // OpenAPI 3.2 `dataValue` is the value as data, as `value` is; `serializedValue` (its text on the wire) is not checked.
+        for (const member of ['value', 'dataValue']) {
+          if (isRecord(example) && member in example) {
+            found.push({ pointer: `${pointer}/examples/${escapePointerToken(key)}/${member}`, value: example[member] });
+          }
         }
       }
     } else if (!openapiExamples && Array.isArray(examples)) {

@@ -1,7 +1,7 @@
 /**
  * The intermediate representation: the only thing emitters read.
  *
- * It is version-neutral (OpenAPI 3.0 and 3.1 map onto the same nodes) and already
+ * It is version-neutral (OpenAPI 3.0, 3.1 and 3.2 map onto the same nodes) and already
  * resolved: every `$ref` to a component schema is a `ref` node naming that schema, and
  * every other `$ref` (parameters, responses, headers, request bodies) has been inlined.
  */

@@ -192,3 +192,27 @@ describe('the querystring parameter', () => {
     ]);
   });
 });
+
+describe('examples', () => {
+  it('checks an Example Object\'s dataValue against its schema, as it checks value', () => {
+    const b = built({
+      paths: {
+        '/x': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: QUOTE, examples: { good: { dataValue: { symbol: 'ABC' } }, bad: { dataValue: { price: 1 }, serializedValue: '{"price":1}' } } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(b.examples.map((e) => e.pointer)).toEqual([
+      '#/paths/~1x/get/responses/200/content/application~1json/examples/good/dataValue',
+      '#/paths/~1x/get/responses/200/content/application~1json/examples/bad/dataValue',
+    ]);
+    expect(b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => d.pointer)).toEqual(['#/paths/~1x/get/responses/200/content/application~1json/examples/bad/dataValue']);
+  });
+});
