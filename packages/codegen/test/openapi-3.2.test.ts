@@ -25,6 +25,7 @@ describe('an OpenAPI 3.2 document, generated', () => {
     expect(operations).toContain('"application/jsonl": seq.sequence(Quote),');
     expect(operations).toContain("import * as seq from './sequence.gen.js';");
     expect(files['validators/sequence.gen.ts']).toContain('export function sequence<');
+    expect(files['server/handlers.gen.ts']).toContain('Responses: 200 (The quotes found), 400 (A problem).');
   });
 
   it('type-checks, and types items on both sides', async () => {

@@ -35,7 +35,8 @@ function securityLine(op: Pick<OperationIR, 'security'>): string | undefined {
 }
 
 function statusesLine(entry: Pick<OperationIR, 'responses'>): string | undefined {
-  return entry.responses.length ? `Responses: ${entry.responses.map((r) => r.status).join(', ')}.` : undefined;
+  // OpenAPI 3.2 responses may carry a `summary`: shown beside its status.
+  return entry.responses.length ? `Responses: ${entry.responses.map((r) => (r.summary ? `${r.status} (${r.summary})` : r.status)).join(', ')}.` : undefined;
 }
 
 function printMember(op: OperationIR): string {
