@@ -224,7 +224,8 @@ function cookiePairs(header: string | undefined): Pair[] {
 }
 
 function cookieValue(parameter: ParameterWire, pairs: readonly Pair[], claimed: ReadonlySet<string>): { value: unknown; consumed: string[] } {
-  const decode: Decode = (text) => percentDecode(parameter, text);
+  // OpenAPI 3.2's `cookie` style sends values as written (RFC 6265), never percent-encoded.
+  const decode: Decode = parameter.style === 'cookie' ? (text) => text : (text) => percentDecode(parameter, text);
   if (takesOwnNames(parameter)) return explodedMembers(parameter, pairs, claimed, decode);
   const own = pairs.filter(([name]) => name === parameter.name).map(([, raw]) => raw);
   if (own.length === 0) return { value: undefined, consumed: [] };

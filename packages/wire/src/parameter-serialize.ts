@@ -162,9 +162,22 @@ export function styledHeaderText(parameter: ParameterWire, value: unknown): stri
   return piece(parameterText(value), 'the value', '');
 }
 
-/** The `name=value` pairs of a listed cookie parameter, to join with `; ` (style `form`). */
+/**
+ * RFC 6265 cookie-octets, less the `,` that separates list items: what OpenAPI 3.2's `cookie`
+ * style can send, since it escapes nothing (a value needing escapes must be given escaped).
+ */
+const COOKIE_TEXT = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
+
+function cookieText(parameter: ParameterWire): (text: string) => string {
+  return (text) => {
+    if (!COOKIE_TEXT.test(text)) fail(parameter, `"${text}" cannot travel in style cookie, which escapes nothing: give it already escaped (no whitespace, quotes, commas, semicolons or backslashes)`);
+    return text;
+  };
+}
+
+/** The `name=value` pairs of a listed cookie parameter, to join with `; ` (styles `form` and `cookie`). */
 export function styledCookiePairs(parameter: ParameterWire, value: unknown): string[] {
-  const enc = encodeURIComponent;
+  const enc = parameter.style === 'cookie' ? cookieText(parameter) : encodeURIComponent;
   const name = parameter.name;
   if (parameter.contentType !== undefined) return [`${name}=${enc(contentText(parameter, value))}`];
   if (parameter.shape === 'array') {

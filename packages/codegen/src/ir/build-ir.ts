@@ -250,6 +250,10 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
         schemaPointer = `${at}/content/${escapePointerToken(mediaType)}/schema`;
       }
     }
+    if (value['style'] === 'cookie' && location !== 'cookie') {
+      builder.diagnostics.push({ severity: 'error', code: 'invalid-parameter', pointer: at, message: `style cookie is for "in: cookie" parameters, not "in: ${location}"` });
+      return;
+    }
     if (location === 'querystring') {
       if (!querystringWellFormed(builder, value, at)) return;
       // Read and checked, but no target generates it yet: refused rather than dropped.
@@ -268,7 +272,8 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
       required: location === 'path' ? true : value['required'] === true,
       schema,
       style,
-      explode: location === 'querystring' ? false : typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form',
+      // `form` and OpenAPI 3.2's `cookie` style explode unless told otherwise.
+      explode: location === 'querystring' ? false : typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form' || style === 'cookie',
       examples: builder.collectExamples(value, at, schema, true),
     };
     if (typeof value['description'] === 'string') parameter.description = value['description'];

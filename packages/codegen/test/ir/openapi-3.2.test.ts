@@ -216,3 +216,23 @@ describe('examples', () => {
     expect(b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => d.pointer)).toEqual(['#/paths/~1x/get/responses/200/content/application~1json/examples/bad/dataValue']);
   });
 });
+
+describe('the cookie style', () => {
+  it('explodes by default, and belongs to cookies alone', () => {
+    const b = built({
+      paths: {
+        '/x': {
+          get: {
+            parameters: [
+              { name: 'prefs', in: 'cookie', style: 'cookie', schema: { type: 'array', items: { type: 'string' } } },
+              { name: 'q', in: 'query', style: 'cookie', schema: { type: 'string' } },
+            ],
+            responses: OK,
+          },
+        },
+      },
+    });
+    expect(b.api.operations[0]!.parameters.map((p) => [p.name, p.style, p.explode])).toEqual([['prefs', 'cookie', true]]);
+    expect(errors(b).map((d) => d.message)).toEqual(['style cookie is for "in: cookie" parameters, not "in: query"']);
+  });
+});
