@@ -12,9 +12,11 @@ import type { SignatureOptions } from './jws.js';
 import { acceptHeader } from './media-types.js';
 import { buildUrl, cookieHeader, headerParameters, resolveBaseUrl, type RequestParams } from './request.js';
 import { encodeBody, type RequestSigner } from './request-body.js';
+import type { StreamedRequestBody } from './request-stream.js';
+import { resolveResume, type ResolvedResume, type ResumeOptions } from './resume.js';
 import { resolveRetryPolicy, sleep as realSleep, type RetryPolicy } from './retry.js';
 import { TokenManager, type TokenProvider, type TokenRequest } from './tokens.js';
-import { fetchTransport, undiciTransport, type DispatcherLike, type FetchLike } from './transport.js';
+import { fetchTransport, undiciTransport, type DispatcherLike, type FetchLike, type HttpBody } from './transport.js';
 import type { ApiInfo, OperationMeta, OperationSpec, ParamsOf, ResultOf, SecurityRequirements } from './types.js';
 
 /** The security schemes of an API, by name (a generated client passes its spec's). */
@@ -90,9 +92,18 @@ export interface ClientOptions<Schemes = SecuritySchemes> {
    * Time limit of one attempt in ms (default 30 000): getting the token, the answer and its
    * body. A GET whose answer or body times out is retried like a network error; a token
    * provider that gives nothing in time fails the call with `TokenError`, a `credentials`
-   * function with `RequestError`.
+   * function with `RequestError`. For a streamed body (a declared sequence: Server-Sent
+   * Events, JSON Lines, JSON text sequences) the limit ends when the headers have arrived: the
+   * items may take as long as they take (bound them with the call's `signal`). A request body
+   * streamed from items is sent within it.
    */
   timeoutMs?: number;
+  /**
+   * Resume an event stream (`text/event-stream`) that breaks off: send the request again with
+   * `Last-Event-ID` and go on yielding from the new answer (default: off, the break fails the
+   * iteration with `NetworkError`). `true` for the default bounds. A clean end is never resumed.
+   */
+  resume?: ResumeOptions | boolean;
   /**
    * `x-fapi-interaction-id` on requests (and its echo required on answers): by default only
    * for operations whose spec declares it (a request header parameter or a response header),
@@ -122,6 +133,8 @@ export interface CallOptions {
   customer?: CustomerContext;
   validate?: boolean;
   prefer?: 'json' | 'signed';
+  /** Resume an event stream that breaks off, for this call (overrides the client's `resume`). */
+  resume?: ResumeOptions | boolean;
 }
 
 type MethodArgs<Op extends OperationSpec> = {} extends ParamsOf<Op>
@@ -222,8 +235,18 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
     onEvent: options.onEvent,
   };
 
+  const resume = resolveResume(options.resume);
+
   // Unsigned answers are refused where signed ones were asked for, unless the caller opts out.
   const signaturesRequired = options.signatures !== undefined && options.signatures.required !== false;
+
+  function validates(callOptions: CallOptions): boolean {
+    return callOptions.validate ?? options.validate ?? true;
+  }
+
+  function resumeOf(callOptions: CallOptions): ResolvedResume | undefined {
+    return callOptions.resume === undefined ? resume : resolveResume(callOptions.resume);
+  }
 
   /** Headers of one call (without the body's), and whether the signed form is asked for. */
   function callHeaders(facts: OperationFacts, defaults: HeaderValues | undefined, params: RequestParams, callOptions: CallOptions): { headers: Record<string, string>; signed: boolean } {
@@ -252,7 +275,7 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
     url: string,
     headers: Record<string, string>,
     signed: boolean,
-    body: RequestInit['body'] | undefined,
+    body: PreparedRequest['body'],
   ): PreparedRequest {
     const interactionId = callOptions.interactionId ?? headers['x-fapi-interaction-id'];
     if (headers['x-fapi-interaction-id'] !== undefined) delete headers['x-fapi-interaction-id'];
@@ -262,7 +285,8 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
       url,
       headers,
       body,
-      validate: callOptions.validate ?? options.validate ?? true,
+      validate: validates(callOptions),
+      resume: resumeOf(callOptions),
       signal: callOptions.signal,
       interactionId,
       sendInteractionId: facts.interactionId || interactionId !== undefined,
@@ -298,12 +322,12 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
         ? await withinCallLimits(plan, callOptions.signal, env.timeoutMs, `${operation.operationId}: a credential function gave no value within ${env.timeoutMs} ms (timeoutMs)`)
         : plan;
     const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
-    let body: RequestInit['body'] | undefined;
+    let body: PreparedRequest['body'];
     if (operation.request.body) {
       const { content } = operation.request.body;
-      const encoded = await encodeBody(Object.keys(content), params, operation.operationId, options.signRequest, operation.request.body.encoding, content);
+      const encoded = await encodeBody(Object.keys(content), params, operation.operationId, options.signRequest, operation.request.body.encoding, content, validates(callOptions));
       if (encoded) {
-        body = encoded.body as RequestInit['body'];
+        body = encoded.body as HttpBody | StreamedRequestBody;
         // FormData writes its own multipart boundary into the header.
         if (!(encoded.body instanceof FormData)) headers['content-type'] = encoded.contentType;
       }

@@ -81,6 +81,11 @@ function declaredTypeOf(facts: SpecFacts, received: string): string | undefined 
   return matched;
 }
 
+/** The declared content type of `spec` a received `Content-Type` corresponds to, if any. */
+export function declaredTypeFor(spec: ResponseSpec, received: string): string | undefined {
+  return declaredTypeOf(factsOf(spec), received);
+}
+
 export function formatIssues(issues: readonly IssueLike[]): string[] {
   return issues.map((i) => `${i.path.length > 0 ? i.path.map(String).join('.') : '(root)'}: ${i.message}`);
 }
@@ -116,7 +121,7 @@ export async function decodeResponse(response: Response, ctx: DecodeContext): Pr
 }
 
 /** An unsigned 2xx answer where the signed form was asked for (a stripped signature). */
-function unsignedAnswer(status: number, receivedType: string | undefined, ctx: DecodeContext): SignatureError {
+export function unsignedAnswer(status: number, receivedType: string | undefined, ctx: DecodeContext): SignatureError {
   const came = receivedType === undefined ? 'without a content type' : `as ${receivedType}`;
   const why =
     receivedType !== undefined && isJwtType(receivedType)

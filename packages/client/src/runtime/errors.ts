@@ -236,6 +236,24 @@ export class RequestError extends ClientError {
   }
 }
 
+/**
+ * A request body did not match the contract: so far, an item of a streamed sequence (checked
+ * as it is sent; the request is then aborted, so the server never gets a complete body).
+ */
+export class RequestValidationError extends RequestError {
+  readonly operationId: string;
+  /** Human-readable problems, `item <n>: path: message`. */
+  readonly issues: readonly string[];
+
+  constructor(operationId: string, what: string, issues: readonly string[]) {
+    const shown = issues.slice(0, 5).join('; ');
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    super(`${operationId}: ${what} does not match the contract: ${shown}${more}`);
+    this.operationId = operationId;
+    this.issues = issues;
+  }
+}
+
 /** `Errors` of an error body, if it has a well-formed one. */
 export function errorItemsOf(body: unknown): ErrorItem[] {
   if (body === null || typeof body !== 'object') return [];

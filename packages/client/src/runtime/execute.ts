@@ -2,15 +2,22 @@
  * One logical call: sends the request, and repeats it within the bounds of the retry policy
  * (429 after `Retry-After`; network and recoverable server failures for safe methods) and
  * once after a 401 with a refreshed token. Resolves with the decoded success or throws.
+ * A success whose body is a declared sequence resolves once its headers are checked, its body
+ * the items as they arrive (item-stream.ts); a request body streamed from items is never repeated.
  */
 import { problemDetailsOf } from '@bank-data-sharing/wire';
+import { closeUnread } from './body-chunks.js';
 import { decodeText, errorsOfDecoded, responseSpecFor, type DecodedResponse } from './decode.js';
-import { ApiError, NetworkError, TokenError } from './errors.js';
+import { ApiError, NetworkError, ResponseValidationError, TokenError } from './errors.js';
 import { checkInteractionId, newInteractionId } from './interaction-id.js';
+import { itemStream, type SequenceConnection } from './item-stream.js';
 import type { SignatureOptions } from './jws.js';
+import { StreamedRequestBody } from './request-stream.js';
+import type { ResolvedResume } from './resume.js';
 import { abortReason, backoffDelay, isRetryableStatus, isSafeMethod, parseRetryAfter, type ResolvedRetryPolicy } from './retry.js';
+import { decodeSequenceHead, OpenedSequence, sequenceOfAnswer, type DeclaredSequence } from './sequence-answer.js';
 import type { TokenManager } from './tokens.js';
-import type { HttpAnswer, Transport } from './transport.js';
+import type { HttpAnswer, HttpBody, Transport } from './transport.js';
 import type { OperationSpec, SchemaLike, SecurityRequirements } from './types.js';
 
 export type { FetchLike } from './transport.js';
@@ -29,6 +36,17 @@ export type ClientEvent =
       attempt: number;
       delayMs: number;
       status?: number;
+    }
+  | {
+      /** An event stream broke off and is resumed: the request goes again after `delayMs`. */
+      type: 'reconnect';
+      operationId: string;
+      url: string;
+      /** 1 for the first reconnection of the stream. */
+      reconnect: number;
+      delayMs: number;
+      /** Sent as `Last-Event-ID`; undefined when the stream gave no event ID yet. */
+      lastEventId: string | undefined;
     };
 
 /** Everything the executor needs from the client configuration. */
@@ -50,7 +68,8 @@ export interface PreparedRequest {
   security: SecurityRequirements;
   url: string;
   headers: Record<string, string>;
-  body: RequestInit['body'] | undefined;
+  /** A `StreamedRequestBody` is sent once: the call is then never repeated. */
+  body: HttpBody | StreamedRequestBody | undefined;
   validate: boolean;
   signal: AbortSignal | undefined;
   /** Caller-chosen interaction id (reused by every attempt); otherwise one per attempt. */
@@ -62,6 +81,8 @@ export interface PreparedRequest {
   sendInteractionId: boolean;
   /** Refuse an unsigned 2xx answer (the signed form was asked for and is required). */
   requireSignature?: boolean;
+  /** Resume an event stream that breaks off (`Last-Event-ID`); undefined: a break fails it. */
+  resume?: ResolvedResume | undefined;
 }
 
 const tokenNeeds = new WeakMap<SecurityRequirements, boolean>();
@@ -141,10 +162,66 @@ function declaredSchemaOf(operation: OperationSpec, decoded: DecodedResponse): S
 }
 
 export async function execute(env: ExecuteEnvironment, request: PreparedRequest): Promise<DecodedResponse> {
+  const outcome = await send(env, request);
+  if (!(outcome instanceof OpenedSequence)) return outcome;
+  const { operation } = request;
+  const body = itemStream({
+    operationId: operation.operationId,
+    url: request.url,
+    sequence: outcome.sequence,
+    validate: request.validate,
+    signal: request.signal,
+    first: outcome.connection,
+    // Resuming sends the request again, which a body streamed from items cannot be.
+    resume: request.body instanceof StreamedRequestBody ? undefined : request.resume,
+    reopen: (lastEventId) => reopen(env, request, outcome.sequence, lastEventId),
+    sleep: env.sleep,
+    onEvent: env.onEvent,
+  });
+  return { ...outcome.head, body };
+}
+
+/**
+ * The request again, to resume an event stream: with `Last-Event-ID` when the stream gave one
+ * (else as it was). Undefined when the server answers 204, which the HTML standard makes its
+ * way of saying "do not reconnect", whether or not the contract documents it.
+ */
+async function reopen(env: ExecuteEnvironment, request: PreparedRequest, sequence: DeclaredSequence, lastEventId: string | undefined): Promise<SequenceConnection | undefined> {
+  const headers = { ...request.headers };
+  if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+  let outcome: DecodedResponse | OpenedSequence;
+  try {
+    outcome = await send(env, { ...request, headers });
+  } catch (error) {
+    if (error instanceof ResponseValidationError && error.status === 204) return undefined;
+    throw error;
+  }
+  if (outcome instanceof OpenedSequence) {
+    if (outcome.sequence.format === sequence.format) return outcome.connection;
+    closeUnread(outcome.answer);
+  } else if (outcome.status === 204) {
+    return undefined;
+  }
+  const head = outcome instanceof OpenedSequence ? outcome.head : outcome;
+  throw new ResponseValidationError({
+    status: head.status,
+    operationId: request.operation.operationId,
+    url: request.url,
+    interactionId: head.interactionId,
+    issues: [`${head.contentType ?? '(no body)'} is not the ${sequence.contentType} of the stream it resumes`],
+    what: 'the answer to a reconnection',
+  });
+}
+
+/** The attempts of one call, up to a decoded answer or, for a declared sequence, its unread body. */
+async function send(env: ExecuteEnvironment, request: PreparedRequest): Promise<DecodedResponse | OpenedSequence> {
   const { operation, signal } = request;
   const operationId = operation.operationId;
   const method = operation.method.toUpperCase();
-  const safe = isSafe(operation.method, env.retry);
+  const streamedBody = request.body instanceof StreamedRequestBody ? request.body : undefined;
+  // Items already sent cannot be sent again: such a call is never repeated, whatever the answer.
+  const replayable = streamedBody === undefined;
+  const safe = replayable && isSafe(operation.method, env.retry);
   const useToken = env.tokens !== undefined && needsToken(request.security);
   const decodeContext = {
     operation,
@@ -179,7 +256,8 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
   // Bounded: each pass either returns, throws, or consumes one of three finite budgets.
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw abortReason(signal);
-    // The time limit covers the whole attempt: the token, the answer and its body.
+    // The time limit covers the whole attempt: the token, the answer and its body (a declared
+    // sequence's body excepted: the limit ends with its headers).
     const limit = attemptLimit(signal, env.timeoutMs);
     let decoded: DecodedResponse;
     let response: HttpAnswer;
@@ -203,18 +281,29 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       interactionId = request.sendInteractionId ? (request.interactionId ?? newInteractionId()) : undefined;
       if (interactionId !== undefined) headers['x-fapi-interaction-id'] = interactionId;
 
+      // Opened before the request goes out: a first item refused sends nothing.
+      const body = streamedBody ? await streamedBody.open() : (request.body as HttpBody | undefined);
       env.onEvent?.({ type: 'request', operationId, method, url: request.url, interactionId, attempt });
       try {
-        response = await env.transport(request.url, { method, headers, body: request.body, signal: limit.signal });
+        response = await env.transport(request.url, { method, headers, body, signal: limit.signal });
       } catch (error) {
+        // Not awaited: the caller's items may be waiting on something that never comes.
+        streamedBody?.close();
+        // An item refused on the way (or the caller's items failing) is why the request stopped.
+        if (streamedBody?.failed) throw streamedBody.failure;
         const delayMs = networkFailure(error, limit, attempt, 'request');
         limit.release();
         await env.sleep(delayMs, signal);
         continue;
       }
+      if (streamedBody?.failed) {
+        // The server answered a body it did not get in full.
+        closeUnread(response);
+        throw streamedBody.failure;
+      }
       env.onEvent?.({ type: 'response', operationId, url: request.url, status: response.status, interactionId });
 
-      if (response.status === 401 && useToken && !refreshedAfter401) {
+      if (response.status === 401 && useToken && !refreshedAfter401 && replayable) {
         // One fresh token, one repeat: a second 401 is the caller's to handle.
         refreshedAfter401 = true;
         rejectedToken = token;
@@ -226,7 +315,7 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.header('retry-after'), env.now());
         const withinCap = retryAfter === undefined || retryAfter <= env.retry.maxRetryAfterSeconds;
-        if (rateLimitRetries < env.retry.maxRateLimitRetries && withinCap) {
+        if (rateLimitRetries < env.retry.maxRateLimitRetries && withinCap && replayable) {
           rateLimitRetries++;
           const delayMs = retryAfter !== undefined ? retryAfter * 1000 : backoffDelay(rateLimitRetries, env.retry, env.random);
           await response.discard();
@@ -237,13 +326,25 @@ export async function execute(env: ExecuteEnvironment, request: PreparedRequest)
         }
       }
 
+      const sequence = sequenceOfAnswer(operation, response);
       // Correlation first: the body of another exchange is not worth reading, but it is let go
       // of, or its connection would stay taken until the server gave up on it.
       try {
         if (interactionId !== undefined) checkInteractionId(operationId, interactionId, response.header('x-fapi-interaction-id'), response.status);
       } catch (error) {
-        await response.discard();
+        // A stream may never end: it is closed, not drained.
+        if (sequence) closeUnread(response);
+        else await response.discard();
         throw error;
+      }
+      if (sequence) {
+        // The body is the caller's to read; the time limit ends with the headers.
+        try {
+          return new OpenedSequence(decodeSequenceHead(response, sequence, { ...decodeContext, interactionId }), response, sequence);
+        } catch (error) {
+          closeUnread(response);
+          throw error;
+        }
       }
       let text: string;
       try {

@@ -20,7 +20,17 @@ export {
   type SecuritySchemeInfo,
 } from './credentials.js';
 export { execute, type ClientEvent } from './execute.js';
-export { answerOfResponse, fetchTransport, undiciTransport, type DispatcherLike, type FetchLike, type HttpAnswer, type HttpRequest, type Transport } from './transport.js';
+export {
+  answerOfResponse,
+  fetchTransport,
+  undiciTransport,
+  type DispatcherLike,
+  type FetchLike,
+  type HttpAnswer,
+  type HttpBody,
+  type HttpRequest,
+  type Transport,
+} from './transport.js';
 export { decodeResponse, responseSpecFor, type DecodedResponse } from './decode.js';
 export {
   ApiError,
@@ -29,6 +39,7 @@ export {
   NetworkError,
   PaginationError,
   RequestError,
+  RequestValidationError,
   ResponseValidationError,
   SignatureError,
   TokenError,
@@ -51,6 +62,7 @@ export { encodeMultipart, encodeUrlEncoded, formParts } from './form-encode.js';
 export { DEFAULT_MAX_PAGES, defaultRecords, pages, paginate, readAll, type DefaultRecord, type Page, type PagesOptions, type RecordsOptions } from './paginate.js';
 export { buildUrl, fillPath, queryString, resolveBaseUrl, type RequestParams } from './request.js';
 export type { RequestSigner } from './request-body.js';
+export { DEFAULT_RESUME, type ResumeOptions } from './resume.js';
 export {
   backoffDelay,
   DEFAULT_RETRY_POLICY,

@@ -3,18 +3,41 @@
  * what the body holds): JSON, a signed JWT, form fields and multipart parts (form-encode.ts),
  * text, or bytes. Nothing here talks to the network.
  */
-import { describeValue, isFile, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, writeJson, type FileInput, type FormLayout } from '@bank-data-sharing/wire';
+import {
+  describeValue,
+  isFile,
+  isFormType,
+  isJsonType,
+  isJwtType,
+  isMultipartType,
+  isTextType,
+  mediaTypeOf,
+  sequenceFormat,
+  sequenceItemOf,
+  writeJson,
+  type FileInput,
+  type FormLayout,
+} from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
 import { encodeMultipart, encodeUrlEncoded } from './form-encode.js';
 import { defaultRequestContentType } from './media-types.js';
 import type { RequestParams } from './request.js';
+import { StreamedRequestBody } from './request-stream.js';
+import type { SchemaLike } from './types.js';
 
 /** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */
 export type RequestSigner = (claims: Readonly<Record<string, unknown>>, context: { operationId: string }) => Promise<string>;
 
 export interface EncodedBody {
   contentType: string;
-  body: string | Uint8Array | Blob | FormData;
+  body: string | Uint8Array | Blob | FormData | StreamedRequestBody;
+}
+
+/** The items of a sequence as a caller may give them: any iterable but text and bytes, which are sent as they are. */
+function isItems(value: unknown): value is Iterable<unknown> | AsyncIterable<unknown> {
+  if (value === null || typeof value !== 'object' || isBytes(value)) return false;
+  const members = value as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown };
+  return typeof members[Symbol.asyncIterator] === 'function' || typeof members[Symbol.iterator] === 'function';
 }
 
 /** Bytes a body or member may be: what form-encode sends as a file, or an ArrayBuffer. */
@@ -79,7 +102,9 @@ function layoutFor(encoding: Readonly<Record<string, FormLayout>> | undefined, c
 /**
  * Encodes the body in the content type chosen (by the caller or from the declared ones):
  * JSON, a signed JWT, form fields and multipart parts (by `encoding`, the body's form layouts
- * by media type), text, or bytes. A value the media type cannot carry is a `RequestError`.
+ * by media type), text, or bytes; the items of a sequential media type (OpenAPI 3.2
+ * `itemSchema`) are encoded as they are sent, each checked first when `validate`. A value the
+ * media type cannot carry is a `RequestError`.
  */
 export async function encodeBody(
   declared: readonly string[],
@@ -88,11 +113,17 @@ export async function encodeBody(
   signer: RequestSigner | undefined,
   encoding?: Readonly<Record<string, FormLayout>>,
   schemas?: Readonly<Record<string, unknown>>,
+  validate = true,
 ): Promise<EncodedBody | undefined> {
   if (params.body === undefined) return undefined;
   const contentType = params.contentType ?? contentTypeFor(declared, params.body);
   if (contentType === undefined) throw new RequestError(`${operationId}: the operation takes no request body`);
   const value = params.body;
+  const format = sequenceFormat(contentType);
+  if (format !== undefined && isItems(value)) {
+    const itemSchema = sequenceItemOf<SchemaLike>(schemaFor(schemas, contentType));
+    return { contentType, body: new StreamedRequestBody({ operationId, format, itemSchema, items: value, validate }) };
+  }
   if (isJwtType(contentType)) {
     if (typeof value === 'string') return { contentType, body: value };
     if (!signer) throw new RequestError(`${operationId}: a signed body needs \`signRequest\` in the client options (or a compact JWS string)`);

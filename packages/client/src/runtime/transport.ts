@@ -8,17 +8,24 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { contentCodings, readableChunks, responseChunks } from './body-chunks.js';
 import { headersToObject } from './headers.js';
 
 /** The `fetch` the client calls when given one: the platform's, or any compatible one. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * A request body: what `fetch` sends, or bytes produced while they are sent (a sequence of
+ * items encoded one by one), which cannot be sent twice.
+ */
+export type HttpBody = RequestInit['body'] | AsyncIterable<Uint8Array>;
 
 /** One request as the executor hands it over: redirects are never followed (the caller sees a 3xx). */
 export interface HttpRequest {
   method: string;
   /** Lower-case names. */
   headers: Record<string, string>;
-  body: RequestInit['body'] | undefined;
+  body: HttpBody | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -31,6 +38,12 @@ export interface HttpAnswer {
   headers(): Record<string, string>;
   /** The body as text (decompressed, UTF-8). Rejects when the body breaks off. */
   text(): Promise<string>;
+  /**
+   * The body's bytes as they arrive (decompressed), read once. The iteration rejects when the
+   * body breaks off; leaving it early, or calling its iterator's `return()` before reading,
+   * closes the connection: the rest of a stream is never drained.
+   */
+  chunks(): AsyncIterable<Uint8Array>;
   /** Lets go of the body unread, so that the connection can serve another request. */
   discard(): Promise<void>;
 }
@@ -53,6 +66,7 @@ export function answerOfResponse(response: Response): HttpAnswer {
     header: (name) => response.headers.get(name),
     headers: () => headersToObject(response.headers),
     text: () => response.text(),
+    chunks: () => responseChunks(response),
     async discard() {
       try {
         await response.body?.cancel();
@@ -63,11 +77,43 @@ export function answerOfResponse(response: Response): HttpAnswer {
   };
 }
 
+/** Bytes produced as they are sent (not a `ReadableStream`, which `fetch` takes as it is). */
+function isByteSource(body: HttpBody | undefined): body is AsyncIterable<Uint8Array> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Partial<AsyncIterable<Uint8Array>>)[Symbol.asyncIterator] === 'function' &&
+    !(typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+  );
+}
+
+/** A byte source as the `ReadableStream` `fetch` sends a streamed body from, pulled as the network takes it. */
+function readableStreamOf(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
 /** Sends every request through `fetch`. */
 export function fetchTransport(fetch: FetchLike): Transport {
   return async (url, request) => {
-    const init: RequestInit = { method: request.method, headers: request.headers, redirect: 'manual' };
-    if (request.body !== undefined) init.body = request.body;
+    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, redirect: 'manual' };
+    const { body } = request;
+    if (isByteSource(body)) {
+      // A streamed request body: `fetch` sends it only in half-duplex mode (the answer is read after it).
+      init.body = readableStreamOf(body);
+      init.duplex = 'half';
+    } else if (body !== undefined) {
+      init.body = body;
+    }
     if (request.signal) init.signal = request.signal;
     return answerOfResponse(await fetch(url, init));
   };
@@ -119,21 +165,16 @@ class UndiciAnswer implements HttpAnswer {
   }
 
   async text(): Promise<string> {
-    const coding = this.header('content-encoding');
-    // Codings apply in the order listed, so they come off in reverse (RFC 9110, 8.4).
-    const codings =
-      coding === null
-        ? []
-        : coding
-            .split(',')
-            .map((c) => c.trim().toLowerCase())
-            .filter((c) => c !== '' && c !== 'identity')
-            .reverse();
+    const codings = contentCodings(this.header('content-encoding'));
     // Like `fetch`, a coding it does not know is handed on as it came.
     if (codings.length === 0 || !codings.every((c) => c in decoders)) return await this.#data.body.text();
     let bytes: Uint8Array = new Uint8Array(await this.#data.body.arrayBuffer());
     for (const c of codings) bytes = await decoders[c]!(bytes);
     return utf8.decode(bytes);
+  }
+
+  chunks(): AsyncIterable<Uint8Array> {
+    return readableChunks(this.#data.body, contentCodings(this.header('content-encoding')));
   }
 
   async discard(): Promise<void> {
@@ -158,9 +199,12 @@ function defaultAgent(): Agent {
   return sharedAgent;
 }
 
-/** Bodies undici sends as they are; others (Blob, FormData, streams) go through `fetch`, which encodes them. */
-function isPlainBody(body: RequestInit['body'] | undefined): boolean {
-  return body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
+/**
+ * Bodies undici sends as they are (text, bytes, and bytes produced while sent); others (Blob,
+ * FormData, web streams) go through `fetch`, which encodes them.
+ */
+function isPlainBody(body: HttpBody | undefined): boolean {
+  return body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array || isByteSource(body);
 }
 
 /**
@@ -177,6 +221,7 @@ export function undiciTransport(options: { dispatcher?: DispatcherLike | undefin
     const data = await undiciRequest(url, {
       method: request.method as Dispatcher.HttpMethod,
       headers,
+      // undici sends an async iterable as it is pulled (its documentation lists one; its types do not).
       body: (body ?? null) as string | Uint8Array | null,
       signal: request.signal ?? null,
       dispatcher: dispatcher ?? defaultAgent(),

@@ -1,0 +1,106 @@
+/**
+ * A request body of a sequential media type (OpenAPI 3.2 `itemSchema`: JSON Lines, JSON text
+ * sequences, Server-Sent Events) sent from the caller's iterable or async iterable: each item is
+ * checked with the item schema (when validating) and encoded just before it goes out, so the
+ * items are never gathered in memory. Such a body is read once, so a call never repeats it.
+ */
+import { encodeSequenceItem, type SequenceFormat } from '@bank-data-sharing/wire';
+import { formatIssues } from './decode.js';
+import { RequestError, RequestValidationError } from './errors.js';
+import type { SchemaLike } from './types.js';
+import { checkValue } from './validation.js';
+
+const utf8 = new TextEncoder();
+
+export interface StreamedBodyInit {
+  operationId: string;
+  format: SequenceFormat;
+  /** The declared item schema; items are not checked without one. */
+  itemSchema: SchemaLike | undefined;
+  items: Iterable<unknown> | AsyncIterable<unknown>;
+  /** Check each item before it is sent. */
+  validate: boolean;
+}
+
+export class StreamedRequestBody {
+  readonly #init: StreamedBodyInit;
+  #chunks: AsyncGenerator<Uint8Array> | undefined;
+  #failed = false;
+  #failure: unknown;
+
+  constructor(init: StreamedBodyInit) {
+    this.#init = init;
+  }
+
+  /** True once an item was refused or the caller's iterable threw: the request was cut short. */
+  get failed(): boolean {
+    return this.#failed;
+  }
+
+  /** Why the body stopped (a `RequestValidationError`, a `RequestError`, or what the caller's iterable threw). */
+  get failure(): unknown {
+    return this.#failure;
+  }
+
+  /**
+   * The bytes to send, produced as the transport pulls them; there is only one pass over the
+   * items. The first item is pulled, checked and encoded here, before the request goes out, so
+   * that refusing it sends nothing (this rejects with the failure).
+   */
+  async open(): Promise<AsyncIterable<Uint8Array>> {
+    if (this.#chunks !== undefined) throw new RequestError(`${this.#init.operationId}: a streamed request body can be sent once`);
+    const chunks = this.#produce();
+    this.#chunks = chunks;
+    let first: IteratorResult<Uint8Array> | undefined = await chunks.next();
+    const iterator: AsyncIterator<Uint8Array> = {
+      next: async () => {
+        const taken = first;
+        first = undefined;
+        return taken ?? (await chunks.next());
+      },
+      return: async () => {
+        first = undefined;
+        return await chunks.return(undefined);
+      },
+    };
+    return { [Symbol.asyncIterator]: () => iterator };
+  }
+
+  /**
+   * Lets go of the caller's items (their iterator's `return()` runs) when the request ended
+   * without the transport reading them all: no connection, or an answer before the end.
+   */
+  close(): void {
+    this.#chunks?.return(undefined).catch(() => undefined);
+  }
+
+  async *#produce(): AsyncGenerator<Uint8Array> {
+    let index = 0;
+    try {
+      // Bounded by the caller's iterable: the transport pulls one item per chunk it sends.
+      for await (const item of this.#init.items) {
+        index++;
+        yield utf8.encode(this.#encode(item, index));
+      }
+    } catch (error) {
+      // Recorded, since a transport reports a failed body in words of its own.
+      this.#failed = true;
+      this.#failure = error;
+      throw error;
+    }
+  }
+
+  #encode(item: unknown, index: number): string {
+    const { operationId, format, itemSchema, validate } = this.#init;
+    if (validate && itemSchema !== undefined) {
+      const checked = checkValue(itemSchema, item);
+      if (!checked.ok) throw new RequestValidationError(operationId, 'the request body', formatIssues(checked.issues).map((issue) => `item ${index}: ${issue}`));
+    }
+    try {
+      // The item as the caller gave it: the server parses it with the same schema.
+      return encodeSequenceItem(format, item);
+    } catch (error) {
+      throw new RequestError(`${operationId}: item ${index} of the request body cannot be sent as ${format}: ${(error as Error).message}`);
+    }
+  }
+}
