@@ -9,9 +9,10 @@ import hubFaults from './hub-faults.mjs';
 import mocks from './mocks.mjs';
 import scaffold from './scaffold.mjs';
 import server from './server.mjs';
+import streams from './streams.mjs';
 import typecheck from './typecheck.mjs';
 import validators from './validators.mjs';
 import writers from './writers.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, writers, zodVariants, typecheck, server, client, github, mocks, contractTest, dredd, hubFaults];
+export const suites = [generation, scaffold, validators, writers, zodVariants, typecheck, server, client, streams, github, mocks, contractTest, dredd, hubFaults];
