@@ -57,6 +57,11 @@ async function app(): Promise<{ running: Running; errors: Array<{ error: unknown
       {
         searchQuotes: ({ body }: { body: { symbols: string[] } }) => ({ status: 200, body: body.symbols.map((s, i) => quote(s, 10 + i)) }),
         copyQuote: ({ path: p, headers }: { path: { symbol: string }; headers: { destination: string } }) => ({ status: 201, body: { ...quote(p.symbol, 5), symbol: headers.destination } }),
+        searchQuotesByJson: ({ query }: { query: { symbols: string[] } }) => ({ status: 200, body: query.symbols.map((s, i) => quote(s, 20 + i)) }),
+        filterQuotes: ({ query }: { query: { symbol: string; limit?: number; venues?: string[] } }) => {
+          filtered.push(query);
+          return { status: 200, body: [quote(query.symbol, query.limit ?? 1)] };
+        },
         streamQuotes: () => ({ status: 200, body: steer.events() }),
         quoteHistory: () => ({ status: 200, body: steer.history() }),
         importQuotes: async ({ body }: { body: AsyncIterable<unknown> }) => {
@@ -76,6 +81,7 @@ async function app(): Promise<{ running: Running; errors: Array<{ error: unknown
 }
 
 let server: Awaited<ReturnType<typeof app>>;
+const filtered: unknown[] = [];
 beforeAll(async () => {
   server = await app();
 });
@@ -116,6 +122,34 @@ describe('methods of OpenAPI 3.2', () => {
     const other = await send(`${server.running.origin}/feed/quotes/ABC`, { method: 'PUT', headers: AUTH });
     expect(other.status).toBe(405);
     expect(other.headers.allow).toBe('COPY');
+  });
+});
+
+describe('the query string as one value (in: querystring)', () => {
+  it('reads JSON text from the whole query string, checked by its schema', async () => {
+    const search = encodeURIComponent(JSON.stringify({ symbols: ['ABC'] }));
+    const reply = await send(`${server.running.origin}/feed/quotes/search?${search}`, { headers: AUTH });
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toEqual([quote('ABC', 20)]);
+    for (const [query, expected] of [
+      [encodeURIComponent(JSON.stringify({ symbols: [] })), 'symbols'],
+      ['%7Bnot-json', 'not valid JSON (content application/json)'],
+      ['', 'query'],
+    ] as const) {
+      const bad = await send(`${server.running.origin}/feed/quotes/search${query ? `?${query}` : ''}`, { headers: AUTH });
+      expect(bad.status, query).toBe(400);
+      expect(bad.text, query).toContain(expected);
+    }
+  });
+
+  it('reads a form-encoded query string as the members of its schema, each in its encoding', async () => {
+    const reply = await send(`${server.running.origin}/feed/quotes/filter?symbol=ABC&limit=3&venues=XLON|XPAR`, { headers: AUTH });
+    expect(reply.status).toBe(200);
+    expect(filtered.at(-1)).toEqual({ symbol: 'ABC', limit: 3, venues: ['XLON', 'XPAR'] });
+    const bad = await send(`${server.running.origin}/feed/quotes/filter?symbol=ABC&limit=11`, { headers: AUTH });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('limit');
+    expect((await send(`${server.running.origin}/feed/quotes/filter?limit=2`, { headers: AUTH })).status).toBe(400);
   });
 });
 

@@ -12,8 +12,8 @@ export { declaredContentType, isFormType, isJsonType, isJwtType, isMultipartType
 
 // Parameters: the forms of each style, written by the client and read back by the server.
 export { listedIn, ParameterStyleError, type ParameterWire } from './parameter-wire.js';
-export { parameterText, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs } from './parameter-serialize.js';
-export { applyParameterStyles, type DeclaredNames, type ParameterMaps, type RawParameters } from './parameter-parse.js';
+export { parameterText, querystringText, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs } from './parameter-serialize.js';
+export { applyParameterStyles, querystringValue, type DeclaredNames, type ParameterMaps, type RawParameters } from './parameter-parse.js';
 export { cookieObject, cookieParts, ForbiddenNameError, headerObject, queryObject, type HeaderMap } from './request-input.js';
 
 // Headers.
@@ -52,4 +52,4 @@ export { claimedNames, credentialNames, validateRequestParts, type CredentialPla
 export { decodeEventStream, encodeEvent, EventStreamDecoder, EventStreamError, type EventFields, type EventStreamDecoderOptions, type ServerSentEvent } from './event-stream.js';
 export { decodeJsonLines, encodeJsonLine, JsonLinesDecoder, JsonLinesError, type JsonLinesDecoderOptions } from './json-lines.js';
 export { decodeJsonSeq, encodeJsonSeqRecord, JsonSeqDecoder, JsonSeqError, type JsonSeqDecoderOptions } from './json-seq.js';
-export { decodeSequence, encodeSequenceItem, sequenceFormat, sequenceItemOf, SequenceItemError, type SequenceFormat, type SequenceReadOptions } from './sequence-media.js';
+export { decodeSequence, decodeSequenceText, encodeSequenceItem, sequenceFormat, sequenceItemOf, SequenceItemError, type SequenceFormat, type SequenceReadOptions } from './sequence-media.js';

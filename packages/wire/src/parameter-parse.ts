@@ -105,6 +105,15 @@ function contentValue(parameter: ParameterWire, text: string): unknown {
   }
 }
 
+/**
+ * The value of an OpenAPI 3.2 `querystring` parameter: the whole query string (without `?`),
+ * percent-decoded and read by its media type (JSON text is parsed). Undefined when it is empty.
+ */
+export function querystringValue(parameter: ParameterWire, rawQuery: string): unknown {
+  if (rawQuery === '') return undefined;
+  return contentValue(parameter, percentDecode(parameter, rawQuery));
+}
+
 function pathValue(parameter: ParameterWire, raw: string): unknown {
   const decode: Decode = (text) => percentDecode(parameter, text);
   if (parameter.contentType !== undefined || parameter.style === 'simple') return simpleValue(parameter, raw, decode, ',');

@@ -163,6 +163,14 @@ export function styledHeaderText(parameter: ParameterWire, value: unknown): stri
 }
 
 /**
+ * The whole query string (without `?`) of an OpenAPI 3.2 `querystring` parameter: its value
+ * in its media type (JSON text), percent-encoded.
+ */
+export function querystringText(parameter: ParameterWire, value: unknown): string {
+  return encodeURIComponent(contentText(parameter, value));
+}
+
+/**
  * RFC 6265 cookie-octets, less the `,` that separates list items: what OpenAPI 3.2's `cookie`
  * style can send, since it escapes nothing (a value needing escapes must be given escaped).
  */

@@ -37,7 +37,7 @@ export interface ParameterWire {
   readonly contentType?: string;
 }
 
-const LABEL: Record<string, string> = { path: 'path parameter', query: 'query parameter', header: 'header', cookie: 'cookie' };
+const LABEL: Record<string, string> = { path: 'path parameter', query: 'query parameter', querystring: 'query string', header: 'header', cookie: 'cookie' };
 
 /**
  * A value that cannot be read (server: answered 400) or written (client: refused before

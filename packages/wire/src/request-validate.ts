@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import { FAILURES } from './error-codes.js';
 import type { ErrorItem } from './error-item.js';
 import { objectMembers } from './object-members.js';
-import { applyParameterStyles, type DeclaredNames } from './parameter-parse.js';
-import { ParameterStyleError, type ParameterWire } from './parameter-wire.js';
+import { applyParameterStyles, querystringValue, type DeclaredNames } from './parameter-parse.js';
+import { listedIn, ParameterStyleError, type ParameterWire } from './parameter-wire.js';
 import { cookieObject, ForbiddenNameError, headerObject, queryObject, type HeaderMap } from './request-input.js';
 import { issuesToErrors, type Location } from './validation-issues.js';
 
@@ -93,19 +93,22 @@ export function validateRequestParts(
   input: RequestPartsInput,
   validate: boolean,
 ): { ok: true; parts: RequestParts } | { ok: false; items: ErrorItem[] } {
-  let query: Record<string, unknown>;
+  let query: unknown;
   let cookies: Record<string, unknown>;
   let path: Record<string, unknown> = input.pathParams;
   const headers: Record<string, unknown> = headerObject(input.headers);
   const cookieHeader = input.headers.cookie;
   const cookieText = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader as string | undefined);
   try {
-    query = queryObject(input.query);
-    cookies = cookieObject(cookieText);
     const styled = op.request.parameters;
+    // OpenAPI 3.2 `in: querystring`: the whole query string is one value, the query part.
+    const whole = listedIn(styled, 'querystring')?.values().next().value;
+    const named = whole === undefined ? queryObject(input.query) : {};
+    query = whole === undefined ? named : querystringValue(whole, input.rawQuery);
+    cookies = cookieObject(cookieText);
     if (styled !== undefined && styled.length > 0) {
       // Only operations with styled parameters pay for this; the maps are this request's own.
-      const maps = { path: { ...path }, query, headers, cookies };
+      const maps = { path: { ...path }, query: named, headers, cookies };
       applyParameterStyles(styled, { path: input.rawPathParams, query: input.rawQuery, headers: input.headers, cookie: cookieText }, maps, input.claimedNames ?? claimedNames(op, undefined));
       path = maps.path;
     }

@@ -6,8 +6,8 @@
  */
 import { parsedMediaType } from './content-negotiation.js';
 import { decodeEventStream, encodeEvent, EventStreamDecoder, type EventFields, type ServerSentEvent } from './event-stream.js';
-import { decodeJsonLines, encodeJsonLine } from './json-lines.js';
-import { decodeJsonSeq, encodeJsonSeqRecord } from './json-seq.js';
+import { decodeJsonLines, encodeJsonLine, JsonLinesDecoder } from './json-lines.js';
+import { decodeJsonSeq, encodeJsonSeqRecord, JsonSeqDecoder } from './json-seq.js';
 
 /** `event-stream`: Server-Sent Events; `json-lines`: JSON Lines and NDJSON; `json-seq`: RFC 7464. */
 export type SequenceFormat = 'event-stream' | 'json-lines' | 'json-seq';
@@ -94,4 +94,10 @@ export function decodeSequence(format: SequenceFormat, source: AsyncIterable<Uin
   }
   if (format === 'json-lines') return decodeJsonLines(source, limit === undefined ? {} : { maxLineLength: limit });
   return decodeJsonSeq(source, limit === undefined ? {} : { maxRecordLength: limit });
+}
+
+/** The items of a whole stream already read as text, raw; throws the format's error where it breaks. */
+export function decodeSequenceText(format: SequenceFormat, text: string): unknown[] {
+  const decoder = format === 'event-stream' ? new EventStreamDecoder() : format === 'json-lines' ? new JsonLinesDecoder() : new JsonSeqDecoder();
+  return [...decoder.push(text), ...decoder.end()];
 }

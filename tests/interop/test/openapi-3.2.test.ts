@@ -51,6 +51,8 @@ describe('an OpenAPI 3.2 API, client to server', () => {
     const handlers = {
       searchQuotes: ({ body }: { body: { symbols: string[] } }) => ({ status: 200, body: body.symbols.map((symbol, i) => ({ ...quote(i + 1), symbol })) }),
       copyQuote: ({ path: p, headers }: { path: { symbol: string }; headers: { destination: string } }) => ({ status: 201, body: { ...quote(1), symbol: `${headers.destination}` } }),
+      searchQuotesByJson: ({ query }: { query: { symbols: string[]; since?: string } }) => ({ status: 200, body: query.symbols.map((symbol) => ({ ...quote(1), symbol })) }),
+      filterQuotes: ({ query }: { query: { symbol: string; limit?: number; venues?: string[] } }) => ({ status: 200, body: [{ ...quote(query.limit ?? 1), symbol: `${query.symbol}${'V'.repeat(query.venues?.length ?? 0)}` }] }),
       streamQuotes: ({ headers }: { headers: Record<string, string | undefined> }) => {
         feed.lastEventIds.push(headers['last-event-id']);
         const after = Number(headers['last-event-id'] ?? 0);
@@ -86,6 +88,16 @@ describe('an OpenAPI 3.2 API, client to server', () => {
   it('searches with QUERY and a body, and copies with COPY', async () => {
     expect(await client['searchQuotes']!({ body: { symbols: ['ABC', 'XY'] } })).toMatchObject({ status: 200, body: [{ symbol: 'ABC', price: 1 }, { symbol: 'XY', price: 2 }] });
     expect(await client['copyQuote']!({ path: { symbol: 'ABC' }, headers: { destination: 'XYZ' } })).toMatchObject({ status: 201, body: { symbol: 'XYZ' } });
+  });
+
+  it('sends the whole query string as one value: JSON text, or form members in their encoding', async () => {
+    const searched = await client['searchQuotesByJson']!({ query: { symbols: ['ABC', 'XY'], since: '2026-01-01T00:00:00Z' } });
+    expect(searched).toMatchObject({ status: 200, body: [{ symbol: 'ABC' }, { symbol: 'XY' }] });
+    const filtered = await client['filterQuotes']!({ query: { symbol: 'AB', limit: 4, venues: ['XLON', 'XPAR'] } });
+    expect(filtered).toMatchObject({ status: 200, body: [{ symbol: 'ABVV', price: 4 }] });
+    const refused = await client['searchQuotesByJson']!({ query: { symbols: [] } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ClientApiError);
+    expect((refused as ClientApiError).status).toBe(400);
   });
 
   it('reads Server-Sent Events checked item by item', async () => {

@@ -2,7 +2,7 @@
  * Turns an operation and the caller's parameters into a URL, a `Cookie` header and header
  * parameters (the body is request-body.ts's). Nothing here talks to the network.
  */
-import { listedIn, ParameterStyleError, parameterText, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from '@bank-data-sharing/wire';
+import { listedIn, ParameterStyleError, parameterText, querystringText, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type ParameterWire } from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
 import type { ApiInfo } from './types.js';
 
@@ -102,6 +102,9 @@ export function fillPath(template: string, values: Readonly<Record<string, unkno
  */
 export function queryString(values: Readonly<Record<string, unknown>> | undefined, wire?: readonly ParameterWire[], operationId = ''): string {
   if (!values) return '';
+  // OpenAPI 3.2 `in: querystring`: the whole query string is the one value, in its media type.
+  const whole = listedIn(wire, 'querystring')?.values().next().value;
+  if (whole !== undefined) return `?${inStyle(operationId, () => querystringText(whole, values))}`;
   const styled = listedIn(wire, 'query');
   if (styled === undefined) {
     const search = new URLSearchParams();

@@ -20,6 +20,7 @@ import type {
   MediaTypeIR,
   NamedSchema,
   OAuthFlowIR,
+  ObjectNode,
   OperationIR,
   ParameterIR,
   ParameterLocation,
@@ -256,13 +257,11 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
     }
     if (location === 'querystring') {
       if (!querystringWellFormed(builder, value, at)) return;
-      // Read and checked, but no target generates it yet: refused rather than dropped.
-      builder.diagnostics.push({
-        severity: 'error',
-        code: 'querystring-not-generated',
-        pointer: at,
-        message: `the "in: querystring" parameter "${value['name']}" (OpenAPI 3.2) is not generated yet: the validators, router and client cannot carry a query string described as one value`,
-      });
+      const form = formQuerystring(builder, value, at);
+      if (form !== undefined) {
+        out.push(...form);
+        return;
+      }
     }
     const schema = builder.schema(schemaRaw, schemaPointer);
     const style = location === 'querystring' ? 'content' : typeof value['style'] === 'string' ? value['style'] : location === 'query' || location === 'cookie' ? 'form' : 'simple';
@@ -301,23 +300,74 @@ function querystringWellFormed(builder: IRBuilder, value: Record<string, unknown
   return problems.length === 0;
 }
 
+/** The object node a schema is, through `$ref`s, or undefined. */
+function objectNodeOf(builder: IRBuilder, node: SchemaNode): ObjectNode | undefined {
+  let current: SchemaNode | undefined = node;
+  for (let hops = 0; current?.kind === 'ref' && hops < 32; hops++) current = builder.component(current.name);
+  return current?.kind === 'object' ? current : undefined;
+}
+
+/**
+ * How a `querystring` parameter travels, by its one media type. Form encoding
+ * (`application/x-www-form-urlencoded`) is the query string as everyone writes it: each member
+ * of its object schema becomes a query parameter (`form`, exploded, unless its `encoding` entry
+ * says otherwise), returned here. JSON stays one parameter, its value the query string's JSON
+ * text; undefined is returned for it. Anything else is refused (an error), as is a schema that
+ * is not an object, which no target could type as the query: an empty list.
+ */
+function formQuerystring(builder: IRBuilder, value: Record<string, unknown>, at: JsonPointer): ParameterIR[] | undefined {
+  const content = value['content'] as Record<string, unknown>;
+  const [mediaType, rawMedia] = Object.entries(content)[0]!;
+  const media = isRecord(rawMedia) ? rawMedia : {};
+  const name = String(value['name']);
+  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  const refuse = (why: string): ParameterIR[] => {
+    builder.diagnostics.push({ severity: 'error', code: 'querystring-not-generated', pointer: at, message: `the "in: querystring" parameter "${name}" is not generated: ${why}` });
+    return [];
+  };
+  const isJson = /^[^/]+\/([^+]+\+)?json$/.test(essence);
+  if (!isJson && essence !== 'application/x-www-form-urlencoded') return refuse(`its media type ${mediaType} is neither form encoding nor JSON`);
+  const schema = builder.schema(media['schema'], `${at}/content/${escapePointerToken(mediaType)}/schema`);
+  const object = objectNodeOf(builder, schema);
+  if (!object) return refuse('its schema is not an object (the query is typed as an object of members)');
+  if (isJson) return undefined;
+  const encoding = isRecord(media['encoding']) ? media['encoding'] : {};
+  return object.properties.map((member): ParameterIR => {
+    const entry = isRecord(encoding[member.name]) ? (encoding[member.name] as Record<string, unknown>) : {};
+    const style = typeof entry['style'] === 'string' ? entry['style'] : 'form';
+    const parameter: ParameterIR = {
+      name: member.name,
+      in: 'query',
+      required: member.required,
+      schema: member.schema,
+      style,
+      explode: typeof entry['explode'] === 'boolean' ? entry['explode'] : style === 'form',
+      fromQuerystring: name,
+      examples: [],
+    };
+    if (member.schema.description !== undefined) parameter.description = member.schema.description;
+    if (entry['allowReserved'] === true) parameter.allowReserved = true;
+    return parameter;
+  });
+}
+
 /**
  * OpenAPI 3.2: one `querystring` parameter at most, and no `query` parameter beside it (the
  * query string is one value). Checked on the merged list of an operation.
  */
 function checkQuerystringRules(builder: IRBuilder, parameters: ParameterIR[], pointer: JsonPointer): void {
-  const whole = parameters.filter((p) => p.in === 'querystring');
+  const whole = [...new Set(parameters.flatMap((p) => (p.in === 'querystring' ? [p.name] : p.fromQuerystring !== undefined ? [p.fromQuerystring] : [])))];
   if (whole.length === 0) return;
   if (whole.length > 1) {
-    builder.diagnostics.push({ severity: 'error', code: 'invalid-querystring-parameter', pointer, message: `an operation has at most one "in: querystring" parameter (found ${whole.map((p) => `"${p.name}"`).join(', ')})` });
+    builder.diagnostics.push({ severity: 'error', code: 'invalid-querystring-parameter', pointer, message: `an operation has at most one "in: querystring" parameter (found ${whole.map((name) => `"${name}"`).join(', ')})` });
   }
-  const named = parameters.filter((p) => p.in === 'query');
+  const named = parameters.filter((p) => p.in === 'query' && p.fromQuerystring === undefined);
   if (named.length > 0) {
     builder.diagnostics.push({
       severity: 'error',
       code: 'invalid-querystring-parameter',
       pointer,
-      message: `"in: query" parameters (${named.map((p) => `"${p.name}"`).join(', ')}) cannot stand beside the "in: querystring" parameter "${whole[0]!.name}", which is the whole query string`,
+      message: `"in: query" parameters (${named.map((p) => `"${p.name}"`).join(', ')}) cannot stand beside the "in: querystring" parameter "${whole[0]!}", which is the whole query string`,
     });
   }
 }

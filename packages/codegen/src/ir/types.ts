@@ -242,6 +242,11 @@ export interface ParameterIR {
   allowReserved?: boolean;
   /** Media type of a `content`-encoded parameter (its value travels as, e.g., JSON text). */
   contentType?: string;
+  /**
+   * Set on the query parameters read from a form-encoded OpenAPI 3.2 `querystring` parameter
+   * (one per member of its object schema): that parameter's name.
+   */
+  fromQuerystring?: string;
   examples: ExampleIR[];
 }
 

@@ -7,7 +7,7 @@
  * change in one place, then written on the wire (`serializeRequest`).
  */
 import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
-import { encodeUrlEncoded, formParts, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type FormLayout } from '@bank-data-sharing/wire';
+import { encodeSequenceItem, encodeUrlEncoded, formParts, querystringText, sequenceFormat, sequenceItemOf, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type FormLayout } from '@bank-data-sharing/wire';
 import { parameterWire } from '../emit/validators/parameter-wire.js';
 import { credentialsFor, type RequestCredentials } from './credentials.js';
 import type { LoadedApi } from './load-api.js';
@@ -123,17 +123,42 @@ export function sampleRequestParts(loaded: LoadedApi, name: string, options: Sam
     return values;
   };
 
+  // OpenAPI 3.2 `in: querystring` (JSON): one value is the whole query, checked as the query part.
+  const wholeQuery = (check: Checkable): Record<string, PartValue> => {
+    const whole = querystringParameter(op)!;
+    let value: unknown;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const example = attempt === 0 && useExamples ? whole.examples[0] : undefined;
+      value = example !== undefined ? example.value : sample(whole.schema, `querystring:${whole.name}`, attempt);
+      if (check.safeParse(value).success) break;
+    }
+    return { [whole.name]: { value } };
+  };
+
   const checks = schemas.request;
   const body = requestBody(op, checks.body?.content ?? {}, (node, check, attempt) => sample(node, 'body', attempt, check, 24), loaded, options.contentType);
   return {
     operation: name,
     path: part('path', checks.path),
-    query: part('query', checks.query),
+    query: querystringParameter(op) ? wholeQuery(checks.query) : part('query', checks.query),
     header: part('header', checks.headers),
     cookie: part('cookie', checks.cookies),
     credentials: options.credentials ?? credentialsFor(op.security, loaded.api.securitySchemes),
     ...(body ? { body } : {}),
   };
+}
+
+/** The operation's OpenAPI 3.2 `querystring` parameter (JSON: the generator reads a form one as query parameters). */
+export function querystringParameter(op: OperationIR): ParameterIR | undefined {
+  return op.parameters.find((p) => p.in === 'querystring');
+}
+
+/** The query part as the validators check it: the whole value of a `querystring` parameter, else the typed object. */
+export function typedQuery(op: OperationIR, values: Readonly<Record<string, PartValue>>): unknown {
+  const whole = querystringParameter(op);
+  if (!whole) return typedObject('query', values);
+  const part = values[whole.name];
+  return part === undefined ? undefined : 'raw' in part ? part.raw : part.value;
 }
 
 /** The typed values of one location, keyed as the validators key them (headers in lower case). */
@@ -163,7 +188,12 @@ export function serializeRequest(loaded: LoadedApi, parts: RequestParts, options
     pathValues.set(name, 'raw' in part || !wire ? rawText(part) : styledPathText(wire, part.value));
   }
   const queryPairs: string[] = [];
+  const whole = querystringParameter(op);
   for (const [name, part] of Object.entries(parts.query)) {
+    if (whole && name === whole.name) {
+      queryPairs.push('raw' in part ? part.raw : querystringText(parameterWire(whole, components), part.value));
+      continue;
+    }
     const wire = wireOf('query', name);
     if ('raw' in part || !wire) queryPairs.push(`${encodeURIComponent(name)}=${rawText(part)}`);
     else queryPairs.push(...styledQueryPairs(wire, part.value));
@@ -210,6 +240,7 @@ function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable
   const kind = loaded.runtime.bodyKind;
   let media = preferred === undefined ? undefined : op.requestBody?.content.find((m) => m.contentType === preferred && m.schema !== undefined);
   for (const wanted of BODY_KINDS) media ??= op.requestBody?.content.find((m) => kind(m.contentType) === wanted && m.schema !== undefined);
+  if (!media) return sequenceBody(op, content, sample);
   const check = media ? content[media.contentType] : undefined;
   if (!media?.schema || !check) return undefined;
   const problem = (value: unknown) => {
@@ -235,6 +266,21 @@ function requestBody(op: OperationIR, content: Readonly<Record<string, Checkable
   return { contentType: media.contentType, value: sample(media.schema, problem, 0) };
 }
 
+/** How many items a sampled sequence body holds. */
+const SEQUENCE_ITEMS = 3;
+
+/** A sequence body (OpenAPI 3.2 `itemSchema`, e.g. JSON Lines) of a few valid items, where the operation takes one. */
+function sequenceBody(op: OperationIR, content: Readonly<Record<string, Checkable>>, sample: BodySampler): BodyPart | undefined {
+  const media = op.requestBody?.content.find((m) => m.itemSchema !== undefined && sequenceFormat(m.contentType) !== undefined);
+  const check = media ? sequenceItemOf<Checkable>(content[media.contentType]) : undefined;
+  if (!media?.itemSchema || !check) return undefined;
+  const problem = (value: unknown) => {
+    const result = check.safeParse(value);
+    return result.success ? undefined : (result.error?.issues[0]?.message ?? 'refused');
+  };
+  return { contentType: media.contentType, value: Array.from({ length: SEQUENCE_ITEMS }, (_, i) => sample(media.itemSchema!, problem, i)) };
+}
+
 /** A fixed boundary: the same request, the same bytes. */
 const BOUNDARY = 'bds-codegen-boundary-7MA4YWxkTrZu0gW';
 
@@ -243,6 +289,8 @@ function bodyText(loaded: LoadedApi, operation: string, body: BodyPart, sign: (c
   if ('raw' in body) return { contentType: body.contentType, text: body.raw };
   const kind = loaded.runtime.bodyKind(body.contentType);
   const value = body.value;
+  const format = sequenceFormat(body.contentType);
+  if (format !== undefined && Array.isArray(value)) return { contentType: body.contentType, text: value.map((item) => encodeSequenceItem(format, item)).join('') };
   if (kind === 'jwt') return { contentType: body.contentType, text: sign(value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}) };
   const layouts = (loaded.validators.operations[operation]?.request.body as { encoding?: Record<string, FormLayout> } | undefined)?.encoding;
   const layout = layouts?.[body.contentType];

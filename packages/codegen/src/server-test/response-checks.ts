@@ -2,7 +2,7 @@
  * The checks on one answer: by the operation's declared responses (status, content type,
  * headers, body in the response direction), and for a refused request, the error contract.
  */
-import { declaredContentType, declaredStatusKey, isJsonType, isJwtType } from '@bank-data-sharing/wire';
+import { declaredContentType, declaredStatusKey, decodeSequenceText, isJsonType, isJwtType, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import type { Checkable, OperationSchemas } from '../mock/loaded-modules.js';
 import type { Exchange } from './http.js';
 import type { CheckName } from './types.js';
@@ -82,6 +82,9 @@ export function checkAnswer(schemas: OperationSchemas, exchange: Exchange): Find
     return findings;
   }
   const check = response.content[matched]!;
+  const format = sequenceFormat(matched);
+  const itemCheck = format === undefined ? undefined : sequenceItemOf<Checkable>(check);
+  if (format !== undefined && itemCheck !== undefined) return exchange.truncated ? findings : [...findings, ...sequenceFindings(format, itemCheck, exchange.text, status, matched)];
   let value: unknown;
   if (isJsonType(matched) || isJsonType(received!)) {
     if (exchange.truncated) return findings;
@@ -105,6 +108,21 @@ export function checkAnswer(schemas: OperationSchemas, exchange: Exchange): Find
   const issue = firstIssue(check, value);
   if (issue) findings.push({ check: 'response-body', message: `the HTTP ${status} body (${matched}) breaks its schema at ${issue.pointer || 'the root'}`, pointer: issue.pointer, rule: issue.rule });
   return findings;
+}
+
+/** A sequence answer (OpenAPI 3.2 `itemSchema`): read whole, each item checked; the first bad one named. */
+function sequenceFindings(format: NonNullable<ReturnType<typeof sequenceFormat>>, check: Checkable, text: string, status: number, matched: string): Finding[] {
+  let items: unknown[];
+  try {
+    items = decodeSequenceText(format, text);
+  } catch (error) {
+    return [{ check: 'response-body', message: `the HTTP ${status} body is not a valid ${matched} stream: ${(error as Error).message}`, rule: matched }];
+  }
+  for (const [i, item] of items.entries()) {
+    const issue = firstIssue(check, item);
+    if (issue) return [{ check: 'response-body', message: `item ${i + 1} of the HTTP ${status} body (${matched}) breaks its item schema at ${issue.pointer || 'the root'}`, pointer: `/${i}${issue.pointer}`, rule: issue.rule }];
+  }
+  return [];
 }
 
 /**

@@ -7,7 +7,7 @@ import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
 import type { LoadedApi } from '../mock/load-api.js';
 import type { MockServer } from '../mock/server.js';
 import { curlLine } from '../mock/curl.js';
-import { serializeRequest, typedObject, type RequestParts } from '../mock/sample-request.js';
+import { serializeRequest, typedObject, typedQuery, type RequestParts } from '../mock/sample-request.js';
 import { answerOf, isTransportFailure, openConnections, send, type Connections, type Exchange, type TransportFailure } from './http.js';
 import { KnownValues } from './links.js';
 import type { Finding } from './response-checks.js';
@@ -113,7 +113,7 @@ export class Session {
   valid(op: OperationIR, parts: RequestParts): boolean {
     const schemas = this.loaded.validators.operations[op.name]!.request;
     if (!schemas.path.safeParse(typedObject('path', parts.path)).success) return false;
-    if (!schemas.query.safeParse(typedObject('query', parts.query)).success) return false;
+    if (!schemas.query.safeParse(typedQuery(op, parts.query)).success) return false;
     if (!schemas.headers.safeParse(typedObject('header', parts.header)).success) return false;
     if (!schemas.cookies.safeParse(typedObject('cookie', parts.cookie)).success) return false;
     const body = parts.body;

@@ -160,9 +160,42 @@ describe('documents', () => {
 describe('the querystring parameter', () => {
   const querystring = (extra: Record<string, unknown> = {}) => ({ name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: QUOTE } }, ...extra });
 
-  it('is read, then refused as not generated yet (rather than dropped)', () => {
-    const b = built({ paths: { '/x': { get: { parameters: [querystring()], responses: OK } } } });
-    expect(errors(b).map((d) => d.code)).toEqual(['querystring-not-generated']);
+  it('in form encoding, is the query parameters of its object schema (encoding entries applied)', () => {
+    const filter = {
+      name: 'filter',
+      in: 'querystring',
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { type: 'object', required: ['symbol'], properties: { symbol: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } },
+          encoding: { tags: { style: 'pipeDelimited', explode: false } },
+        },
+      },
+    };
+    const b = built({ paths: { '/x': { get: { parameters: [filter], responses: OK } } } });
+    expect(errors(b)).toEqual([]);
+    expect(b.api.operations[0]!.parameters.map((p) => [p.name, p.in, p.required, p.style, p.explode, p.fromQuerystring])).toEqual([
+      ['symbol', 'query', true, 'form', true, 'filter'],
+      ['tags', 'query', false, 'pipeDelimited', false, 'filter'],
+    ]);
+  });
+
+  it('in JSON, stays one parameter, its value the whole query string', () => {
+    const b = built({ paths: { '/x': { get: { parameters: [{ name: 'q', in: 'querystring', required: true, content: { 'application/json': { schema: QUOTE } } }], responses: OK } } } });
+    expect(errors(b)).toEqual([]);
+    expect(b.api.operations[0]!.parameters).toMatchObject([{ name: 'q', in: 'querystring', required: true, style: 'content', explode: false, contentType: 'application/json', schema: { kind: 'object' } }]);
+  });
+
+  it('is refused, by name, in another media type or with a schema that is not an object', () => {
+    const b = built({
+      paths: {
+        '/x': { get: { parameters: [{ name: 'raw', in: 'querystring', content: { 'text/plain': { schema: { type: 'string' } } } }], responses: OK } },
+        '/y': { get: { parameters: [{ name: 'list', in: 'querystring', content: { 'application/json': { schema: { type: 'array' } } } }], responses: OK } },
+      },
+    });
+    expect(errors(b).map((d) => [d.code, d.message])).toEqual([
+      ['querystring-not-generated', 'the "in: querystring" parameter "raw" is not generated: its media type text/plain is neither form encoding nor JSON'],
+      ['querystring-not-generated', 'the "in: querystring" parameter "list" is not generated: its schema is not an object (the query is typed as an object of members)'],
+    ]);
   });
 
   it('names schema, style, explode and allowReserved on it, and content that is not one media type', () => {

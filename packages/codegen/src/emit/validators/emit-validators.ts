@@ -311,7 +311,10 @@ function printEntry(
   for (const member of head) lines.push(`${i1}${member}`);
   lines.push(`${i1}request: {`);
   lines.push(`${i2}path: ${params('pathParameters', 'path', false)},`);
-  lines.push(`${i2}query: ${params('queryParameters', 'query', false)},`);
+  // OpenAPI 3.2 `in: querystring` (JSON): the whole query string is one value, the query part.
+  const whole = entry.parameters.find((p) => p.in === 'querystring');
+  const query = whole ? shared.share('queryString', `rt.declared(${printSchema(whole.schema, ctx, '')}${whole.required ? '' : '.optional()'})`) : params('queryParameters', 'query', false);
+  lines.push(`${i2}query: ${query},`);
   lines.push(`${i2}headers: ${params('requestHeaders', 'header', true)},`);
   lines.push(`${i2}cookies: ${params('cookies', 'cookie', false)},`);
   // Only parameters that travel as more than one plain text are listed (parameter-wire.ts).

@@ -216,3 +216,27 @@ describe('checkRefusal', () => {
     expect(checkRefusal(withHeader, exchange(401), 'security-not-enforced')).toEqual([expect.objectContaining({ check: 'response-headers', pointer: '/headers/www-authenticate' })]);
   });
 });
+
+describe('checkAnswer on a sequence (OpenAPI 3.2 itemSchema)', () => {
+  /** What the validators' `seq.sequence(item)` is to the checks: an iterable check carrying its item schema. */
+  const sequenceOf = (itemSchema: Checkable): Checkable => {
+    const schema = z.custom<unknown>((v) => typeof v === 'object' && v !== null && Symbol.iterator in v);
+    schema._zod.bag['bdsSequenceItem'] = itemSchema;
+    return schema;
+  };
+  const Event = z.object({ data: z.string(), event: z.enum(['quote']).optional() });
+  const live = schemas({ '200': response({ 'text/event-stream': sequenceOf(Event), 'application/jsonl': sequenceOf(z.object({ n: z.number() })) }) });
+
+  it('checks every event, naming the first that breaks the item schema', () => {
+    expect(checkAnswer(live, exchange(200, 'event: quote\ndata: a\n\n: comment\ndata: b\n\n', { 'content-type': 'text/event-stream' }))).toEqual([]);
+    expect(checkAnswer(live, exchange(200, 'data: a\n\nevent: trade\ndata: b\n\n', { 'content-type': 'text/event-stream' }))).toEqual([
+      { check: 'response-body', message: 'item 2 of the HTTP 200 body (text/event-stream) breaks its item schema at /event', pointer: '/1/event', rule: expect.any(String) },
+    ]);
+  });
+
+  it('checks every JSON line, and names a stream that is not one', () => {
+    expect(checkAnswer(live, exchange(200, '{"n":1}\n{"n":2}\n', { 'content-type': 'application/jsonl' }))).toEqual([]);
+    expect(checkAnswer(live, exchange(200, '{"n":1}\n{"n":"2"}\n', { 'content-type': 'application/jsonl' }))[0]?.message).toBe('item 2 of the HTTP 200 body (application/jsonl) breaks its item schema at /n');
+    expect(checkAnswer(live, exchange(200, '{"n":1}\n{oops\n', { 'content-type': 'application/jsonl' }))[0]?.message).toMatch(/^the HTTP 200 body is not a valid application\/jsonl stream: line 2/);
+  });
+});
