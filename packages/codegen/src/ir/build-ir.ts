@@ -24,6 +24,7 @@ import type {
   OperationIR,
   ParameterIR,
   ParameterLocation,
+  PartEncodingIR,
   RequestBodyIR,
   ResponseIR,
   SchemaNode,
@@ -388,12 +389,25 @@ function contentOf(builder: IRBuilder, content: unknown, pointer: JsonPointer): 
     const ir: MediaTypeIR = { contentType, examples: [] };
     if (media['schema'] !== undefined) ir.schema = builder.schema(media['schema'], `${at}/schema`);
     if (media['itemSchema'] !== undefined) ir.itemSchema = builder.schema(media['itemSchema'], `${at}/itemSchema`);
+    const itemEncoding = partEncodingOf(builder, media['itemEncoding'], `${at}/itemEncoding`);
+    if (itemEncoding) ir.itemEncoding = itemEncoding;
+    if (Array.isArray(media['prefixEncoding'])) {
+      ir.prefixEncoding = media['prefixEncoding'].map((raw, i) => partEncodingOf(builder, raw, `${at}/prefixEncoding/${i}`) ?? { headers: [] });
+    }
     // Examples of a sequence are of one item when only `itemSchema` is given.
     ir.examples = builder.collectExamples(media, at, ir.schema ?? ir.itemSchema, true);
     const form = formLayout(contentType, media, (value) => followPointerRefs(builder.ctx.document, value), builder.ctx.dialect);
     if (form) ir.form = form;
     return ir;
   });
+}
+
+/** One Encoding Object of `itemEncoding` or `prefixEncoding`. */
+function partEncodingOf(builder: IRBuilder, raw: unknown, pointer: JsonPointer): PartEncodingIR | undefined {
+  if (!isRecord(raw)) return undefined;
+  const encoding: PartEncodingIR = { headers: headersOf(builder, raw['headers'], `${pointer}/headers`) };
+  if (typeof raw['contentType'] === 'string') encoding.contentType = raw['contentType'];
+  return encoding;
 }
 
 function headersOf(builder: IRBuilder, headers: unknown, pointer: JsonPointer): HeaderIR[] {

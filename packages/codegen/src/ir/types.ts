@@ -259,12 +259,23 @@ export interface MediaTypeIR {
    * sequences, `multipart/mixed`) and each item must match this schema as it arrives.
    */
   itemSchema?: SchemaNode;
+  /** OpenAPI 3.2 `multipart/mixed` (and other positional multipart): how every item is encoded. */
+  itemEncoding?: PartEncodingIR;
+  /** OpenAPI 3.2: how the first items are encoded, by position (`itemEncoding` for the rest). */
+  prefixEncoding?: PartEncodingIR[];
   examples: ExampleIR[];
   /**
    * For `application/x-www-form-urlencoded` and `multipart/form-data` bodies of an object
    * schema: how each member travels (its type and the media type's `encoding` entry), by name.
    */
   form?: Record<string, FormFieldIR>;
+}
+
+/** An Encoding Object of a positional part (`itemEncoding`, `prefixEncoding`): its media type and headers. */
+export interface PartEncodingIR {
+  /** `contentType` as written (a list such as `image/png, image/jpeg` included). */
+  contentType?: string;
+  headers: HeaderIR[];
 }
 
 /**
