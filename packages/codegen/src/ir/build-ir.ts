@@ -117,7 +117,11 @@ class IRBuilder {
     return schemaToIR(raw ?? true, pointer, this.ctx);
   }
 
-  collectExamples(holder: Record<string, unknown>, pointer: JsonPointer, schema: SchemaNode | undefined, openapiExamples: boolean): ExampleIR[] {
+  /**
+   * `readSerialized` reads an OpenAPI 3.2 `serializedValue` (the example as it travels) into the
+   * value it carries, or says why it cannot; without it, `serializedValue` is not checked.
+   */
+  collectExamples(holder: Record<string, unknown>, pointer: JsonPointer, schema: SchemaNode | undefined, openapiExamples: boolean, readSerialized?: SerializedReader): ExampleIR[] {
     const found: ExampleIR[] = [];
     if ('example' in holder) found.push({ pointer: `${pointer}/example`, value: holder['example'] });
     const examples = holder['examples'];
@@ -125,10 +129,24 @@ class IRBuilder {
       // Parameter and media type `examples`: a map of Example Objects (OpenAPI §4.8.19).
       for (const [key, raw] of Object.entries(examples)) {
         const { value: example } = this.resolve(raw, `${pointer}/examples/${escapePointerToken(key)}`);
-        // OpenAPI 3.2 `dataValue` is the value as data, as `value` is; `serializedValue` (its text on the wire) is not checked.
+        // OpenAPI 3.2 `dataValue` is the value as data, as `value` is.
         for (const member of ['value', 'dataValue']) {
           if (isRecord(example) && member in example) {
             found.push({ pointer: `${pointer}/examples/${escapePointerToken(key)}/${member}`, value: example[member] });
+          }
+        }
+        // `serializedValue` is the value as it travels: read in its form, then checked like the others.
+        if (isRecord(example) && typeof example['serializedValue'] === 'string' && readSerialized) {
+          const at = `${pointer}/examples/${escapePointerToken(key)}/serializedValue`;
+          const read = readSerialized(example['serializedValue']);
+          if ('value' in read) {
+            found.push({ pointer: at, value: read.value });
+            if ('dataValue' in example && !sameJson(read.value, example['dataValue'])) {
+              this.diagnostics.push({ severity: 'warning', code: 'example-mismatch', pointer: at, message: 'serializedValue does not carry the value dataValue gives' });
+            }
+          } else if (!this.misfitsNamed.has(at)) {
+            this.misfitsNamed.add(at);
+            this.diagnostics.push({ severity: 'warning', code: 'example-mismatch', pointer: at, message: `serializedValue cannot be read: ${read.problem}` });
           }
         }
       }
@@ -151,6 +169,35 @@ class IRBuilder {
     }
     return found;
   }
+}
+
+/** How a `serializedValue` is read back into the value it carries. */
+type SerializedReader = (text: string) => { value: unknown } | { problem: string };
+
+/** The reader of JSON media types (and `content` parameters in JSON); undefined for others, whose text form is not checked. */
+function serializedReaderOf(contentType: string | undefined): SerializedReader | undefined {
+  if (contentType === undefined) return undefined;
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  if (/^[^/]+\/([^+]+\+)?json$/.test(essence)) {
+    return (text) => {
+      try {
+        return { value: JSON.parse(text) as unknown };
+      } catch (error) {
+        return { problem: `it is not JSON (${error instanceof Error ? error.message : String(error)}), as ${contentType} requires` };
+      }
+    };
+  }
+  if (essence.startsWith('text/')) return (text) => ({ value: text });
+  return undefined;
+}
+
+/** The same JSON value, members in any order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameJson(a[key], b[key]));
 }
 
 function serversOf(doc: Record<string, unknown>): ServerIR[] {
@@ -274,7 +321,7 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
       style,
       // `form` and OpenAPI 3.2's `cookie` style explode unless told otherwise.
       explode: location === 'querystring' ? false : typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form' || style === 'cookie',
-      examples: builder.collectExamples(value, at, schema, true),
+      examples: builder.collectExamples(value, at, schema, true, serializedReaderOf(contentType)),
     };
     if (typeof value['description'] === 'string') parameter.description = value['description'];
     if (value['deprecated'] === true) parameter.deprecated = true;
@@ -395,7 +442,7 @@ function contentOf(builder: IRBuilder, content: unknown, pointer: JsonPointer): 
       ir.prefixEncoding = media['prefixEncoding'].map((raw, i) => partEncodingOf(builder, raw, `${at}/prefixEncoding/${i}`) ?? { headers: [] });
     }
     // Examples of a sequence are of one item when only `itemSchema` is given.
-    ir.examples = builder.collectExamples(media, at, ir.schema ?? ir.itemSchema, true);
+    ir.examples = builder.collectExamples(media, at, ir.schema ?? ir.itemSchema, true, ir.itemSchema ? undefined : serializedReaderOf(contentType));
     const form = formLayout(contentType, media, (value) => followPointerRefs(builder.ctx.document, value), builder.ctx.dialect);
     if (form) ir.form = form;
     return ir;

@@ -245,8 +245,12 @@ describe('examples', () => {
     expect(b.examples.map((e) => e.pointer)).toEqual([
       '#/paths/~1x/get/responses/200/content/application~1json/examples/good/dataValue',
       '#/paths/~1x/get/responses/200/content/application~1json/examples/bad/dataValue',
+      '#/paths/~1x/get/responses/200/content/application~1json/examples/bad/serializedValue',
     ]);
-    expect(b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => d.pointer)).toEqual(['#/paths/~1x/get/responses/200/content/application~1json/examples/bad/dataValue']);
+    expect(b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => d.pointer)).toEqual([
+      '#/paths/~1x/get/responses/200/content/application~1json/examples/bad/dataValue',
+      '#/paths/~1x/get/responses/200/content/application~1json/examples/bad/serializedValue',
+    ]);
   });
 });
 
@@ -267,5 +271,28 @@ describe('the cookie style', () => {
     });
     expect(b.api.operations[0]!.parameters.map((p) => [p.name, p.style, p.explode])).toEqual([['prefs', 'cookie', true]]);
     expect(errors(b).map((d) => d.message)).toEqual(['style cookie is for "in: cookie" parameters, not "in: query"']);
+  });
+});
+
+describe('serializedValue', () => {
+  const withExamples = (examples: Record<string, unknown>, contentType = 'application/json') =>
+    built({ paths: { '/x': { get: { responses: { '200': { description: 'ok', content: { [contentType]: { schema: QUOTE, examples } } } } } } } });
+
+  it('reads JSON text back and checks the value against the schema', () => {
+    const b = withExamples({ good: { serializedValue: '{"symbol":"ABC"}' }, bad: { serializedValue: '{"price":1}' }, broken: { serializedValue: '{oops' } });
+    expect(b.examples.map((e) => [e.pointer.split('/examples/')[1], e.value])).toEqual([
+      ['good/serializedValue', { symbol: 'ABC' }],
+      ['bad/serializedValue', { price: 1 }],
+    ]);
+    const warnings = b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => [d.pointer.split('/examples/')[1], d.message]);
+    expect(warnings).toEqual([
+      ['broken/serializedValue', expect.stringMatching(/^serializedValue cannot be read: it is not JSON .*, as application\/json requires$/)],
+      ['bad/serializedValue', expect.stringContaining('example does not fit its schema')],
+    ]);
+  });
+
+  it('names a serializedValue that does not carry its dataValue (members in any order are the same value)', () => {
+    const b = withExamples({ same: { dataValue: { symbol: 'A', n: [1] }, serializedValue: '{"n":[1],"symbol":"A"}' }, other: { dataValue: { symbol: 'A' }, serializedValue: '{"symbol":"B"}' } });
+    expect(b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => [d.pointer.split('/examples/')[1], d.message])).toEqual([['other/serializedValue', 'serializedValue does not carry the value dataValue gives']]);
   });
 });

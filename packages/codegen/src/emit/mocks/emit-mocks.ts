@@ -28,7 +28,7 @@ function withoutUnread(key: string, value: unknown): unknown {
 export function exampleName(example: ExampleIR): string {
   const tokens = example.pointer.split('/');
   const last = tokens.at(-1);
-  if ((last === 'value' || last === 'dataValue') && tokens.at(-3) === 'examples') return decodeToken(tokens.at(-2)!);
+  if ((last === 'value' || last === 'dataValue' || last === 'serializedValue') && tokens.at(-3) === 'examples') return decodeToken(tokens.at(-2)!);
   if (tokens.at(-2) === 'examples') return decodeToken(last!);
   return 'example';
 }
