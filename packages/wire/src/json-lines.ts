@@ -3,6 +3,7 @@
  * Pure and incremental: text goes in chunk by chunk, each complete line's value comes out,
  * parsed as untrusted JSON (depth-limited, no `__proto__`).
  */
+import { decodeChunks, jsonTextOf } from './text-chunks.js';
 import { DEFAULT_MAX_DEPTH, parseJsonSafely } from './safe-json.js';
 
 export interface JsonLinesDecoderOptions {
@@ -128,27 +129,8 @@ export class JsonLinesDecoder {
  * @example
  * for await (const value of decodeJsonLines(response.body)) handle(value);
  */
-export async function* decodeJsonLines(source: AsyncIterable<Uint8Array | string>, options: JsonLinesDecoderOptions = {}): AsyncGenerator<unknown> {
-  const decoder = new JsonLinesDecoder(options);
-  // The decoder drops the BOM itself, whether the stream comes as bytes or text.
-  const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-  for await (const chunk of source) {
-    yield* settled(() => decoder.push(typeof chunk === 'string' ? utf8.decode() + chunk : utf8.decode(chunk, { stream: true })));
-  }
-  yield* settled(() => decoder.push(utf8.decode()));
-  yield* settled(() => decoder.end());
-}
-
-// The values a step gives, those before a failure included.
-function* settled(step: () => unknown[]): Generator<unknown> {
-  let values: unknown[];
-  try {
-    values = step();
-  } catch (error) {
-    if (error instanceof JsonLinesError) yield* error.decoded;
-    throw error;
-  }
-  yield* values;
+export function decodeJsonLines(source: AsyncIterable<Uint8Array | string>, options: JsonLinesDecoderOptions = {}): AsyncGenerator<unknown> {
+  return decodeChunks(source, new JsonLinesDecoder(options), (error) => (error instanceof JsonLinesError ? error.decoded : undefined));
 }
 
 /**
@@ -160,12 +142,5 @@ function* settled(step: () => unknown[]): Generator<unknown> {
  * encodeJsonLine({ a: 1 }) // → '{"a":1}\n'
  */
 export function encodeJsonLine(value: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw new JsonLinesError(`value cannot be written as JSON: ${(error as Error).message}`);
-  }
-  if (text === undefined) throw new JsonLinesError(`a value of type ${typeof value} has no JSON text`);
-  return text + '\n';
+  return jsonTextOf(value, (message) => new JsonLinesError(message)) + '\n';
 }

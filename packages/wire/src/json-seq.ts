@@ -4,6 +4,7 @@
  * value comes out as soon as it is complete, parsed as untrusted JSON (depth-limited, no
  * `__proto__`).
  */
+import { decodeChunks, jsonTextOf } from './text-chunks.js';
 import { DEFAULT_MAX_DEPTH, parseJsonSafely } from './safe-json.js';
 
 export interface JsonSeqDecoderOptions {
@@ -195,27 +196,8 @@ export class JsonSeqDecoder {
  * @example
  * for await (const value of decodeJsonSeq(response.body)) handle(value);
  */
-export async function* decodeJsonSeq(source: AsyncIterable<Uint8Array | string>, options: JsonSeqDecoderOptions = {}): AsyncGenerator<unknown> {
-  const decoder = new JsonSeqDecoder(options);
-  // A BOM is not RS, so it must reach the decoder to be refused.
-  const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-  for await (const chunk of source) {
-    yield* settled(() => decoder.push(typeof chunk === 'string' ? utf8.decode() + chunk : utf8.decode(chunk, { stream: true })));
-  }
-  yield* settled(() => decoder.push(utf8.decode()));
-  yield* settled(() => decoder.end());
-}
-
-// The values a step gives, those before a failure included.
-function* settled(step: () => unknown[]): Generator<unknown> {
-  let values: unknown[];
-  try {
-    values = step();
-  } catch (error) {
-    if (error instanceof JsonSeqError) yield* error.decoded;
-    throw error;
-  }
-  yield* values;
+export function decodeJsonSeq(source: AsyncIterable<Uint8Array | string>, options: JsonSeqDecoderOptions = {}): AsyncGenerator<unknown> {
+  return decodeChunks(source, new JsonSeqDecoder(options), (error) => (error instanceof JsonSeqError ? error.decoded : undefined));
 }
 
 /**
@@ -227,12 +209,5 @@ function* settled(step: () => unknown[]): Generator<unknown> {
  * encodeJsonSeqRecord({ a: 1 }) // → '\u001e{"a":1}\n'
  */
 export function encodeJsonSeqRecord(value: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw new JsonSeqError(`value cannot be written as JSON: ${(error as Error).message}`);
-  }
-  if (text === undefined) throw new JsonSeqError(`a value of type ${typeof value} has no JSON text`);
-  return '\u001e' + text + '\n';
+  return '\u001e' + jsonTextOf(value, (message) => new JsonSeqError(message)) + '\n';
 }
