@@ -19,6 +19,32 @@ export interface SecuritySchemeInfo {
   readonly in?: string;
   /** For `apiKey`: the header, query parameter or cookie name. */
   readonly name?: string;
+  /** OpenAPI 3.2: the spec marks the scheme as deprecated (the generated entry says so in its doc comment too). */
+  readonly deprecated?: boolean;
+  /** OpenAPI 3.2, for `oauth2`: where the authorization server's metadata (RFC 8414) is. */
+  readonly oauth2MetadataUrl?: string;
+  /** For `oauth2`: the flows a token provider runs (generated clients carry `deviceAuthorization`). */
+  readonly flows?: OAuthFlowsInfo;
+}
+
+/** One OAuth 2 flow's endpoints and scopes, as the spec's OAuth Flow Object gives them. */
+export interface OAuthFlowInfo {
+  readonly authorizationUrl?: string;
+  /** OpenAPI 3.2's `deviceAuthorization` flow: the device authorization endpoint (RFC 8628). */
+  readonly deviceAuthorizationUrl?: string;
+  readonly tokenUrl?: string;
+  readonly refreshUrl?: string;
+  /** The scope names the flow offers. */
+  readonly scopes?: readonly string[];
+}
+
+/** The OAuth Flows Object by flow name. */
+export interface OAuthFlowsInfo {
+  readonly implicit?: OAuthFlowInfo;
+  readonly password?: OAuthFlowInfo;
+  readonly clientCredentials?: OAuthFlowInfo;
+  readonly authorizationCode?: OAuthFlowInfo;
+  readonly deviceAuthorization?: OAuthFlowInfo;
 }
 
 /** The credential of an `http` `basic` scheme, sent as `Authorization: Basic base64(user:password)`. */

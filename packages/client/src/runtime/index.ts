@@ -104,3 +104,8 @@ export {
   type ParameterWire,
   type ReceivedProblemDetails as ProblemDetails,
 } from '@bank-data-sharing/wire';
+export type { OAuthFlowInfo, OAuthFlowsInfo } from './credentials.js';
+export { OAuthError } from './oauth-endpoint.js';
+export { authorizationServerMetadata, type AuthorizationServerMetadata } from './oauth-metadata.js';
+export type { DeviceUserCode, PollIntervalBounds } from './device-grant.js';
+export { deviceAuthorizationTokens, type DeviceAuthorizationOptions, type DeviceAuthorizationTokens, type DeviceEndpoints } from './device-tokens.js';

@@ -50,11 +50,21 @@ function printSecurity(security: SecurityRequirementIR[]): string {
 }
 
 function printSchemes(api: ApiIR): string[] {
-  const schemes = api.securitySchemes.map((scheme) => printSchemeEntry(scheme, quote));
+  const schemes = api.securitySchemes.map((scheme) => printSchemeEntry(scheme, quote, { oauth: true }));
   return [
     doc(["How each security scheme of the spec carries its credential; `credentials` in the options is typed by these names."], '').trimEnd(),
     `export const securitySchemes = ${schemes.length > 0 ? `{\n${schemes.join('\n')}\n}` : '{}'} as const satisfies Record<string, rt.SecuritySchemeInfo>;`,
   ];
+}
+
+/** A doc line naming the deprecated schemes among an operation's alternatives (a method is not deprecated for them). */
+function deprecatedSchemesNote(api: ApiIR, op: OperationIR): string | undefined {
+  const deprecated = new Set(api.securitySchemes.filter((s) => s.deprecated).map((s) => s.name));
+  const used = [...new Set(op.security.flatMap((requirement) => Object.keys(requirement)))].filter((name) => deprecated.has(name));
+  if (used.length === 0) return undefined;
+  const names = used.map((name) => `\`${name}\``).join(', ');
+  const other = op.security.some((requirement) => !Object.keys(requirement).some((name) => deprecated.has(name)));
+  return `Security scheme${used.length > 1 ? 's' : ''} ${names} ${used.length > 1 ? 'are' : 'is'} deprecated in the spec${other ? ': prefer another of its alternatives' : ''}.`;
 }
 
 /** `operations.GetAccounts`, or `operations["ö"]` when the name is not an ASCII identifier. */
@@ -136,6 +146,8 @@ function printClient(api: ApiIR, validatorsImport: string): string {
     out.push('  return {');
     for (const { op, method } of named) {
       const lines = [operationTitle(op)];
+      const schemesNote = deprecatedSchemesNote(api, op);
+      if (schemesNote) lines.push('', schemesNote);
       if (op.deprecated) lines.push('@deprecated The spec marks this operation as deprecated.');
       out.push(doc(lines, '    ').trimEnd());
       out.push(`    ${propertyKey(method)}: core.operation(${operationRef(op.name)}, {`);
