@@ -2,7 +2,7 @@
  * An OpenAPI 3.2 document of our own that uses the additions (codegen's fixture): every target
  * generated, type-checked strictly with code that uses it (handlers returning typed items,
  * a typed streamed request body, the client's typed results), its examples verified, and mocks
- * of its sequences made of valid items. Our 3.0 and 3.1 files are not touched by any of it.
+ * of its sequences made of valid items (each one its multipart part can carry). Our 3.0 and 3.1 files are not touched by any of it.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +23,9 @@ describe('an OpenAPI 3.2 document, generated', () => {
     expect(operations).toContain('  method: "query",');
     expect(operations).toContain('  method: "COPY",');
     expect(operations).toContain('"application/jsonl": seq.sequence(Quote),');
+    // Part encodings only where the spec writes them (multipart/mixed).
+    expect(operations).toContain('{ prefixEncoding: [{ contentType: "application/json" }], itemEncoding: { contentType: "text/plain" } })');
+    expect(operations.match(/prefixEncoding/g)).toHaveLength(1);
     expect(operations).toContain("import * as seq from './sequence.gen.js';");
     expect(files['validators/sequence.gen.ts']).toContain('export function sequence<');
     expect(files['server/handlers.gen.ts']).toContain('Responses: 200 (The quotes found), 400 (A problem).');
@@ -37,7 +40,7 @@ describe('an OpenAPI 3.2 document, generated', () => {
       path.join(dir, 'consumer.ts'),
       [
         "import type { Handlers } from './server/index.js';",
-        "import type { StreamQuotesResult, QuoteHistoryResult, ImportQuotesParams, SearchQuotesByJsonParams, FilterQuotesParams } from './client/index.js';",
+        "import type { StreamQuotesResult, QuoteHistoryResult, QuoteReportResult, ImportQuotesParams, SearchQuotesByJsonParams, FilterQuotesParams } from './client/index.js';",
         "import type { Quote, QuoteSearch } from './validators/index.js';",
         '',
         'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
@@ -46,6 +49,7 @@ describe('an OpenAPI 3.2 document, generated', () => {
         "assert<Same<Parameters<Handlers['importQuotes']>[0]['body'], AsyncIterable<Quote>>>();",
         "assert<Same<StreamQuotesResult['body'], AsyncIterable<Event>>>();",
         "assert<Same<QuoteHistoryResult['body'], AsyncIterable<Quote>>>();",
+        "assert<Same<QuoteReportResult['body'], AsyncIterable<Quote | string>>>();",
         "assert<Same<Parameters<Handlers['searchQuotesByJson']>[0]['query'], QuoteSearch>>();",
         "assert<Same<Parameters<Handlers['filterQuotes']>[0]['query'], { symbol: string; limit?: number; venues?: string[]; [key: string]: unknown }>>();",
         "export const search: SearchQuotesByJsonParams = { query: { symbols: ['ABC'] } };",
@@ -64,6 +68,7 @@ describe('an OpenAPI 3.2 document, generated', () => {
         '    })(),',
         '  }),',
         "  quoteHistory: () => ({ status: 200, body: [{ symbol: 'ABC', price: 1, at: '2026-01-01T00:00:00Z' }] }),",
+        "  quoteReport: () => ({ status: 200, body: [{ symbol: 'ABC', price: 1, at: '2026-01-01T00:00:00Z' }, 'a note'] }),",
         "  searchQuotesByJson: ({ query }) => ({ status: 200, body: query.symbols.map((symbol) => ({ symbol, price: 1, at: '2026-01-01T00:00:00Z' })) }),",
         "  filterQuotes: ({ query }) => ({ status: 200, body: [{ symbol: query.symbol, price: query.limit ?? 1, at: '2026-01-01T00:00:00Z' }] }),",
         '  importQuotes: async ({ body }) => {',
@@ -96,5 +101,13 @@ describe('an OpenAPI 3.2 document, generated', () => {
     for (const item of history.body as unknown[]) expect(Quote.safeParse(item).success).toBe(true);
     const events = mocks['streamQuotes']!();
     expect((events.body as Array<{ data: unknown }>).every((event) => typeof event.data === 'string')).toBe(true);
+    // multipart/mixed: items valid, and each one its part can carry (text/plain after the first).
+    for (let seed = 1; seed <= 20; seed++) {
+      const report = mocks['quoteReport']!({ seed });
+      expect(report).toMatchObject({ status: 200, contentType: 'multipart/mixed' });
+      const [, ...notes] = report.body as unknown[];
+      expect(notes.length, `seed ${seed}`).toBe(2);
+      for (const note of notes) expect(typeof note, `seed ${seed}`).toBe('string');
+    }
   });
 });

@@ -6,13 +6,13 @@
  * iterates, with a bad item answered in the spec's error shape.
  */
 import http from 'node:http';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, writeFiles } from '@bank-data-sharing/codegen';
-import { decodeSequence, type ServerSentEvent } from '@bank-data-sharing/wire';
+import { boundaryOf, decodeSequence, MultipartMixedEncoder, type ServerSentEvent } from '@bank-data-sharing/wire';
 import type { ApiRouter, ErrorContext, RouterOptions } from '../src/runtime/index.js';
 import { listen, send, type Running } from './helpers/http.js';
 
@@ -42,9 +42,10 @@ interface Probe {
 }
 
 /** What each handler does is steered by the test through `steer`. */
-const steer: { events: () => AsyncIterable<unknown> | Iterable<unknown>; history: () => Iterable<unknown>; probe: Probe } = {
+const steer: { events: () => AsyncIterable<unknown> | Iterable<unknown>; history: () => Iterable<unknown>; report: () => AsyncIterable<unknown> | Iterable<unknown>; probe: Probe } = {
   events: () => [],
   history: () => [],
+  report: () => [],
   probe: { pulled: 0, finished: false },
 };
 
@@ -64,6 +65,7 @@ async function app(): Promise<{ running: Running; errors: Array<{ error: unknown
         },
         streamQuotes: () => ({ status: 200, body: steer.events() }),
         quoteHistory: () => ({ status: 200, body: steer.history() }),
+        quoteReport: () => ({ status: 200, body: steer.report() }),
         importQuotes: async ({ body }: { body: AsyncIterable<unknown> }) => {
           const seen: unknown[] = [];
           imported.push(seen);
@@ -259,5 +261,169 @@ describe('a streamed request body', () => {
     const broken = await send(`${server.running.origin}/feed/quotes/import`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/jsonl' }, body: `${JSON.stringify(quote('ABC', 1))}\n{oops\n` });
     expect(broken.status).toBe(400);
     expect(broken.text).toContain('body: item 2:');
+  });
+});
+
+/** The parts of a `multipart/mixed` answer read as items, by the boundary of its Content-Type. */
+async function reportParts(url: string): Promise<{ status: number; contentType: string | undefined; items: unknown[]; error?: unknown }> {
+  const encoding = { prefixEncoding: [{ contentType: 'application/json' }], itemEncoding: { contentType: 'text/plain' } };
+  return await new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: AUTH, agent: false }, async (res) => {
+        const items: unknown[] = [];
+        const contentType = res.headers['content-type'];
+        try {
+          for await (const item of decodeSequence('multipart-mixed', res, { ...(contentType ? { contentType } : {}), encoding })) items.push(item);
+          resolve({ status: res.statusCode!, contentType, items });
+        } catch (error) {
+          resolve({ status: res.statusCode!, contentType, items, error });
+        }
+      })
+      .on('error', reject);
+  });
+}
+
+describe('multipart/mixed answered part by part', () => {
+  it('writes each checked item as a part in its encoding\'s type, the boundary in the Content-Type', async () => {
+    steer.report = async function* () {
+      yield quote('ABC', 1);
+      yield 'first note';
+      yield 'second note\r\nwith a line break';
+    };
+    const answer = await reportParts(`${server.running.origin}/feed/quotes/report`);
+    expect(answer.error).toBeUndefined();
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toMatch(/^multipart\/mixed; boundary=bds-[0-9A-Za-z]{28}$/);
+    expect(answer.items).toEqual([quote('ABC', 1), 'first note', 'second note\r\nwith a line break']);
+    const raw = await send(`${server.running.origin}/feed/quotes/report`, { headers: AUTH });
+    const boundary = boundaryOf(raw.headers['content-type'])!;
+    expect(boundary).not.toBe(boundaryOf(answer.contentType));
+    expect(raw.text).toBe(
+      `--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(quote('ABC', 1))}` +
+        `\r\n--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nfirst note` +
+        `\r\n--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nsecond note\r\nwith a line break` +
+        `\r\n--${boundary}--\r\n`,
+    );
+  });
+
+  it('closes a body of no item with the close delimiter alone', async () => {
+    steer.report = () => [];
+    const raw = await send(`${server.running.origin}/feed/quotes/report`, { headers: AUTH });
+    expect(raw.status).toBe(200);
+    expect(raw.text).toBe(`--${boundaryOf(raw.headers['content-type'])}--\r\n`);
+  });
+
+  it('answers 500 when the first item breaks the item schema, and cuts off at a later item its part cannot carry', async () => {
+    steer.report = () => [{ symbol: 'abc' }];
+    const before = server.errors.length;
+    expect((await send(`${server.running.origin}/feed/quotes/report`, { headers: AUTH })).status).toBe(500);
+    expect(String((server.errors[before]!.error as Error).message)).toContain('item 1 of the multipart-mixed stream does not match the item schema');
+    // Valid, but a text/plain part (itemEncoding) carries a string, not a quote.
+    steer.report = () => [quote('ABC', 1), 'note', quote('XY', 2)];
+    const answer = await reportParts(`${server.running.origin}/feed/quotes/report`);
+    expect(answer.status).toBe(200);
+    expect(answer.items).toEqual([quote('ABC', 1), 'note']);
+    expect(answer.error).toBeDefined();
+    expect(String((server.errors.at(-1)!.error as Error).message)).toContain('item 3 of the multipart-mixed stream cannot be written: a text/plain part carries a string, not an object');
+  });
+});
+
+const NOTES_SPEC = `
+openapi: 3.2.0
+info: { title: Notes, version: 1.0.0 }
+paths:
+  /notes:
+    post:
+      operationId: uploadNotes
+      requestBody:
+        required: true
+        content:
+          multipart/mixed:
+            itemSchema:
+              oneOf:
+                - type: object
+                  required: [title]
+                  properties: { title: { type: string, minLength: 1 } }
+                - type: string
+                  maxLength: 20
+            prefixEncoding:
+              - contentType: application/json
+            itemEncoding:
+              contentType: text/plain
+      responses:
+        '200':
+          description: How many parts were read.
+          content:
+            application/json:
+              schema: { type: object, required: [count], properties: { count: { type: integer } } }
+        '400':
+          description: A bad request.
+          content:
+            application/json:
+              schema: { type: object }
+`;
+
+describe('a streamed multipart/mixed request body', () => {
+  let notes: Running;
+  const received: unknown[][] = [];
+
+  beforeAll(async () => {
+    const dir = path.join(OUTPUT, 'notes');
+    await mkdir(dir, { recursive: true });
+    const spec = path.join(dir, 'notes.yaml');
+    await writeFile(spec, NOTES_SPEC);
+    const result = await generate({ spec, targets: ['validators', 'server'] });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    await writeFiles(path.join(dir, 'out'), result.files, { check: false });
+    const notesRouter = ((await import(/* @vite-ignore */ path.join(dir, 'out', 'server/index.ts'))) as { createRouter: CreateRouter }).createRouter;
+    const application = express();
+    application.use(
+      notesRouter({
+        uploadNotes: async ({ body }: { body: AsyncIterable<unknown> }) => {
+          const seen: unknown[] = [];
+          received.push(seen);
+          for await (const item of body) seen.push(item);
+          return { status: 200, body: { count: seen.length } };
+        },
+      }),
+    );
+    notes = await listen(application);
+  });
+  afterAll(() => notes?.close());
+
+  /** A body written part by part, with the given types (a preamble and epilogue around it). */
+  function body(parts: Array<[string | undefined, string]>): { contentType: string; text: string } {
+    const writer = new MultipartMixedEncoder();
+    const decoder = new TextDecoder();
+    const text = parts.map(([type, content]) => decoder.decode(writer.part(type === undefined ? {} : { 'Content-Type': type }, new TextEncoder().encode(content)))).join('');
+    return { contentType: writer.contentType(), text: `preamble\r\n${text}${decoder.decode(writer.end())}epilogue` };
+  }
+
+  const post = (upload: { contentType: string; text: string }) => send(`${notes.origin}/notes`, { method: 'POST', headers: { 'content-type': upload.contentType }, body: upload.text });
+
+  it('hands the handler each part as a checked item, by its type', async () => {
+    const reply = await post(body([['application/json', '{"title":"Q1"}'], ['text/plain; charset=utf-8', 'café'], [undefined, 'no type: text/plain']]));
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toEqual({ count: 3 });
+    expect(received.at(-1)).toEqual([{ title: 'Q1' }, 'café', 'no type: text/plain']);
+  });
+
+  it('answers 400 naming the part whose type is not its encoding\'s, or whose item breaks the schema', async () => {
+    const wrongType = await post(body([['application/json', '{"title":"Q1"}'], ['application/json', '"json, not text"']]));
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.text).toContain('body: item 2: part 2: Content-Type application/json is not the text/plain its encoding declares');
+    expect(received.at(-1)).toEqual([{ title: 'Q1' }]);
+    const invalid = await post(body([['application/json', '{"title":""}']]));
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toContain('body: item 1:');
+    const truncated = await post({ contentType: 'multipart/mixed; boundary=b1', text: '--b1\r\nContent-Type: application/json\r\n\r\n{"title":"x"}\r\n--b1\r\n\r\nno close' });
+    expect(truncated.status).toBe(400);
+    expect(truncated.text).toContain('the body ended before its close delimiter');
+  });
+
+  it('refuses a multipart/mixed body with no boundary', async () => {
+    const reply = await post({ contentType: 'multipart/mixed', text: '--b1--\r\n' });
+    expect(reply.status).toBe(400);
+    expect(reply.text).toContain('names no boundary');
   });
 });

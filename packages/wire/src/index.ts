@@ -53,3 +53,7 @@ export { decodeEventStream, encodeEvent, EventStreamDecoder, EventStreamError, t
 export { decodeJsonLines, encodeJsonLine, JsonLinesDecoder, JsonLinesError, type JsonLinesDecoderOptions } from './json-lines.js';
 export { decodeJsonSeq, encodeJsonSeqRecord, JsonSeqDecoder, JsonSeqError, type JsonSeqDecoderOptions } from './json-seq.js';
 export { decodeSequence, decodeSequenceText, encodeSequenceItem, sequenceFormat, sequenceItemOf, SequenceItemError, type SequenceFormat, type SequenceReadOptions } from './sequence-media.js';
+export { boundaryOf, decodeMultipartMixed, isMultipartBoundary, MultipartMixedDecoder, MultipartMixedError, MultipartPartTooLargeError, type MultipartMixedDecoderOptions, type MultipartPart } from './multipart-mixed-read.js';
+export { MultipartMixedEncoder, newMultipartBoundary } from './multipart-mixed-write.js';
+export { itemOfPart, partEncodingAt, partOfItem, type PartEncoding, type PartHeader, type SequenceEncoding } from './multipart-items.js';
+export { isSequenceFormatError, sequenceEncodingOf, sequenceWriter, type SequenceWriter, type SequenceWriterOptions } from './sequence-media.js';

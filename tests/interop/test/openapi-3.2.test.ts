@@ -3,7 +3,7 @@
  * called through its generated client. QUERY with a body, an additional method (COPY),
  * Server-Sent Events and JSON Lines / JSON text sequences answers checked item by item on both
  * ends, a client that leaves mid-stream, a stream resumed with Last-Event-ID against the
- * router, and a JSON Lines upload.
+ * router, a JSON Lines upload, and a multipart/mixed report read part by part.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,14 @@ describe('an OpenAPI 3.2 API, client to server', () => {
         };
       },
       quoteHistory: () => ({ status: 200, body: [quote(1), quote(2), quote(3)] }),
+      quoteReport: () => ({
+        status: 200,
+        body: (async function* () {
+          yield quote(7);
+          yield 'a note, café';
+          yield 'another\r\n--note';
+        })(),
+      }),
       importQuotes: async ({ body }: { body: AsyncIterable<Quote> }) => {
         const seen: Quote[] = [];
         uploads.push(seen);
@@ -144,6 +152,12 @@ describe('an OpenAPI 3.2 API, client to server', () => {
       const result = await client['quoteHistory']!({ query: { symbol: 'ABC' }, headers: { accept } });
       expect(await collect(result.body as AsyncIterable<Quote>)).toEqual([quote(1), quote(2), quote(3)]);
     }
+  });
+
+  it('reads a multipart/mixed report: a JSON part, then text parts, each checked', async () => {
+    const result = await client['quoteReport']!();
+    expect(result).toMatchObject({ status: 200, contentType: 'multipart/mixed' });
+    expect(await collect(result.body as AsyncIterable<Quote | string>)).toEqual([quote(7), 'a note, café', 'another\r\n--note']);
   });
 
   it('uploads JSON Lines from an async generator; a bad item is refused by the client, or by the server with the client\'s check off', async () => {

@@ -4,7 +4,7 @@
  * Leaving the loop early, or the caller's signal, closes the connection. An event stream that
  * breaks off may be resumed: the request is sent again with `Last-Event-ID`.
  */
-import { decodeSequence, EventStreamDecoder, EventStreamError, JsonLinesError, JsonSeqError } from '@bank-data-sharing/wire';
+import { decodeSequence, EventStreamDecoder, isSequenceFormatError, type SequenceReadOptions } from '@bank-data-sharing/wire';
 import { formatIssues } from './decode.js';
 import { NetworkError, ResponseValidationError } from './errors.js';
 import type { ClientEvent } from './execute.js';
@@ -41,8 +41,12 @@ interface Break {
   cause: unknown;
 }
 
-function isFormatError(error: unknown): error is Error {
-  return error instanceof EventStreamError || error instanceof JsonLinesError || error instanceof JsonSeqError;
+/** How one connection's body is read: the event decoder kept across connections, a multipart body's boundary and part types. */
+function readOptions(connection: SequenceConnection, sequence: DeclaredSequence, decoder: EventStreamDecoder | undefined): SequenceReadOptions {
+  if (decoder) return { eventStream: decoder };
+  if (sequence.format !== 'multipart-mixed') return {};
+  const contentType = connection.answer.header('content-type') ?? undefined;
+  return { ...(contentType === undefined ? {} : { contentType }), ...(sequence.encoding ? { encoding: sequence.encoding } : {}) };
 }
 
 /**
@@ -154,7 +158,7 @@ class ItemStream implements AsyncIterableIterator<unknown> {
       }
     };
     try {
-      for await (const raw of decodeSequence(sequence.format, source(), decoder ? { eventStream: decoder } : {})) {
+      for await (const raw of decodeSequence(sequence.format, source(), readOptions(connection, sequence, decoder))) {
         // Items decoded with the chunk the abort cut short are not handed out.
         if (signal?.aborted) throw abortReason(signal);
         yield this.#checked(raw, ++this.#count, connection);
@@ -163,7 +167,7 @@ class ItemStream implements AsyncIterableIterator<unknown> {
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
       if (broke !== undefined && error === broke.cause) return broke;
-      if (isFormatError(error)) throw this.#invalid(connection, [`item ${this.#count + 1}: ${error.message}`]);
+      if (isSequenceFormatError(error)) throw this.#invalid(connection, [`item ${this.#count + 1}: ${error.message}`]);
       throw error;
     }
   }

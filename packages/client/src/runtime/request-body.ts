@@ -12,6 +12,7 @@ import {
   isMultipartType,
   isTextType,
   mediaTypeOf,
+  sequenceEncodingOf,
   sequenceFormat,
   sequenceItemOf,
   writeJson,
@@ -36,6 +37,8 @@ export interface EncodedBody {
 /** The items of a sequence as a caller may give them: any iterable but text and bytes, which are sent as they are. */
 function isItems(value: unknown): value is Iterable<unknown> | AsyncIterable<unknown> {
   if (value === null || typeof value !== 'object' || isBytes(value)) return false;
+  // Iterable too, but a form: sent as `fetch` encodes it (its own multipart boundary).
+  if (typeof FormData !== 'undefined' && value instanceof FormData) return false;
   const members = value as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown };
   return typeof members[Symbol.asyncIterator] === 'function' || typeof members[Symbol.iterator] === 'function';
 }
@@ -121,8 +124,12 @@ export async function encodeBody(
   const value = params.body;
   const format = sequenceFormat(contentType);
   if (format !== undefined && isItems(value)) {
-    const itemSchema = sequenceItemOf<SchemaLike>(schemaFor(schemas, contentType));
-    return { contentType, body: new StreamedRequestBody({ operationId, format, itemSchema, items: value, validate }) };
+    const schema = schemaFor(schemas, contentType);
+    const itemSchema = sequenceItemOf<SchemaLike>(schema);
+    const partEncoding = sequenceEncodingOf(schema);
+    const streamed = new StreamedRequestBody({ operationId, format, mediaType: contentType, itemSchema, items: value, validate, ...(partEncoding ? { encoding: partEncoding } : {}) });
+    // The body's own Content-Type: a multipart/mixed one carries the boundary chosen for it.
+    return { contentType: streamed.contentType, body: streamed };
   }
   if (isJwtType(contentType)) {
     if (typeof value === 'string') return { contentType, body: value };

@@ -1,10 +1,11 @@
 /**
  * A request body of a sequential media type (OpenAPI 3.2 `itemSchema`: JSON Lines, JSON text
- * sequences, Server-Sent Events) sent from the caller's iterable or async iterable: each item is
- * checked with the item schema (when validating) and encoded just before it goes out, so the
- * items are never gathered in memory. Such a body is read once, so a call never repeats it.
+ * sequences, Server-Sent Events, `multipart/mixed` parts) sent from the caller's iterable or
+ * async iterable: each item is checked with the item schema (when validating) and encoded just
+ * before it goes out, so the items are never gathered in memory. Such a body is read once, so a
+ * call never repeats it.
  */
-import { encodeSequenceItem, type SequenceFormat } from '@bank-data-sharing/wire';
+import { sequenceWriter, type SequenceEncoding, type SequenceFormat, type SequenceWriter } from '@bank-data-sharing/wire';
 import { formatIssues } from './decode.js';
 import { RequestError, RequestValidationError } from './errors.js';
 import type { SchemaLike } from './types.js';
@@ -12,9 +13,15 @@ import { checkValue } from './validation.js';
 
 const utf8 = new TextEncoder();
 
+const bytesOf = (chunk: string | Uint8Array): Uint8Array => (typeof chunk === 'string' ? utf8.encode(chunk) : chunk);
+
 export interface StreamedBodyInit {
   operationId: string;
   format: SequenceFormat;
+  /** The media type chosen; `contentType` adds what the body needs to it (a multipart boundary). */
+  mediaType: string;
+  /** `multipart/mixed`: the media type of each part, by position. */
+  encoding?: SequenceEncoding;
   /** The declared item schema; items are not checked without one. */
   itemSchema: SchemaLike | undefined;
   items: Iterable<unknown> | AsyncIterable<unknown>;
@@ -24,12 +31,20 @@ export interface StreamedBodyInit {
 
 export class StreamedRequestBody {
   readonly #init: StreamedBodyInit;
+  // One writer for the one pass there is: a multipart boundary is chosen once, here.
+  readonly #writer: SequenceWriter;
   #chunks: AsyncGenerator<Uint8Array> | undefined;
   #failed = false;
   #failure: unknown;
 
   constructor(init: StreamedBodyInit) {
     this.#init = init;
+    this.#writer = sequenceWriter(init.format, init.mediaType, init.encoding ? { encoding: init.encoding } : {});
+  }
+
+  /** The Content-Type to send the body with. */
+  get contentType(): string {
+    return this.#writer.contentType;
   }
 
   /** True once an item was refused or the caller's iterable threw: the request was cut short. */
@@ -80,8 +95,10 @@ export class StreamedRequestBody {
       // Bounded by the caller's iterable: the transport pulls one item per chunk it sends.
       for await (const item of this.#init.items) {
         index++;
-        yield utf8.encode(this.#encode(item, index));
+        yield bytesOf(this.#encode(item, index));
       }
+      const close = this.#writer.end();
+      if (close.length > 0) yield bytesOf(close);
     } catch (error) {
       // Recorded, since a transport reports a failed body in words of its own.
       this.#failed = true;
@@ -90,7 +107,7 @@ export class StreamedRequestBody {
     }
   }
 
-  #encode(item: unknown, index: number): string {
+  #encode(item: unknown, index: number): string | Uint8Array {
     const { operationId, format, itemSchema, validate } = this.#init;
     if (validate && itemSchema !== undefined) {
       const checked = checkValue(itemSchema, item);
@@ -98,7 +115,7 @@ export class StreamedRequestBody {
     }
     try {
       // The item as the caller gave it: the server parses it with the same schema.
-      return encodeSequenceItem(format, item);
+      return this.#writer.item(item);
     } catch (error) {
       throw new RequestError(`${operationId}: item ${index} of the request body cannot be sent as ${format}: ${(error as Error).message}`);
     }

@@ -1,10 +1,10 @@
 /**
  * A 2xx answer whose content type is a declared sequential media type (OpenAPI 3.2
- * `itemSchema`: Server-Sent Events, JSON Lines, JSON text sequences), recognised from its
+ * `itemSchema`: Server-Sent Events, JSON Lines, JSON text sequences, `multipart/mixed`), recognised from its
  * headers alone so that its body is read item by item, never whole; and what is checked of
  * such an answer before its body is handed out.
  */
-import { sequenceFormat, sequenceItemOf, type SequenceFormat } from '@bank-data-sharing/wire';
+import { sequenceEncodingOf, sequenceFormat, sequenceItemOf, type SequenceEncoding, type SequenceFormat } from '@bank-data-sharing/wire';
 import { declaredTypeFor, formatIssues, responseSpecFor, unsignedAnswer, type DecodeContext, type DecodedResponse } from './decode.js';
 import { ResponseValidationError } from './errors.js';
 import { checkInteractionId } from './interaction-id.js';
@@ -20,6 +20,8 @@ export interface DeclaredSequence {
   format: SequenceFormat;
   /** Each item is checked with it. */
   itemSchema: SchemaLike;
+  /** `multipart/mixed`: the media type of each part, by position (`prefixEncoding`, `itemEncoding`). */
+  encoding?: SequenceEncoding;
 }
 
 const sequencesBySpec = new WeakMap<ResponseSpec, ReadonlyMap<string, DeclaredSequence>>();
@@ -32,7 +34,8 @@ function sequencesOf(spec: ResponseSpec): ReadonlyMap<string, DeclaredSequence> 
     for (const [contentType, schema] of Object.entries(spec.content)) {
       const format = sequenceFormat(contentType);
       const itemSchema = sequenceItemOf<SchemaLike>(schema);
-      if (format !== undefined && itemSchema !== undefined) found.set(contentType, { contentType, format, itemSchema });
+      const encoding = sequenceEncodingOf(schema);
+      if (format !== undefined && itemSchema !== undefined) found.set(contentType, { contentType, format, itemSchema, ...(encoding ? { encoding } : {}) });
     }
     sequences = found;
     sequencesBySpec.set(spec, sequences);

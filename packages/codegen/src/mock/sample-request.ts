@@ -7,7 +7,7 @@
  * change in one place, then written on the wire (`serializeRequest`).
  */
 import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
-import { encodeSequenceItem, encodeUrlEncoded, formParts, querystringText, sequenceFormat, sequenceItemOf, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type FormLayout } from '@bank-data-sharing/wire';
+import { encodeUrlEncoded, formParts, querystringText, sequenceEncodingOf, sequenceFormat, sequenceItemOf, sequenceWriter, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type FormLayout } from '@bank-data-sharing/wire';
 import { parameterWire } from '../emit/validators/parameter-wire.js';
 import { credentialsFor, type RequestCredentials } from './credentials.js';
 import type { LoadedApi } from './load-api.js';
@@ -290,7 +290,13 @@ function bodyText(loaded: LoadedApi, operation: string, body: BodyPart, sign: (c
   const kind = loaded.runtime.bodyKind(body.contentType);
   const value = body.value;
   const format = sequenceFormat(body.contentType);
-  if (format !== undefined && Array.isArray(value)) return { contentType: body.contentType, text: value.map((item) => encodeSequenceItem(format, item)).join('') };
+  if (format !== undefined && Array.isArray(value)) {
+    // Each item in the format (for multipart/mixed, a part in its declared encoding, under the fixed boundary).
+    const schema = (loaded.validators.operations[operation]?.request.body as { content?: Record<string, unknown> } | undefined)?.content?.[body.contentType];
+    const writer = sequenceWriter(format, body.contentType, { encoding: sequenceEncodingOf(schema), boundary: BOUNDARY });
+    const pieces = [...value.map((item) => writer.item(item)), writer.end()];
+    return { contentType: writer.contentType, text: pieces.map((piece) => (typeof piece === 'string' ? piece : new TextDecoder().decode(piece))).join('') };
+  }
   if (kind === 'jwt') return { contentType: body.contentType, text: sign(value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}) };
   const layouts = (loaded.validators.operations[operation]?.request.body as { encoding?: Record<string, FormLayout> } | undefined)?.encoding;
   const layout = layouts?.[body.contentType];

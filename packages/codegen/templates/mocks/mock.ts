@@ -178,7 +178,7 @@ function mockResponse({ input, name, options }: MockCall): unknown {
   if (contentType === undefined) return { status, statusKey, contentType, headers, body: undefined };
   const check = declared.content[contentType] as Parseable;
   const content = response.content[contentType]!;
-  if (content.itemSchema) return { status, statusKey, contentType, headers, body: mockItems(where, content, content.itemSchema, itemCheckOf(check), options, context) };
+  if (content.itemSchema) return { status, statusKey, contentType, headers, body: mockItems(where, content, content.itemSchema, itemCheckOf(check), options, context, partTypesOf(check)) };
   let body = chosenExample({ where, content, check, options });
   if (body === undefined) {
     if (!content.schema) body = undefined;
@@ -201,6 +201,31 @@ function itemCheckOf(check: Parseable): Parseable {
   return (bag?.['bdsSequenceItem'] as Parseable | undefined) ?? check;
 }
 
+/** The media types each part of a positional multipart sequence (`multipart/mixed`) is declared in, by position. */
+interface PartTypes {
+  prefix: ReadonlyArray<string | undefined>;
+  rest: string | undefined;
+}
+
+/** The part encodings the validators keep beside the item schema (`seq.sequence`), if any. */
+function partTypesOf(check: Parseable): PartTypes | undefined {
+  const bag = (check as unknown as { _zod?: { bag?: Record<string, unknown> } })._zod?.bag;
+  const encoding = bag?.['bdsSequenceEncoding'] as { prefixEncoding?: ReadonlyArray<{ contentType?: string }>; itemEncoding?: { contentType?: string } } | undefined;
+  if (!encoding) return undefined;
+  return { prefix: (encoding.prefixEncoding ?? []).map((e) => e.contentType), rest: encoding.itemEncoding?.contentType };
+}
+
+/**
+ * Why a part of `contentType` cannot carry `value`: JSON types carry any value, `text/*` a
+ * string, other types bytes. The items must be writable, not only valid.
+ */
+function unfitFor(contentType: string | undefined, value: unknown): string | undefined {
+  if (contentType === undefined) return undefined;
+  const types = contentType.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+  const fits = types.some((t) => (t === '*/*' || t === 'application/json' || t.endsWith('+json') ? !(value instanceof Uint8Array) : t.startsWith('text/') ? typeof value === 'string' : value instanceof Uint8Array));
+  return fits ? undefined : `a ${contentType} part cannot carry it`;
+}
+
 /** The items of a sequence: the spec's example (of one item) where chosen, else generated ones, each valid. */
 function mockItems(
   where: string,
@@ -209,10 +234,20 @@ function mockItems(
   check: Parseable,
   options: MockOptions<OperationSchemasLike, string, string>,
   context: (label: string) => SampleContext,
+  parts?: PartTypes,
 ): unknown[] {
   const example = chosenExample({ where, content, check, options });
   if (example !== undefined) return [example];
-  return Array.from({ length: SEQUENCE_MOCK_ITEMS }, (_, i) => sampleBody(`${where} item ${i + 1}`, itemSchema, context(`item ${i + 1}`), check));
+  return Array.from({ length: SEQUENCE_MOCK_ITEMS }, (_, i) => {
+    const partType = parts ? (i < parts.prefix.length ? parts.prefix[i] : parts.rest) : undefined;
+    const fitting: Parseable = {
+      safeParse: (value) => {
+        const unfit = unfitFor(partType, value);
+        return unfit === undefined ? check.safeParse(value) : { success: false, error: { issues: [{ path: [], message: unfit }] } };
+      },
+    };
+    return sampleBody(`${where} item ${i + 1}`, itemSchema, context(`item ${i + 1}`), fitting);
+  });
 }
 
 function acceptsBy(schemas: { readonly [name: string]: unknown }): NonNullable<SampleContext['accepts']> {

@@ -1,7 +1,7 @@
 /**
  * `codegen test` and the mock server on our OpenAPI 3.2 test document: the mock answers every
  * operation (QUERY, COPY, the query string as one value, streams of events and JSON lines, a
- * JSON Lines upload), and `testServer` finds nothing wrong with it, having checked each
+ * JSON Lines upload, a multipart/mixed report), and `testServer` finds nothing wrong with it, having checked each
  * streamed item of every answer against its item schema.
  */
 import path from 'node:path';
@@ -17,7 +17,7 @@ describe('codegen test against the mock of an OpenAPI 3.2 document', () => {
     try {
       const report = await testServer({ spec: SPEC, baseUrl: server.url, maxExamples: 8 });
       expect(report.failures).toEqual([]);
-      expect(report.operations.map((o) => o.operation).sort()).toEqual(['copyQuote', 'filterQuotes', 'importQuotes', 'quoteHistory', 'searchQuotes', 'searchQuotesByJson', 'streamQuotes']);
+      expect(report.operations.map((o) => o.operation).sort()).toEqual(['copyQuote', 'filterQuotes', 'importQuotes', 'quoteHistory', 'quoteReport', 'searchQuotes', 'searchQuotesByJson', 'streamQuotes']);
       for (const op of report.operations) expect(op.positive, op.operation).toBeGreaterThan(0);
     } finally {
       await server.close();

@@ -1,5 +1,6 @@
 /**
- * A request body that is a sequence (OpenAPI 3.2 `itemSchema`, e.g. a JSON Lines upload): the
+ * A request body that is a sequence (OpenAPI 3.2 `itemSchema`, e.g. a JSON Lines upload, or the
+ * parts of `multipart/mixed`): the
  * handler receives its items as an async iterable, read from the socket as it iterates and each
  * checked against the item schema first. An item that cannot be read or does not match ends the
  * iteration with `RequestItemError`, an `ApiError` (400 in the spec's error shape) that the
@@ -7,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import { decodeSequence, EventStreamError, FAILURES, issueLines, JsonLinesError, JsonSeqError, type SequenceFormat } from '@bank-data-sharing/wire';
+import { decodeSequence, FAILURES, isSequenceFormatError, issueLines, type SequenceEncoding, type SequenceFormat } from '@bank-data-sharing/wire';
 import { ApiError } from './api-error.js';
 
 /** One item of a streamed request body that cannot be read or breaks the item schema. */
@@ -28,27 +29,35 @@ export interface RequestItemsOptions {
   readonly itemSchema: z.ZodType;
   /** Check each item (the router's `validateRequests`). */
   readonly validate: boolean;
-  /** The longest item, in characters. */
+  /** The longest item, in characters (bytes of a part). */
   readonly maxItemLength: number;
+  /** The request's Content-Type: a `multipart/mixed` body is read by its boundary. */
+  readonly contentType?: string;
+  /** `multipart/mixed`: the part encodings declared; each part's type is checked against its own. */
+  readonly encoding?: SequenceEncoding;
 }
 
-/** The position a format error names (a line, a record), when it names one. */
+/** The position a format error names (a line, a record, a part), when it names one. */
 function failedItem(error: unknown, fallback: number): number {
-  const named = error as { line?: unknown; record?: unknown };
-  const position = typeof named.line === 'number' ? named.line : typeof named.record === 'number' ? named.record : undefined;
+  const named = error as { line?: unknown; record?: unknown; part?: unknown };
+  const position = [named.line, named.record, named.part].find((p): p is number => typeof p === 'number');
   return position ?? fallback;
 }
 
 async function* items(req: IncomingMessage, options: RequestItemsOptions): AsyncGenerator<unknown> {
   let index = 0;
-  const source = decodeSequence(options.format, req, { maxItemLength: options.maxItemLength });
+  const source = decodeSequence(options.format, req, {
+    maxItemLength: options.maxItemLength,
+    ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
+    ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
+  });
   while (true) {
     let next: IteratorResult<unknown>;
     try {
       next = await source.next();
     } catch (error) {
       // Only the format's own errors are a bad item; a client that went away is not.
-      if (!(error instanceof JsonLinesError || error instanceof JsonSeqError || error instanceof EventStreamError)) throw error;
+      if (!isSequenceFormatError(error)) throw error;
       throw new RequestItemError(failedItem(error, index + 1), error instanceof Error ? error.message : String(error), error);
     }
     if (next.done) return;

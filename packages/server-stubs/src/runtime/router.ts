@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { acceptedContentType, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, negotiate, PROBLEM_JSON, problemDetails, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
+import { acceptedContentType, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, negotiate, PROBLEM_JSON, problemDetails, sequenceEncodingOf, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { ApiError, isApiError } from './api-error.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
@@ -325,7 +325,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     const itemSchema = streamed === undefined ? undefined : sequenceItemOf<z.ZodType>(bodySpec!.content[specContentType!]);
     if (streamed !== undefined && itemSchema !== undefined) {
       // A sequence (OpenAPI 3.2 `itemSchema`) is read as the handler iterates, not before.
-      body = { body: requestItems(req, { format: streamed, itemSchema, validate: resolved.validateRequests !== false, maxItemLength: limits.bodyBytes }), signed: undefined };
+      const encoding = sequenceEncodingOf(bodySpec!.content[specContentType!]);
+      const items = requestItems(req, { format: streamed, itemSchema, validate: resolved.validateRequests !== false, maxItemLength: limits.bodyBytes, contentType: requestContentType, ...(encoding ? { encoding } : {}) });
+      body = { body: items, signed: undefined };
     } else if (bodySpec && bodySent && specContentType !== undefined) {
       const read = await readRequestBody(req, requestContentType!, limits, resolved.verification, bodySpec.encoding?.[specContentType]);
       if ('kind' in read) {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { bodyKind, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
 import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
-import { sendStream, type SequenceBody } from './send-stream.js';
+import { sequenceBody, sendStream, type SequenceBody } from './send-stream.js';
 
 interface ResultLike {
   status: number;
@@ -39,7 +39,7 @@ interface Encoded {
 function sequenceOf(contentType: string, schema: unknown, items: unknown): SequenceBody | undefined {
   const format = sequenceFormat(contentType);
   const itemSchema = format === undefined ? undefined : sequenceItemOf<z.ZodType>(schema);
-  return format === undefined || itemSchema === undefined ? undefined : { format, itemSchema, items };
+  return format === undefined || itemSchema === undefined ? undefined : sequenceBody(format, contentType, schema, itemSchema, items);
 }
 
 async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise<Encoded> {
@@ -68,7 +68,8 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
     if (chosen === undefined) throw new ContractError(`status ${status} can only be sent as ${types.join(', ')}, and no signing key is configured`);
     sequence = sequenceOf(chosen, content[chosen], result.body);
     if (!sequence) payload = await encodeBody(ex, result.body, chosen, content, check);
-    headers['content-type'] = chosen;
+    // A sequence's writer may add to it: a multipart body's boundary.
+    headers['content-type'] = sequence ? sequence.writer.contentType : chosen;
   }
   if (check && definition) {
     const sent = ex.echoInteractionId ? { ...headers, 'x-fapi-interaction-id': ex.interactionId } : headers;

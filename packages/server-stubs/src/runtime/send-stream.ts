@@ -1,20 +1,33 @@
 /**
  * Writing a sequence (OpenAPI 3.2 `itemSchema`: Server-Sent Events, JSON Lines, JSON text
- * sequences) item by item, as the handler's iterable gives them. Each item is checked against
- * the item schema before it is written. The first item is taken before the head is sent, so a
+ * sequences, `multipart/mixed` parts) item by item, as the handler's iterable gives them. Each
+ * item is checked against the item schema before it is written. The first item is taken before the head is sent, so a
  * handler that fails at once still gets a proper 500; once items are on their way, a failure
  * can only cut the stream off (the client then sees it incomplete, never a clean end).
  */
 import type { z } from 'zod';
-import { encodeSequenceItem, issueLines, jsonWriterOf, type SequenceFormat } from '@bank-data-sharing/wire';
+import { issueLines, jsonWriterOf, sequenceEncodingOf, sequenceWriter, type SequenceFormat, type SequenceWriter } from '@bank-data-sharing/wire';
 import type { Exchange } from './exchange.js';
 import { ContractError } from './respond.js';
 
-/** What `encode` found for a sequence body: its format, item schema and the handler's items. */
+/** What `encode` found for a sequence body: its format, item schema, the handler's items and their writer. */
 export interface SequenceBody {
   readonly format: SequenceFormat;
   readonly itemSchema: z.ZodType;
   readonly items: unknown;
+  /** Writes this one stream: its Content-Type (a multipart boundary chosen for it) and items. */
+  readonly writer: SequenceWriter;
+}
+
+/** The body of a sequence sent as `contentType` (the declared one), its writer ready. */
+export function sequenceBody(format: SequenceFormat, contentType: string, schema: unknown, itemSchema: z.ZodType, items: unknown): SequenceBody {
+  const json = format === 'event-stream' ? undefined : jsonWriterOf(itemSchema);
+  const encoding = sequenceEncodingOf(schema);
+  const writer = sequenceWriter(format, contentType, {
+    ...(json ? { json: (value: unknown) => json(value, false) ?? JSON.stringify(value) } : {}),
+    ...(encoding ? { encoding } : {}),
+  });
+  return { format, itemSchema, items, writer };
 }
 
 type Pull = () => Promise<IteratorResult<unknown>>;
@@ -34,15 +47,14 @@ function pullerOf(items: unknown): { pull: Pull; stop: () => Promise<void> } | u
   };
 }
 
-/** The text of one item, checked first when `check` says so. */
-function itemText(body: SequenceBody, item: unknown, index: number, check: boolean): string {
+/** The text (or bytes) of one item, checked first when `check` says so. */
+function itemText(body: SequenceBody, item: unknown, index: number, check: boolean): string | Uint8Array {
   if (check && !body.itemSchema.validate(item)) {
     const parsed = body.itemSchema.safeParse(item);
     if (!parsed.success) throw new ContractError(`item ${index} of the ${body.format} stream does not match the item schema`, issueLines(parsed.error.issues));
   }
-  const writer = body.format === 'event-stream' ? undefined : jsonWriterOf(body.itemSchema);
   try {
-    return encodeSequenceItem(body.format, item, writer ? (value) => writer(value, false) ?? JSON.stringify(value) : undefined);
+    return body.writer.item(item);
   } catch (error) {
     throw new ContractError(`item ${index} of the ${body.format} stream cannot be written: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -72,7 +84,7 @@ export async function sendStream(ex: Exchange, status: number, headers: Readonly
   const { res } = ex;
   let index = 1;
   let next: IteratorResult<unknown>;
-  let text: string | undefined;
+  let text: string | Uint8Array | undefined;
   try {
     next = await puller.pull();
     text = next.done ? undefined : itemText(body, next.value, index, check);
@@ -105,7 +117,12 @@ export async function sendStream(ex: Exchange, status: number, headers: Readonly
       text = next.done ? undefined : itemText(body, next.value, index, check);
     }
     if (gone) await puller.stop();
-    else res.end();
+    else {
+      // Formats that close (multipart's close delimiter) say so; a cut-off stream never gets it.
+      const close = body.writer.end();
+      if (close.length > 0) res.end(close);
+      else res.end();
+    }
   } catch (error) {
     const issues = error instanceof ContractError ? error.issues : [];
     ex.options.onError?.(error, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'response', issues });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ApiIR, HeaderIR, MediaTypeIR, NamedSchema, OperationIR, ParameterIR, SchemaNode, WebhookIR } from '../../ir/types.js';
+import type { ApiIR, HeaderIR, MediaTypeIR, NamedSchema, OperationIR, ParameterIR, PartEncodingIR, SchemaNode, WebhookIR } from '../../ir/types.js';
 import { NameResolver, propertyKey } from '../shared/names.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
@@ -243,10 +243,30 @@ function hasSequences(api: ApiIR): boolean {
   return bodies.some((m) => m.itemSchema !== undefined);
 }
 
+/** One Encoding Object of `prefixEncoding` / `itemEncoding` as a literal: its media type and declared headers. */
+function partEncodingLiteral(encoding: PartEncodingIR): string {
+  const members: string[] = [];
+  if (encoding.contentType !== undefined) members.push(`contentType: ${JSON.stringify(encoding.contentType)}`);
+  const headers = encoding.headers.map((h) => {
+    const facts = [`required: ${h.required}`, ...('default' in h.schema && h.schema.default !== undefined ? [`default: ${JSON.stringify(h.schema.default)}`] : [])];
+    return `${JSON.stringify(h.name)}: { ${facts.join(', ')} }`;
+  });
+  if (headers.length > 0) members.push(`headers: { ${headers.join(', ')} }`);
+  return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`;
+}
+
+/** The part encodings of a positional multipart sequence, as `seq.sequence`'s second argument; empty when none is written. */
+function sequenceEncodingArgument(m: MediaTypeIR): string {
+  const members: string[] = [];
+  if (m.prefixEncoding !== undefined) members.push(`prefixEncoding: [${m.prefixEncoding.map(partEncodingLiteral).join(', ')}]`);
+  if (m.itemEncoding !== undefined) members.push(`itemEncoding: ${partEncodingLiteral(m.itemEncoding)}`);
+  return members.length === 0 ? '' : `, { ${members.join(', ')} }`;
+}
+
 /** The schema of one media type; in a request's multipart body, file members are typed as files. */
 function mediaSchema(m: MediaTypeIR, ctx: TypeContext, indent: string, components: Map<string, SchemaNode> | undefined): string {
   // A sequence (OpenAPI 3.2 `itemSchema`): the body is its items, each checked as it travels.
-  if (m.itemSchema) return `seq.sequence(${printSchema(m.itemSchema, ctx, indent)})`;
+  if (m.itemSchema) return `seq.sequence(${printSchema(m.itemSchema, ctx, indent)}${sequenceEncodingArgument(m)})`;
   if (!m.schema) return 'rt.declared(z.unknown())';
   const files = components ? fileMembers(m) : {};
   const writer = ctx.bodyWriters?.get(m.schema);
