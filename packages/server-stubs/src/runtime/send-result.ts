@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { bodyKind, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
 import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
+import { jsonWritersPayOff } from './json-writers.js';
 import { sequenceBody, sendStream, type SequenceBody } from './send-stream.js';
 
 interface ResultLike {
@@ -36,10 +37,12 @@ interface Encoded {
 }
 
 /** The sequence `contentType` carries in `content` (OpenAPI 3.2 `itemSchema`), if it is one. */
-function sequenceOf(contentType: string, schema: unknown, items: unknown): SequenceBody | undefined {
+function sequenceOf(ex: Exchange, contentType: string, schema: unknown, items: unknown): SequenceBody | undefined {
   const format = sequenceFormat(contentType);
   const itemSchema = format === undefined ? undefined : sequenceItemOf<z.ZodType>(schema);
-  return format === undefined || itemSchema === undefined ? undefined : sequenceBody(format, contentType, schema, itemSchema, items);
+  // Items' JSON through their compiled writer where writers pay off, as whole bodies (respond.ts).
+  const writers = ex.options.jsonWriters ?? jsonWritersPayOff;
+  return format === undefined || itemSchema === undefined ? undefined : sequenceBody(format, contentType, schema, itemSchema, items, writers);
 }
 
 async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise<Encoded> {
@@ -66,7 +69,7 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
     const offers = producible(ex, content);
     const chosen = result.contentType ?? negotiate(ex.accept, offers) ?? offers.find((t) => bodyKind(t) === 'json') ?? offers[0];
     if (chosen === undefined) throw new ContractError(`status ${status} can only be sent as ${types.join(', ')}, and no signing key is configured`);
-    sequence = sequenceOf(chosen, content[chosen], result.body);
+    sequence = sequenceOf(ex, chosen, content[chosen], result.body);
     if (!sequence) payload = await encodeBody(ex, result.body, chosen, content, check);
     // A sequence's writer may add to it: a multipart body's boundary.
     headers['content-type'] = sequence ? sequence.writer.contentType : chosen;

@@ -20,8 +20,8 @@ export interface SequenceBody {
 }
 
 /** The body of a sequence sent as `contentType` (the declared one), its writer ready. */
-export function sequenceBody(format: SequenceFormat, contentType: string, schema: unknown, itemSchema: z.ZodType, items: unknown): SequenceBody {
-  const json = format === 'event-stream' ? undefined : jsonWriterOf(itemSchema);
+export function sequenceBody(format: SequenceFormat, contentType: string, schema: unknown, itemSchema: z.ZodType, items: unknown, useWriters: boolean): SequenceBody {
+  const json = format === 'event-stream' || !useWriters ? undefined : jsonWriterOf(itemSchema);
   const encoding = sequenceEncodingOf(schema);
   const writer = sequenceWriter(format, contentType, {
     ...(json ? { json: (value: unknown) => json(value, false) ?? JSON.stringify(value) } : {}),
