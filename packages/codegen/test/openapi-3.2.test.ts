@@ -29,6 +29,12 @@ describe('an OpenAPI 3.2 document, generated', () => {
     expect(operations).toContain("import * as seq from './sequence.gen.js';");
     expect(files['validators/sequence.gen.ts']).toContain('export function sequence<');
     expect(files['server/handlers.gen.ts']).toContain('Responses: 200 (The quotes found), 400 (A problem).');
+    // A tag with a 3.2 summary and parent: its place among its parents, and its kind.
+    expect(files['server/handlers.gen.ts']).toContain('   * Tag: Quotes › Live quotes (nav). Security: bearer, or device (quotes). Responses: 200, 400 (A\n   * problem).');
+    const instrument = result.built.api.schemas.find((schema) => schema.name === 'Instrument')!.schema;
+    expect(instrument).toMatchObject({ kind: 'union', discriminator: { propertyName: 'kind', defaultVariant: 0 } });
+    const equity = result.built.api.schemas.find((schema) => schema.name === 'Equity')!.schema;
+    expect(equity.kind === 'object' && equity.properties.find((p) => p.name === 'symbol')!.schema.xmlNodeType).toBe('attribute');
   });
 
   it('type-checks, and types items on both sides', async () => {
@@ -69,6 +75,7 @@ describe('an OpenAPI 3.2 document, generated', () => {
         '  }),',
         "  quoteHistory: () => ({ status: 200, body: [{ symbol: 'ABC', price: 1, at: '2026-01-01T00:00:00Z' }] }),",
         "  quoteReport: () => ({ status: 200, body: [{ symbol: 'ABC', price: 1, at: '2026-01-01T00:00:00Z' }, 'a note'] }),",
+        "  getInstrument: ({ cookies }) => ({ status: 200, body: cookies.prefs?.includes('bond') ? { kind: 'bond', isin: 'XS0123456789' } : { symbol: 'ABC' } }),",
         "  searchQuotesByJson: ({ query }) => ({ status: 200, body: query.symbols.map((symbol) => ({ symbol, price: 1, at: '2026-01-01T00:00:00Z' })) }),",
         "  filterQuotes: ({ query }) => ({ status: 200, body: [{ symbol: query.symbol, price: query.limit ?? 1, at: '2026-01-01T00:00:00Z' }] }),",
         '  importQuotes: async ({ body }) => {',

@@ -51,6 +51,7 @@ describe('an OpenAPI 3.2 API, client to server', () => {
     const handlers = {
       searchQuotes: ({ body }: { body: { symbols: string[] } }) => ({ status: 200, body: body.symbols.map((symbol, i) => ({ ...quote(i + 1), symbol })) }),
       copyQuote: ({ path: p, headers }: { path: { symbol: string }; headers: { destination: string } }) => ({ status: 201, body: { ...quote(1), symbol: `${headers.destination}` } }),
+      getInstrument: ({ cookies }: { cookies: { prefs?: string[] } }) => ({ status: 200, body: cookies.prefs?.includes('bond') ? { kind: 'bond', isin: 'XS0123456789' } : { symbol: 'ABC' } }),
       searchQuotesByJson: ({ query }: { query: { symbols: string[]; since?: string } }) => ({ status: 200, body: query.symbols.map((symbol) => ({ ...quote(1), symbol })) }),
       filterQuotes: ({ query }: { query: { symbol: string; limit?: number; venues?: string[] } }) => ({ status: 200, body: [{ ...quote(query.limit ?? 1), symbol: `${query.symbol}${'V'.repeat(query.venues?.length ?? 0)}` }] }),
       streamQuotes: ({ headers }: { headers: Record<string, string | undefined> }) => {
@@ -106,6 +107,11 @@ describe('an OpenAPI 3.2 API, client to server', () => {
     const refused = await client['searchQuotesByJson']!({ query: { symbols: [] } }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ClientApiError);
     expect((refused as ClientApiError).status).toBe(400);
+  });
+
+  it('reads a union whose discriminator has a defaultMapping: an answer without the tag is the default variant', async () => {
+    expect(await client['getInstrument']!({ path: { symbol: 'ABC' } })).toMatchObject({ status: 200, body: { symbol: 'ABC' } });
+    expect(await client['getInstrument']!({ path: { symbol: 'ABC' }, cookies: { prefs: ['bond'] } })).toMatchObject({ status: 200, body: { kind: 'bond', isin: 'XS0123456789' } });
   });
 
   it('reads Server-Sent Events checked item by item', async () => {

@@ -104,6 +104,8 @@ function metaOf(raw: Record<string, unknown>, pointer: JsonPointer, ctx: SchemaC
   if (raw['readOnly'] === true) meta.readOnly = true;
   if (raw['writeOnly'] === true) meta.writeOnly = true;
   if ('default' in raw) meta.default = raw['default'];
+  const xml = raw['xml'];
+  if (isRecord(xml) && typeof xml['nodeType'] === 'string') meta.xmlNodeType = xml['nodeType'];
   if (ctx.dialect === '3.0' && raw['nullable'] === true) {
     // OpenAPI 3.0.3 §4.7.24: nullable adds null to the types listed by `type`, only beside it.
     if (typeof raw['type'] === 'string') meta.nullable = true;
@@ -458,6 +460,20 @@ function discriminatorOf(
     if (variant.kind === 'ref' && !mapped.has(variant.name) && !(variant.name in mapping)) mapping[variant.name] = index;
   });
   const discriminator: DiscriminatorIR = { propertyName, mapping };
+  if (typeof d['defaultMapping'] === 'string') {
+    const target = d['defaultMapping'];
+    const name = componentNameOf(target) ?? (target in ctx.rawComponents ? target : undefined);
+    const index = name === undefined ? -1 : indexOf(name);
+    if (index >= 0) discriminator.defaultVariant = index;
+    else {
+      report(ctx, {
+        severity: 'warning',
+        code: 'discriminator-mapping',
+        pointer: `${pointer}/discriminator/defaultMapping`,
+        message: `discriminator defaultMapping "${target}" names no variant of this ${raw['oneOf'] ? 'oneOf' : 'anyOf'}; it is ignored (it never changes what validates)`,
+      });
+    }
+  }
   const selects = tagSelects(propertyName, variants, explicit, indexOf, pointer, ctx);
   if (selects) discriminator.selects = selects;
   return discriminator;

@@ -34,6 +34,8 @@ export interface SchemaMeta {
   default?: unknown;
   /** Also accepts `null` (3.0 `nullable: true`, or `null` in a 3.1 type array). */
   nullable?: boolean;
+  /** OpenAPI 3.2 XML `nodeType` (`element`, `attribute`, `text`, `cdata`, `none`): kept, not validated. */
+  xmlNodeType?: string;
   /** Where the node came from, for diagnostics. */
   pointer: JsonPointer;
 }
@@ -145,6 +147,11 @@ export interface DiscriminatorIR {
    * dispatches (a `switch`) with the answer of `oneOf`/`anyOf`.
    */
   selects?: Record<string, number>;
+  /**
+   * OpenAPI 3.2 `defaultMapping`: the variant expected when the tag is absent or maps to no
+   * variant. A hint like the rest: it never changes what validates.
+   */
+  defaultVariant?: number;
 }
 
 export interface UnionNode extends SchemaMeta {

@@ -17,7 +17,7 @@ describe('codegen test against the mock of an OpenAPI 3.2 document', () => {
     try {
       const report = await testServer({ spec: SPEC, baseUrl: server.url, maxExamples: 8 });
       expect(report.failures).toEqual([]);
-      expect(report.operations.map((o) => o.operation).sort()).toEqual(['copyQuote', 'filterQuotes', 'importQuotes', 'quoteHistory', 'quoteReport', 'searchQuotes', 'searchQuotesByJson', 'streamQuotes']);
+      expect(report.operations.map((o) => o.operation).sort()).toEqual(['copyQuote', 'filterQuotes', 'getInstrument', 'importQuotes', 'quoteHistory', 'quoteReport', 'searchQuotes', 'searchQuotesByJson', 'streamQuotes']);
       for (const op of report.operations) expect(op.positive, op.operation).toBeGreaterThan(0);
     } finally {
       await server.close();

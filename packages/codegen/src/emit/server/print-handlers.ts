@@ -1,4 +1,4 @@
-import type { ApiIR, OperationIR, WebhookIR } from '../../ir/types.js';
+import type { ApiIR, OperationIR, TagIR, WebhookIR } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
@@ -39,14 +39,28 @@ function statusesLine(entry: Pick<OperationIR, 'responses'>): string | undefined
   return entry.responses.length ? `Responses: ${entry.responses.map((r) => (r.summary ? `${r.status} (${r.summary})` : r.status)).join(', ')}.` : undefined;
 }
 
-function printMember(op: OperationIR): string {
+/**
+ * `Tag: Quotes › Live quotes.` for an operation whose first tag has OpenAPI 3.2's `summary` or
+ * `parent`: the tag's place among its parents, by their summaries. Undefined for other tags,
+ * so files without them print as before.
+ */
+function tagLine(op: OperationIR, tags: ReadonlyMap<string, TagIR>): string | undefined {
+  const first = op.tags[0] === undefined ? undefined : tags.get(op.tags[0]);
+  if (!first || (first.summary === undefined && first.parent === undefined)) return undefined;
+  const trail: string[] = [];
+  // Bounded: a parent chain that loops stops at the tag count.
+  for (let tag: TagIR | undefined = first; tag && trail.length <= tags.size; tag = tag.parent === undefined ? undefined : tags.get(tag.parent)) trail.unshift(tag.summary ?? tag.name);
+  return `Tag: ${trail.join(' › ')}${first.kind ? ` (${first.kind})` : ''}.`;
+}
+
+function printMember(op: OperationIR, tags: ReadonlyMap<string, TagIR>): string {
   const title = `${op.method.toUpperCase()} ${op.path}${summarySuffix(op.summary)}`;
   const permissions = permissionsOf(op);
   const statuses = statusesLine(op);
   const doc = jsDoc(
     [
       title,
-      [securityLine(op), permissions.length ? `Consent permissions (any of): ${permissions.join(', ')}.` : undefined, statuses]
+      [tagLine(op, tags), securityLine(op), permissions.length ? `Consent permissions (any of): ${permissions.join(', ')}.` : undefined, statuses]
         .filter(Boolean)
         .join(' '),
       op.deprecated ? '@deprecated The spec marks this operation as deprecated.' : undefined,
@@ -86,7 +100,8 @@ function printWebhookHandlers(api: ApiIR): string[] {
 
 /** `handlers.gen.ts`: the interface an implementation of the API fills in (and one for its webhooks). */
 export function printHandlers(api: ApiIR, header: string, runtimeImport: string, validatorsImport: string): string {
-  const members = api.operations.map(printMember);
+  const tags = new Map((api.tags ?? []).map((tag) => [tag.name, tag]));
+  const members = api.operations.map((op) => printMember(op, tags));
   // Names that exist only in a module with webhooks.
   const ifWebhooks = (text: string) => ((api.webhooks ?? []).length > 0 ? text : '');
   return [
