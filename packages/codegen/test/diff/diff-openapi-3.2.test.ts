@@ -54,3 +54,15 @@ describe('diff of OpenAPI 3.2 additions', () => {
     expect(changes.find((c) => c.location === 'operation purge')?.kind).toBe('operation-added');
   });
 });
+
+describe('diff of a query string described as one value', () => {
+  const search = (maxItems: number) =>
+    api({ '/s': { get: { operationId: 'search', parameters: [{ name: 'q', in: 'querystring', content: { 'application/json': { schema: { type: 'object', properties: { symbols: { type: 'array', maxItems } } } } } }], responses: { '200': { description: 'ok' } } } } });
+
+  it('reports a narrower JSON query string schema as breaking for clients', () => {
+    const changes = diffApis(search(10), search(5)).changes;
+    const change = changes.find((c) => c.kind === 'parameter-schema')!;
+    expect(change.location).toContain('querystring q');
+    expect(change.breaking).toEqual({ client: true, server: false });
+  });
+});
