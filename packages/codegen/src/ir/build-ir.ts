@@ -9,6 +9,7 @@ import { assignOperationNames } from './operation-names.js';
 import { allOfClosedReading } from './merge-all-of.js';
 import { schemaDialectOf } from './openapi-version.js';
 import { fieldsOfLaterVersion } from './version-fields.js';
+import { serializedParameterReader, type SerializedReader } from './serialized-parameter.js';
 import { isFixedMethod, PATH_ITEM_MEMBERS, pathItemOperations } from './path-item-operations.js';
 import type {
   ApiIR,
@@ -113,6 +114,13 @@ class IRBuilder {
     return { value: current, pointer: at };
   }
 
+  /** A schema node through `$ref`s to component schemas (undefined for a reference cycle or a missing one). */
+  deref(node: SchemaNode): SchemaNode | undefined {
+    let current: SchemaNode | undefined = node;
+    for (let hops = 0; current?.kind === 'ref' && hops < 32; hops++) current = this.component(current.name);
+    return current?.kind === 'ref' ? undefined : current;
+  }
+
   schema(raw: unknown, pointer: JsonPointer): SchemaNode {
     return schemaToIR(raw ?? true, pointer, this.ctx);
   }
@@ -171,8 +179,17 @@ class IRBuilder {
   }
 }
 
-/** How a `serializedValue` is read back into the value it carries. */
-type SerializedReader = (text: string) => { value: unknown } | { problem: string };
+/** A reader of the text once percent-decoded (a query string). */
+function percentDecoded(reader: SerializedReader | undefined): SerializedReader | undefined {
+  if (!reader) return undefined;
+  return (text) => {
+    try {
+      return reader(decodeURIComponent(text));
+    } catch {
+      return { problem: 'it is not valid percent-encoding' };
+    }
+  };
+}
 
 /** The reader of JSON media types (and `content` parameters in JSON); undefined for others, whose text form is not checked. */
 function serializedReaderOf(contentType: string | undefined): SerializedReader | undefined {
@@ -321,13 +338,17 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
       style,
       // `form` and OpenAPI 3.2's `cookie` style explode unless told otherwise.
       explode: location === 'querystring' ? false : typeof value['explode'] === 'boolean' ? value['explode'] : style === 'form' || style === 'cookie',
-      examples: builder.collectExamples(value, at, schema, true, serializedReaderOf(contentType)),
+      examples: [],
     };
     if (typeof value['description'] === 'string') parameter.description = value['description'];
     if (value['deprecated'] === true) parameter.deprecated = true;
     // OpenAPI: `allowReserved` applies only to query parameters.
     if (value['allowReserved'] === true && location === 'query') parameter.allowReserved = true;
     if (contentType !== undefined) parameter.contentType = contentType;
+    // A `serializedValue` is read as the parameter travels: in its place and style (a query string percent-encoded).
+    const reader =
+      location === 'querystring' ? percentDecoded(serializedReaderOf(contentType)) : serializedParameterReader(parameter, (node) => builder.deref(node));
+    parameter.examples = builder.collectExamples(value, at, schema, true, reader);
     out.push(parameter);
   });
   return out;
@@ -350,9 +371,8 @@ function querystringWellFormed(builder: IRBuilder, value: Record<string, unknown
 
 /** The object node a schema is, through `$ref`s, or undefined. */
 function objectNodeOf(builder: IRBuilder, node: SchemaNode): ObjectNode | undefined {
-  let current: SchemaNode | undefined = node;
-  for (let hops = 0; current?.kind === 'ref' && hops < 32; hops++) current = builder.component(current.name);
-  return current?.kind === 'object' ? current : undefined;
+  const target = builder.deref(node);
+  return target?.kind === 'object' ? target : undefined;
 }
 
 /**

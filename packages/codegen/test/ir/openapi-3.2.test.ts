@@ -296,3 +296,35 @@ describe('serializedValue', () => {
     expect(b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => [d.pointer.split('/examples/')[1], d.message])).toEqual([['other/serializedValue', 'serializedValue does not carry the value dataValue gives']]);
   });
 });
+
+describe('serializedValue of a parameter', () => {
+  const parameter = (extra: Record<string, unknown>, examples: Record<string, unknown>) =>
+    built({ paths: { '/x/{id}': { get: { parameters: [{ ...extra, examples }], responses: OK } } } });
+  const fits = (b: BuiltIR) => b.api.diagnostics.filter((d) => d.code === 'example-mismatch').map((d) => [d.pointer.split('/examples/')[1], d.message]);
+  const values = (b: BuiltIR) => b.examples.map((e) => e.value);
+
+  it('reads it in the parameter\'s place and style, typed by its schema', () => {
+    const query = parameter({ name: 'n', in: 'query', schema: { type: 'array', items: { type: 'integer', maximum: 5 } } }, { ok: { serializedValue: 'n=1&n=2' }, big: { serializedValue: 'n=3&n=9' } });
+    expect(values(query)).toEqual([[1, 2], [3, 9]]);
+    expect(fits(query)).toEqual([['big/serializedValue', expect.stringContaining('example does not fit its schema')]]);
+    const label = parameter({ name: 'id', in: 'path', required: true, style: 'label', explode: true, schema: { type: 'array', items: { type: 'string' } } }, { two: { serializedValue: '.a.b', dataValue: ['a', 'b'] } });
+    expect(values(label)).toEqual([['a', 'b'], ['a', 'b']]);
+    expect(fits(label)).toEqual([]);
+    const cookie = parameter({ name: 'c', in: 'cookie', style: 'cookie', schema: { type: 'object', properties: { R: { type: 'integer' } } } }, { rgb: { serializedValue: 'R=100' } });
+    expect(values(cookie)).toEqual([{ R: 100 }]);
+  });
+
+  it('names one that is not in the style, or carries another value than its dataValue', () => {
+    const b = parameter({ name: 'id', in: 'path', required: true, style: 'label', schema: { type: 'string' } }, { plain: { serializedValue: 'abc' }, other: { serializedValue: '.x', dataValue: 'y' } });
+    expect(fits(b)).toEqual([
+      ['plain/serializedValue', 'serializedValue cannot be read: path parameter "id": style label starts with "."'],
+      ['other/serializedValue', 'serializedValue does not carry the value dataValue gives'],
+    ]);
+  });
+
+  it('reads a JSON query string percent-encoded', () => {
+    const b = built({ paths: { '/x': { get: { parameters: [{ name: 'q', in: 'querystring', content: { 'application/json': { schema: QUOTE } }, examples: { one: { serializedValue: encodeURIComponent('{"symbol":"ABC"}') } } }], responses: OK } } } });
+    expect(errors(b)).toEqual([]);
+    expect(b.examples.map((e) => e.value)).toEqual([{ symbol: 'ABC' }]);
+  });
+});
