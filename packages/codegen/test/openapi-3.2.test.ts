@@ -118,3 +118,20 @@ describe('an OpenAPI 3.2 document, generated', () => {
     }
   });
 });
+
+describe('discriminator defaultMapping', () => {
+  it('reports the default variant\'s issues for a value without the tag; what validates is unchanged', async () => {
+    const dir = await scratchDir();
+    const report = await verify({ spec: FIXTURE, keepDir: dir, targets: ['validators'] });
+    expect(report.ok).toBe(true);
+    type Issues = { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } };
+    const { Instrument } = (await import(/* @vite-ignore */ path.join(dir, 'validators/index.ts'))) as { Instrument: { safeParse(v: unknown): Issues } };
+    const paths = (value: unknown) => Instrument.safeParse(value).error?.issues.map((i) => i.path.join('.'));
+    // No tag: the issues of Equity, the default (not the union's "no variant matched").
+    expect(paths({})).toEqual(['symbol']);
+    // A tag the mapping names: that variant's issues, as before.
+    expect(paths({ kind: 'bond' })).toEqual(['isin']);
+    expect(Instrument.safeParse({ symbol: 'ABC' }).success).toBe(true);
+    expect(Instrument.safeParse({ kind: 'bond', isin: 'XS0123456789' }).success).toBe(true);
+  });
+});

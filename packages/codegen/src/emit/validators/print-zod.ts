@@ -206,6 +206,8 @@ const printUnion: Printer<'union'> = (node: UnionNode, ctx, indent) => {
   if (form === 'switch') return `rt.discriminated(${literal(d!.propertyName)}, ${list}, ${printIndexMap(d!.selects!)})`;
   // Otherwise the discriminator is a hint: the answer is that of oneOf/anyOf.
   const hint = d && hasHint(node) ? `, ${literal(d.propertyName)}, ${printIndexMap(d.mapping)}` : '';
+  // OpenAPI 3.2 `defaultMapping`: the variant whose issues an untagged value gets.
+  if (hint && d!.defaultVariant !== undefined) return `dv.withDefaultVariant(${literal(form === 'counted' ? 'oneOf' : 'anyOf')}, ${list}${hint}, ${d!.defaultVariant})`;
   if (form === 'counted') return `rt.oneOf(${list}${hint})`;
   return hint ? `rt.anyOf(${list}${hint})` : `z.union(${list})`;
 };
