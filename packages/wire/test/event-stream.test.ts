@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEventStream, encodeEvent, EventStreamDecoder, EventStreamError, type EventStreamDecoderOptions, type ServerSentEvent } from '../src/index.js';
+import { bytes, collect, cuts, source } from './support/chunks.js';
 
 interface Outcome {
   events: ServerSentEvent[];
@@ -26,25 +27,6 @@ function decode(chunks: string[], options: EventStreamDecoderOptions = {}): Outc
 }
 
 const events = (text: string, options?: EventStreamDecoderOptions) => decode([text], options).events;
-
-/** Every way to cut `text` in two, and one character at a time. */
-function cuts(text: string): string[][] {
-  const ways = [[...text]];
-  for (let i = 0; i <= text.length; i++) ways.push([text.slice(0, i), text.slice(i)]);
-  return ways;
-}
-
-async function* source<T>(chunks: T[]): AsyncGenerator<T> {
-  yield* chunks;
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
-
-const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('EventStreamDecoder: fields', () => {
   it('dispatches the data lines joined with LF at a blank line, without the last LF', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJsonLines, encodeJsonLine, JsonLinesDecoder, JsonLinesError, type JsonLinesDecoderOptions } from '../src/index.js';
+import { bytes, collect, cuts, source } from './support/chunks.js';
 
 interface Outcome {
   values: unknown[];
@@ -23,25 +24,6 @@ function decode(chunks: string[], options: JsonLinesDecoderOptions = {}): Outcom
 }
 
 const values = (text: string, options?: JsonLinesDecoderOptions) => decode([text], options).values;
-
-/** Every way to cut `text` in two, and one character at a time. */
-function cuts(text: string): string[][] {
-  const ways = [[...text]];
-  for (let i = 0; i <= text.length; i++) ways.push([text.slice(0, i), text.slice(i)]);
-  return ways;
-}
-
-async function* source<T>(chunks: T[]): AsyncGenerator<T> {
-  yield* chunks;
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
-
-const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('JsonLinesDecoder', () => {
   it('gives one value per line, as each line completes', () => {

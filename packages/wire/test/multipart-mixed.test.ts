@@ -11,8 +11,8 @@ import {
   type MultipartMixedDecoderOptions,
   type MultipartPart,
 } from '../src/index.js';
+import { bytes, collect, cuts, source } from './support/chunks.js';
 
-const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (body: Uint8Array) => new TextDecoder().decode(body);
 
 interface Outcome {
@@ -40,23 +40,6 @@ function decode(chunks: Uint8Array[], options: MultipartMixedDecoderOptions = {}
 }
 
 const whole = (body: string, options?: MultipartMixedDecoderOptions) => decode([bytes(body)], options);
-
-/** Every way to cut `body` in two, and one byte at a time. */
-function cuts(body: Uint8Array): Uint8Array[][] {
-  const ways = [[...body].map((byte) => Uint8Array.of(byte))];
-  for (let i = 0; i <= body.length; i++) ways.push([body.slice(0, i), body.slice(i)]);
-  return ways;
-}
-
-async function* source<T>(chunks: T[]): AsyncGenerator<T> {
-  yield* chunks;
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
 
 const TWO_PARTS = [
   'This is the preamble; it is ignored.\r\n',

@@ -16,6 +16,7 @@ import {
   sequenceWriter,
   type SequenceEncoding,
 } from '../src/index.js';
+import { collect } from './support/chunks.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (chunk: string | Uint8Array) => (typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk));
@@ -33,12 +34,6 @@ function written(items: unknown[], encoding?: SequenceEncoding, boundary = 'b1')
 
 async function* chunksOf(body: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < body.length; at += size) yield body.slice(at, at + size);
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
 }
 
 describe('multipart/mixed as a sequence format', () => {
