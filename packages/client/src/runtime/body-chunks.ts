@@ -4,7 +4,7 @@
  * closes the connection at once: a stream may never end by itself, so it is never drained.
  */
 import { pipeline, type Readable } from 'node:stream';
-import zlib from 'node:zlib';
+import { decodersOf } from './content-codings.js';
 
 /** Why a read that was pending when the body was let go of failed (never a partial item). */
 export function bodyClosedError(): DOMException {
@@ -65,32 +65,14 @@ export class BodyChunks implements AsyncIterableIterator<Uint8Array> {
   }
 }
 
-/** The content codings of a `Content-Encoding` value, in the order they come off (RFC 9110, 8.4). */
-export function contentCodings(header: string | null): string[] {
-  if (header === null) return [];
-  return header
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity')
-    .reverse();
-}
-
-/** Streaming decoders of the codings `fetch` decodes. */
-const streamDecoders: Readonly<Record<string, () => NodeJS.ReadWriteStream>> = {
-  gzip: () => zlib.createGunzip(),
-  'x-gzip': () => zlib.createGunzip(),
-  deflate: () => zlib.createInflate(),
-  br: () => zlib.createBrotliDecompress(),
-};
-
 /**
  * The chunks of an undici body, decompressed as they come. Like `fetch`, a body in a coding
  * it does not know is handed on as it came.
  */
 export function readableChunks(body: Readable, codings: readonly string[]): BodyChunks {
-  const decoded = codings.length > 0 && codings.every((c) => c in streamDecoders);
+  const decoders = decodersOf(codings);
   // pipeline destroys every stage when one fails, and passes the failure to the last.
-  const source: Readable = decoded ? (pipeline([body, ...codings.map((c) => streamDecoders[c]!())], () => undefined) as unknown as Readable) : body;
+  const source: Readable = decoders ? (pipeline([body, ...decoders.map((d) => d.stream())], () => undefined) as unknown as Readable) : body;
   const chunks = source[Symbol.asyncIterator]();
   return new BodyChunks(
     async () => {

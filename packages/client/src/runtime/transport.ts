@@ -5,10 +5,9 @@
  * reader. A caller's `fetch` (an mTLS fetch, a proxy, a test double, another runtime) is used
  * as given, through the same narrow interface.
  */
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { contentCodings, readableChunks, responseChunks } from './body-chunks.js';
+import { readableChunks, responseChunks } from './body-chunks.js';
+import { contentCodings, decodersOf } from './content-codings.js';
 import { headersToObject } from './headers.js';
 
 /** The `fetch` the client calls when given one: the platform's, or any compatible one. */
@@ -119,16 +118,6 @@ export function fetchTransport(fetch: FetchLike): Transport {
   };
 }
 
-type Decoder = (bytes: Uint8Array) => Promise<Uint8Array>;
-
-/** The content codings `fetch` decodes, decoded here alike (on libuv's thread pool). */
-const decoders: Readonly<Record<string, Decoder>> = {
-  gzip: promisify(zlib.gunzip),
-  'x-gzip': promisify(zlib.gunzip),
-  deflate: promisify(zlib.inflate),
-  br: promisify(zlib.brotliDecompress),
-};
-
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** Decodes UTF-8 as `Response.text()` does: a byte order mark is dropped, bad bytes become U+FFFD. */
@@ -165,11 +154,10 @@ class UndiciAnswer implements HttpAnswer {
   }
 
   async text(): Promise<string> {
-    const codings = contentCodings(this.header('content-encoding'));
-    // Like `fetch`, a coding it does not know is handed on as it came.
-    if (codings.length === 0 || !codings.every((c) => c in decoders)) return await this.#data.body.text();
+    const decoders = decodersOf(contentCodings(this.header('content-encoding')));
+    if (!decoders) return await this.#data.body.text();
     let bytes: Uint8Array = new Uint8Array(await this.#data.body.arrayBuffer());
-    for (const c of codings) bytes = await decoders[c]!(bytes);
+    for (const decoder of decoders) bytes = await decoder.whole(bytes);
     return utf8.decode(bytes);
   }
 

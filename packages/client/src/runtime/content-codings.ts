@@ -1,0 +1,38 @@
+/**
+ * The content codings `fetch` decodes, decoded alike on the undici path: whole bodies in one
+ * step (on libuv's thread pool), streamed bodies as the bytes come. One table for both, so the
+ * two readings never disagree on what is decoded.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+interface Coding {
+  whole: (bytes: Uint8Array) => Promise<Uint8Array>;
+  stream: () => NodeJS.ReadWriteStream;
+}
+
+const CODINGS: Readonly<Record<string, Coding>> = {
+  gzip: { whole: promisify(zlib.gunzip), stream: () => zlib.createGunzip() },
+  'x-gzip': { whole: promisify(zlib.gunzip), stream: () => zlib.createGunzip() },
+  deflate: { whole: promisify(zlib.inflate), stream: () => zlib.createInflate() },
+  br: { whole: promisify(zlib.brotliDecompress), stream: () => zlib.createBrotliDecompress() },
+};
+
+/** The content codings of a `Content-Encoding` value, in the order they come off (RFC 9110, 8.4). */
+export function contentCodings(header: string | null): string[] {
+  if (header === null) return [];
+  return header
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+}
+
+/**
+ * The decoders of `codings`, in order, or undefined when there is nothing to decode or one of
+ * them is unknown: like `fetch`, such a body is handed on as it came.
+ */
+export function decodersOf(codings: readonly string[]): Coding[] | undefined {
+  if (codings.length === 0 || !codings.every((c) => c in CODINGS)) return undefined;
+  return codings.map((c) => CODINGS[c]!);
+}
