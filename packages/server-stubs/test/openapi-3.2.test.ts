@@ -261,6 +261,10 @@ describe('a streamed request body', () => {
     const broken = await send(`${server.running.origin}/feed/quotes/import`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/jsonl' }, body: `${JSON.stringify(quote('ABC', 1))}\n{oops\n` });
     expect(broken.status).toBe(400);
     expect(broken.text).toContain('body: item 2:');
+    // Items are counted, not lines: a blank line before the bad one does not move its number.
+    const spaced = await send(`${server.running.origin}/feed/quotes/import`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/jsonl' }, body: `${JSON.stringify(quote('ABC', 1))}\n\n{oops\n` });
+    expect(spaced.status).toBe(400);
+    expect(spaced.text).toContain('body: item 2: line 3');
   });
 });
 

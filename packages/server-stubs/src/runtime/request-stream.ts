@@ -37,13 +37,6 @@ export interface RequestItemsOptions {
   readonly encoding?: SequenceEncoding;
 }
 
-/** The position a format error names (a line, a record, a part), when it names one. */
-function failedItem(error: unknown, fallback: number): number {
-  const named = error as { line?: unknown; record?: unknown; part?: unknown };
-  const position = [named.line, named.record, named.part].find((p): p is number => typeof p === 'number');
-  return position ?? fallback;
-}
-
 async function* items(req: IncomingMessage, options: RequestItemsOptions): AsyncGenerator<unknown> {
   let index = 0;
   const source = decodeSequence(options.format, req, {
@@ -58,7 +51,8 @@ async function* items(req: IncomingMessage, options: RequestItemsOptions): Async
     } catch (error) {
       // Only the format's own errors are a bad item; a client that went away is not.
       if (!isSequenceFormatError(error)) throw error;
-      throw new RequestItemError(failedItem(error, index + 1), error instanceof Error ? error.message : String(error), error);
+      // Counted as the client counts: the items handed out before it, plus one (a line number counts blank lines too).
+      throw new RequestItemError(index + 1, error instanceof Error ? error.message : String(error), error);
     }
     if (next.done) return;
     index++;
