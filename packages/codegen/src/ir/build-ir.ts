@@ -179,6 +179,11 @@ class IRBuilder {
   }
 }
 
+/** A JSON media type by its essence (`application/json`, `text/json`, `application/problem+json`). */
+function isJsonEssence(essence: string): boolean {
+  return /^[^/]+\/([^+]+\+)?json$/.test(essence);
+}
+
 /** A reader of the text once percent-decoded (a query string). */
 function percentDecoded(reader: SerializedReader | undefined): SerializedReader | undefined {
   if (!reader) return undefined;
@@ -195,7 +200,7 @@ function percentDecoded(reader: SerializedReader | undefined): SerializedReader 
 function serializedReaderOf(contentType: string | undefined): SerializedReader | undefined {
   if (contentType === undefined) return undefined;
   const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  if (/^[^/]+\/([^+]+\+)?json$/.test(essence)) {
+  if (isJsonEssence(essence)) {
     return (text) => {
       try {
         return { value: JSON.parse(text) as unknown };
@@ -393,7 +398,7 @@ function formQuerystring(builder: IRBuilder, value: Record<string, unknown>, at:
     builder.diagnostics.push({ severity: 'error', code: 'querystring-not-generated', pointer: at, message: `the "in: querystring" parameter "${name}" is not generated: ${why}` });
     return [];
   };
-  const isJson = /^[^/]+\/([^+]+\+)?json$/.test(essence);
+  const isJson = isJsonEssence(essence);
   if (!isJson && essence !== 'application/x-www-form-urlencoded') return refuse(`its media type ${mediaType} is neither form encoding nor JSON`);
   const schema = builder.schema(media['schema'], `${at}/content/${escapePointerToken(mediaType)}/schema`);
   const object = objectNodeOf(builder, schema);

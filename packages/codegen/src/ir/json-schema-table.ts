@@ -55,7 +55,8 @@ export function forEachSubschema(raw: Record<string, unknown>, pointer: JsonPoin
   }
 }
 
-function withoutFragment(uri: string): string {
+/** A URI without its `#...` fragment. */
+export function withoutFragment(uri: string): string {
   const hash = uri.indexOf('#');
   return hash < 0 ? uri : uri.slice(0, hash);
 }

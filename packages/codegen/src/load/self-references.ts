@@ -7,11 +7,7 @@
  * file's location when the loader bundles it.
  */
 import { isRecord } from '../ir/json-pointer.js';
-
-function withoutFragment(uri: string): string {
-  const hash = uri.indexOf('#');
-  return hash < 0 ? uri : uri.slice(0, hash);
-}
+import { withoutFragment } from '../ir/json-schema-table.js';
 
 /** `$self` as an absolute URI; a relative one is read against the file's own URL. */
 function selfUri(self: string, fileUrl: string): string | undefined {
