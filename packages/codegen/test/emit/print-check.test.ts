@@ -30,6 +30,11 @@ const SCHEMAS = {
   Cents: { type: 'number', multipleOf: 0.01 },
   Odd: { type: 'object', properties: { ['__proto__']: { type: 'string' } } },
   Priced: { type: 'object', properties: { price: { $ref: '#/components/schemas/Cents' } } },
+  // An object and two unions of objects: an allOf that stays an intersection.
+  Mixed: { allOf: [{ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, { anyOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } }] }, { anyOf: [{ type: 'object', properties: { c: { type: 'string' } } }, { type: 'object', properties: { d: { type: 'string' } } }] }] },
+  Code: { allOf: [{ type: 'string' }, { anyOf: [{ type: 'string', enum: ['A', 'B'] }, { type: 'string', pattern: '^x-' }] }] },
+  // A default under a part: zod merges what the parts make, which the parts' checks cannot see.
+  Defaulted: { allOf: [{ type: 'string' }, { anyOf: [{ type: 'string', enum: ['A'] }, { type: 'string', enum: ['B'] }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }], default: 'A' }] },
 };
 
 class Holder {
@@ -94,6 +99,24 @@ const CASES: Array<[string, unknown]> = [
   ['Pet', { kind: 'toString', lives: 9 }],
   ['Pet', { kind: '__proto__', good: true }],
   ['Pet', null],
+  ['Tree', { children: [{ children: [] }, {}] }],
+  ['Tree', { children: [{ children: [{ children: 'x' }] }] }],
+  ['Tree', { children: null }],
+  ['Cents', 0.3],
+  ['Cents', 19.99],
+  ['Cents', 0.305],
+  ['Cents', -0],
+  ['Priced', { price: 0.07 }],
+  ['Priced', { price: 0.071 }],
+  ['Mixed', { name: 'a', a: 1 }],
+  ['Mixed', { name: 'a', b: 1, c: 'x', extra: { deep: [1] } }],
+  ['Mixed', { name: 'a', a: 1.5 }],
+  ['Mixed', { a: 1 }],
+  ['Mixed', Object.assign(Object.create(null), { name: 'a', a: 1 })],
+  ['Code', 'A'],
+  ['Code', 'x-a'],
+  ['Code', 'C'],
+  ['Code', 1],
 ];
 
 describe('check functions answer as zod does', () => {
@@ -115,7 +138,16 @@ describe('check functions answer as zod does', () => {
   });
 
   it('leaves to zod alone what it has no check for, and whatever refers to it', () => {
-    expect(Object.keys(checks).sort()).toStrictEqual(Object.keys(SCHEMAS).filter((n) => !['Tree', 'Cents', 'Priced'].includes(n)).sort());
+    expect(Object.keys(checks).sort()).toStrictEqual(Object.keys(SCHEMAS).filter((n) => n !== 'Defaulted').sort());
+  });
+
+  it('refuses in an intersection what it cannot show zod merges, and zod decides', () => {
+    // A member NaN: zod cannot merge the parts' copies (NaN is not NaN).
+    expect(checks['Mixed']!({ name: 'a', a: 1, n: Number.NaN })).toBe(false);
+    // A Date zod merges (the same object in both copies): the check says no, the parse yes.
+    const dated = { name: 'a', a: 1, when: new Date(0) };
+    expect(checks['Mixed']!(dated)).toBe(false);
+    expect((v.schemas['Mixed'] as unknown as { validate(value: unknown): boolean }).validate(dated)).toBe(true);
   });
 
   it('checks a member named __proto__ (through the JSON Schema runtime) as zod does', () => {

@@ -12,6 +12,7 @@ const SCHEMAS = {
   Priced: { type: 'object', properties: { cents: { $ref: '#/components/schemas/Cents' } } },
   Tagged: { type: 'object', properties: { name: { type: 'string' } }, patternProperties: { '^x-': { type: 'string' } } },
   Plain: { type: 'object', properties: { name: { type: 'string' } } },
+  Defaulted: { allOf: [{ type: 'string' }, { anyOf: [{ type: 'string', enum: ['A'] }, { type: 'string', enum: ['B'] }] }, { anyOf: [{ type: 'string' }, { type: 'integer' }], default: 'A' }] },
 };
 
 function body(schema: unknown) {
@@ -25,6 +26,7 @@ const SPEC = {
     '/tree': { get: { operationId: 'getTree', responses: { '200': body({ $ref: '#/components/schemas/Tree' }) } } },
     '/priced': { get: { operationId: 'getPriced', responses: { '200': body({ $ref: '#/components/schemas/Priced' }), '201': body({ $ref: '#/components/schemas/Priced' }) } } },
     '/tagged': { get: { operationId: 'getTagged', responses: { '200': body({ $ref: '#/components/schemas/Tagged' }) } } },
+    '/defaulted': { get: { operationId: 'getDefaulted', responses: { '200': body({ $ref: '#/components/schemas/Defaulted' }) } } },
     '/plain': { get: { operationId: 'getPlain', responses: { '200': body({ $ref: '#/components/schemas/Plain' }), '202': body({ type: 'array', items: { $ref: '#/components/schemas/Plain' } }) } } },
   },
   components: { schemas: SCHEMAS },
@@ -35,14 +37,12 @@ describe('json-writer-fallback notes', () => {
     const result = await generate({ spec: await writeSpec(SPEC), targets: ['validators'] });
     const notes = result.diagnostics.filter((d) => d.code === 'json-writer-fallback').map((d) => `${d.pointer}: ${d.message}`);
     expect(notes).toHaveLength(3);
-    expect(notes.find((n) => n.startsWith('#/components/schemas/Tree:'))).toMatch(/reference cycle/);
-    expect(notes.find((n) => n.startsWith('#/components/schemas/Priced:'))).toMatch(/Cents: multipleOf at #\/components\/schemas\/Cents\/properties\/price/);
+    expect(notes.find((n) => n.startsWith('#/components/schemas/Tree:'))).toMatch(/values nested more than 64 deep in its reference cycle are written by JSON.stringify/);
+    expect(notes.find((n) => n.startsWith('#/components/schemas/Defaulted:'))).toMatch(/the allOf at #\/components\/schemas\/Defaulted applies defaults/);
     expect(notes.find((n) => n.includes('Tagged'))).toMatch(/^#\/components\/schemas\/Tagged: written by JSON.stringify inside the writer/);
-    expect(notes.some((n) => n.includes('Plain'))).toBe(false);
+    expect(notes.some((n) => n.includes('Plain') || n.includes('Priced'))).toBe(false);
     const checks = result.files.find((f) => f.path === 'validators/checks.gen.ts')!.contents;
-    expect(checks).toContain('export function writePlain(');
-    expect(checks).toContain('export function writeGetPlainResponse202(');
-    expect(checks).toContain('export function writeTagged(');
-    expect(checks).not.toContain('export function writeTree(');
+    for (const name of ['writePlain', 'writeGetPlainResponse202', 'writeTagged', 'writeTree', 'writePriced', 'writeCents']) expect(checks).toContain(`export function ${name}(`);
+    expect(checks).not.toContain('export function writeDefaulted(');
   });
 });

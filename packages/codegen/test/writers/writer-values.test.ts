@@ -27,7 +27,20 @@ const SCHEMAS: Record<string, unknown> = {
   EitherOr: { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 1 }] },
   AnyOfNull: { anyOf: [{ type: 'integer' }, { type: 'string' }], nullable: true },
   Defaulted: { type: 'object', required: ['mode'], properties: { mode: { type: 'string', default: 'a' }, note: { type: 'string', default: 'x' } } },
+  Tree: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } },
+  // An object and two unions of objects: an allOf that stays an intersection.
+  Mixed: { allOf: [{ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, { anyOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } }] }, { anyOf: [{ type: 'object', properties: { c: { type: 'string' } } }, { type: 'object', properties: { d: { type: 'string' } } }] }] },
+  // A string and a union of strings: an intersection whose parts are not objects.
+  Code: { allOf: [{ type: 'string' }, { anyOf: [{ type: 'string', enum: ['A', 'B'] }, { type: 'string', pattern: '^x-' }] }] },
+  Cents: { type: 'object', properties: { price: { type: 'number', multipleOf: 0.01 } } },
 };
+
+/** A Tree `depth` levels deep. */
+function tree(depth: number): Record<string, unknown> {
+  let node: Record<string, unknown> = { name: 'leaf' };
+  for (let i = 1; i < depth; i++) node = { name: `level ${i}`, children: [node] };
+  return node;
+}
 
 class Holder {
   text = 'x';
@@ -99,6 +112,21 @@ const CASES: Array<[string, unknown, 'written' | 'left' | 'either']> = [
   ['AnyOfNull', 1.5, 'either'],
   ['Defaulted', { mode: 'b' }, 'written'],
   ['Defaulted', {}, 'either'],
+  ['Tree', { name: 'root', children: [{ name: 'a' }, { name: 'b', children: [] }] }, 'written'],
+  ['Tree', { children: [], name: 'root' }, 'written'],
+  ['Tree', { name: 'root', children: [{ name: 1 }] }, 'either'],
+  ['Tree', tree(64), 'written'],
+  ['Tree', tree(65), 'left'],
+  ['Mixed', { name: 'n', a: 1, c: 'x' }, 'written'],
+  ['Mixed', { b: 2, name: 'n', extra: [1] }, 'written'],
+  ['Mixed', { name: 'n' }, 'either'],
+  ['Mixed', { name: 'n', a: 1, when: new Date(0) }, 'either'],
+  ['Code', 'A', 'written'],
+  ['Code', 'x-own', 'written'],
+  ['Code', 'C', 'either'],
+  ['Cents', { price: 0.3 }, 'written'],
+  ['Cents', { price: 19.99 }, 'written'],
+  ['Cents', { price: 0.305 }, 'either'],
 ];
 
 /** A spec whose every schema is the 200 answer of an operation: writers exist for bodies only. */
@@ -157,6 +185,26 @@ describe('writers on values JSON cannot carry', () => {
     expect(writerOf('Open')({ id: 'a', z: 1, extra: 2 })).toBe('{"id":"a","extra":2,"z":1}');
     expect(writerOf('Text')({ text: 'a\u2028\ud800"' })).toBe(JSON.stringify({ text: 'a\u2028\ud800"' }));
     expect(writerOf('Numbers')({ n: -0, i: 1e21 > 0 ? 7 : 0 })).toBe('{"n":0,"i":7}');
+    // As its first part: its declared member, then the rest in their own order.
+    expect(writerOf('Mixed')({ b: 2, z: true, name: 'r' })).toBe('{"name":"r","b":2,"z":true}');
+  });
+
+  it('refuse, when checking, what zod refuses in a reference cycle, an intersection and multipleOf', () => {
+    expect(writerOf('Tree')({ name: 'root', children: [{ name: 'a', children: [{ name: 2 }] }] })).toBeUndefined();
+    expect(writerOf('Mixed')({ name: 'root', a: 1.5 })).toBeUndefined();
+    // zod cannot merge the parts' copies of NaN (it throws): left to the ordinary path.
+    expect(writerOf('Mixed')({ name: 'root', a: 1, n: Number.NaN })).toBeUndefined();
+    expect(writerOf('Code')('C')).toBeUndefined();
+    expect(writerOf('Cents')({ price: 0.305 })).toBeUndefined();
+    expect(writerOf('Cents')({ price: 0.305 }, false)).toBe('{"price":0.305}');
+  });
+
+  it('leave a value nested deeper than the bound in a reference cycle to JSON.stringify, and keep counting right after it', () => {
+    expect(writerOf('Tree')(tree(65))).toBeUndefined();
+    // A getter that throws in the middle of a walk leaves the count where it was.
+    const throwing = { name: 'root', children: [Object.defineProperty({}, 'name', { enumerable: true, get: () => { throw new Error('no'); } })] };
+    expect(() => writerOf('Tree')(throwing)).toThrow('no');
+    expect(writerOf('Tree')(tree(64))).toBe(JSON.stringify(tree(64)));
   });
 });
 

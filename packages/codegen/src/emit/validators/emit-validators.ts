@@ -115,6 +115,7 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   for (const s of components) if (distinctInput.has(s.name)) inputTypeNames.set(s.name, names.assign(`${s.name}Input`, `input:${s.name}`));
   // Assigned last, so that adding check functions renames nothing declared before them.
   const checkable = checkableSchemas(api.schemas);
+  const byName = new Map(api.schemas.map((s) => [s.name, s]));
   const checkNames = new Map<string, string>();
   for (const schema of components) if (checkable.has(schema.name)) checkNames.set(schema.name, names.assign(`is${schema.name}`, `check:${schema.name}`));
   // Last of all, so that adding a webhook renames nothing else.
@@ -135,7 +136,7 @@ export function validatorNames(api: ApiIR): ValidatorNames {
   }
   const bodyWriters = new Map<SchemaNode, { id: string; where: string }>();
   for (const body of bodies) {
-    if (!isInlineBody(body.node) || bodyWriters.has(body.node) || !isCheckable(body.node, checkable)) continue;
+    if (!isInlineBody(body.node) || bodyWriters.has(body.node) || !isCheckable(body.node, checkable, byName)) continue;
     bodyWriters.set(body.node, { id: names.assign(`write${body.stem.charAt(0).toUpperCase()}${body.stem.slice(1)}`, `body-writer:${body.where}:${bodyWriters.size}`), where: body.where });
   }
   return { names, operationIds, inputTypeNames, checkNames, webhookIds, writerNames, bodyWriters };
@@ -432,11 +433,12 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     // zod expression (which is built through an untyped handle, see UNTYPED_BUILDERS): that
     // keeps type-checking fast and lets schemas refer to each other in cycles. A pure IIFE per
     // schema lets bundlers drop every schema a program does not use.
-    // Recursive schemas are parsed by zod's ordinary parser: its compiler does not close cycles.
+    // Recursive schemas are parsed by zod's ordinary parser (its compiler does not close cycles),
+    // with the check function and writer as their fast paths all the same.
     const checkId = naming.checkNames.get(s.name);
     const writerId = naming.writerNames.get(s.name);
     const compiledWith = checkId ? `, C.${checkId}${writerId ? `, C.${writerId}` : ''}` : '';
-    const body = s.recursive ? expr : `rt.compiledOnFirstUse(${expr}${compiledWith})`;
+    const body = !s.recursive ? `rt.compiledOnFirstUse(${expr}${compiledWith})` : checkId ? `rt.checkedBy(${expr}${compiledWith})` : expr;
     // Typed as zod's own classes (a closed object as `ZodObject<shape, $strict>`, an enum as
     // `ZodEnum`, ...) so that `.extend`, `.pick`, `.shape` and `.options` type-check; members
     // that are other schemas are `typeof <Name>`, and what no zod class describes keeps the

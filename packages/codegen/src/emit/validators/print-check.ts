@@ -10,14 +10,15 @@
  * wrong: the differential tests compare every check with zod's parse on every schema.
  *
  * A schema gets a check function only when every construct in it has one here; otherwise
- * (reference cycles, `multipleOf`, `allOf` that stayed an intersection) zod alone validates it.
+ * (an `allOf` that stayed an intersection with defaults under it, member counts beside
+ * defaults, a member named `__proto__`) zod alone validates it.
  *
  * The generated module starts with `// @ts-nocheck`: type-checking its bodies (long runs of
  * `typeof` narrowing) added about half a second per API to every build and editor session,
  * for code whose correctness is a question of semantics, which the tests answer. The
  * exported signatures, `(value: unknown): value is S.Name`, are typed as usual.
  */
-import type { ArrayNode, JsonSchemaNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import type { ArrayNode, IntersectionNode, JsonSchemaNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, jsonSchemas, regexLiteral } from './print-zod.js';
 import { nameNote } from './name-notes.js';
@@ -36,19 +37,16 @@ export function countsMembers(node: ObjectNode): boolean {
  * the first construct found, or undefined when every node under it can. With `schemas`, a
  * reference to a schema without a check function is explained through that schema.
  */
-export function uncheckableReason(node: SchemaNode, checkable: ReadonlySet<string>, schemas?: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): string | undefined {
+export function uncheckableReason(node: SchemaNode, checkable: ReadonlySet<string>, schemas: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): string | undefined {
   switch (node.kind) {
     case 'ref': {
       if (checkable.has(node.name)) return undefined;
-      const target = schemas?.get(node.name);
+      const target = schemas.get(node.name);
       if (!target || seen.has(node.name)) return `${node.name} has no check function`;
       seen.add(node.name);
-      if (target.recursive) return `${node.name} takes part in a reference cycle`;
       const inner = uncheckableReason(target.schema, checkable, schemas, seen);
       return inner === undefined ? `${node.name} has no check function` : `${node.name}: ${inner}`;
     }
-    case 'number':
-      return node.multipleOf === undefined ? undefined : `multipleOf at ${node.pointer} is left to zod`;
     case 'array':
       return uncheckableReason(node.items, checkable, schemas, seen);
     case 'object': {
@@ -71,26 +69,60 @@ export function uncheckableReason(node: SchemaNode, checkable: ReadonlySet<strin
       }
       return undefined;
     case 'intersection':
-      // zod merges the parts' outputs and fails on a conflict between their defaults.
-      return `the allOf at ${node.pointer} is not one object`;
+      // zod merges the parts' outputs, which differ from the value only where a default fills
+      // a member in: then two parts may disagree, which the parts' checks cannot see.
+      if (node.parts.some((part) => carriesDefault(part, schemas))) return `the allOf at ${node.pointer} applies defaults`;
+      for (const part of node.parts) {
+        const why = uncheckableReason(part, checkable, schemas, seen);
+        if (why !== undefined) return why;
+      }
+      return undefined;
     default:
       return undefined;
   }
 }
 
-/** True when every node under `node` can be checked, given the schemas already known checkable. */
-export function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>): boolean {
-  return uncheckableReason(node, checkable) === undefined;
+/** True when a `default` applies somewhere under `node`, through references. */
+export function carriesDefault(node: SchemaNode, schemas: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): boolean {
+  if ('default' in node) return true;
+  switch (node.kind) {
+    case 'ref': {
+      if (seen.has(node.name)) return false;
+      seen.add(node.name);
+      const target = schemas.get(node.name);
+      return target !== undefined && carriesDefault(target.schema, schemas, seen);
+    }
+    case 'array':
+      return carriesDefault(node.items, schemas, seen);
+    case 'object':
+      return node.properties.some((p) => carriesDefault(p.schema, schemas, seen)) || (typeof node.additional !== 'string' && carriesDefault(node.additional, schemas, seen));
+    case 'union':
+      return node.variants.some((v) => carriesDefault(v, schemas, seen));
+    case 'intersection':
+      return node.parts.some((p) => carriesDefault(p, schemas, seen));
+    default:
+      return false;
+  }
 }
 
-/** Names of the component schemas that get a check function (none in a reference cycle). */
+/** True when every node under `node` can be checked, given the schemas already known checkable. */
+export function isCheckable(node: SchemaNode, checkable: ReadonlySet<string>, schemas: ReadonlyMap<string, NamedSchema>): boolean {
+  return uncheckableReason(node, checkable, schemas) === undefined;
+}
+
+/**
+ * Names of the component schemas that get a check function. Schemas in a reference cycle get
+ * one too: it calls itself as zod's parser does, so a value deep enough to exhaust the stack
+ * throws a RangeError in both.
+ */
 export function checkableSchemas(schemas: readonly NamedSchema[]): Set<string> {
-  const checkable = new Set(schemas.filter((s) => !s.recursive).map((s) => s.name));
+  const checkable = new Set(schemas.map((s) => s.name));
+  const byName = new Map(schemas.map((s) => [s.name, s]));
   // Removing one schema can make those that refer to it uncheckable: repeat until stable.
   for (let changed = true; changed; ) {
     changed = false;
     for (const s of schemas) {
-      if (checkable.has(s.name) && !isCheckable(s.schema, checkable)) {
+      if (checkable.has(s.name) && !isCheckable(s.schema, checkable, byName)) {
         checkable.delete(s.name);
         changed = true;
       }
@@ -129,6 +161,7 @@ export function numberViolations(node: NumberNode, v: string): string[] {
   if (node.maximum !== undefined) out.push(`${v} > ${node.maximum}`);
   if (node.exclusiveMinimum !== undefined) out.push(`${v} <= ${node.exclusiveMinimum}`);
   if (node.exclusiveMaximum !== undefined) out.push(`${v} >= ${node.exclusiveMaximum}`);
+  if (node.multipleOf !== undefined) out.push(`!rt.isMultipleOf(${v}, ${node.multipleOf})`);
   return out;
 }
 
@@ -202,6 +235,17 @@ export class ModuleState {
       this.constants.push(`const ${id} = ${expression};`);
     }
     return id;
+  }
+
+  private nestingDeclared = false;
+
+  /** The counter of writers of schemas in a reference cycle running, declared once. */
+  nesting(): string {
+    if (!this.nestingDeclared) {
+      this.nestingDeclared = true;
+      this.constants.push('let $nesting = 0;');
+    }
+    return '$nesting';
   }
 
   /** A function written out in full (`text`), kept after the exported ones. */
@@ -303,8 +347,20 @@ export class FunctionWriter {
         this.fail(`!${this.module.json(node)}(${v})`);
         return;
       case 'intersection':
-        throw new Error(`${node.pointer}: an intersection has no check function`);
+        this.intersection(node, v);
+        return;
     }
+  }
+
+  /**
+   * Every part accepts the value. zod also merges the parts' outputs: with no default under
+   * them (see uncheckableReason) those are copies of the same value, and the merge fails only
+   * where it meets what it cannot merge (NaN, an object that is not plain), which
+   * `rt.mergesCleanly` refuses.
+   */
+  private intersection(node: IntersectionNode, v: string): void {
+    for (const part of node.parts) this.fail(`!${this.expression(part, v)}`);
+    this.fail(`!rt.mergesCleanly(${v})`);
   }
 
   private oneOfValues(values: readonly unknown[], v: string): void {
@@ -475,7 +531,7 @@ export function printChecks(
   writerNames: ReadonlyMap<string, string> = new Map(),
   bodyWriters: ReadonlyArray<{ id: string; node: SchemaNode; where: string }> = [],
 ): CheckModule {
-  const ctx: WriterContext = { checkNames, writerNames, components: new Map(schemas.map((s) => [s.name, s.schema])) };
+  const ctx: WriterContext = { checkNames, writerNames, components: new Map(schemas.map((s) => [s.name, s.schema])), recursive: new Set(schemas.filter((s) => s.recursive).map((s) => s.name)) };
   const module = new ModuleState();
   const functions = schemas
     .filter((s) => checkNames.has(s.name))
@@ -486,7 +542,7 @@ export function printChecks(
       return `${doc}\n${printCheckFunction(s, checkNames.get(s.name)!, guardTypes.get(s.name) ?? names.get(s.name), ctx, module)}`;
     });
   // Writers come after every check function, so that adding them changes none of those.
-  for (const s of schemas) if (writerNames.has(s.name)) functions.push(printWriterFunction(s.schema, `a ${s.name}`, writerNames.get(s.name)!, ctx, module));
+  for (const s of schemas) if (writerNames.has(s.name)) functions.push(printWriterFunction(s.schema, `a ${s.name}`, writerNames.get(s.name)!, ctx, module, s.recursive));
   for (const body of bodyWriters) functions.push(printWriterFunction(body.node, `the body of ${body.where}`, body.id, ctx, module));
   const parts = [...module.constants, ...(module.constants.length ? [''] : []), ...functions.flatMap((f) => [f, '']), ...module.helpers.flatMap((h) => [h, ''])];
   const body = `${parts.join('\n').trimEnd()}\n`;

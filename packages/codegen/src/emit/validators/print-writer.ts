@@ -24,7 +24,7 @@
  * runtime validates (`json` nodes) and any-valued members are checked as usual and written by
  * `JSON.stringify`.
  */
-import type { ApiIR, Diagnostic, ArrayNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
+import type { ApiIR, Diagnostic, ArrayNode, IntersectionNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, mayAcceptUndefined, numberViolations, stringViolations, uncheckableReason, type CheckContext, type ModuleState } from './print-check.js';
 import { referencedNames } from '../../ir/references.js';
 import { enumValuesSatisfying } from './print-zod.js';
@@ -46,7 +46,16 @@ const MAX_COMPARISONS = 6;
 export interface WriterContext extends CheckContext {
   /** Identifier of each schema's writer, by schema name. */
   writerNames: ReadonlyMap<string, string>;
+  /** Schemas in a reference cycle: their writers count how deep they are nested. */
+  recursive: ReadonlySet<string>;
 }
+
+/**
+ * How many writers of schemas in a reference cycle may run inside one another. A value nested
+ * deeper is left to the ordinary path (zod's check, then `JSON.stringify`), so that a writer
+ * never runs out of stack where those would not.
+ */
+export const MAX_RECURSIVE_NESTING = 64;
 
 /**
  * What goes before the next member of an object being written: `,` once a member that is
@@ -243,8 +252,20 @@ class WriterBody {
         this.generic(v);
         return;
       case 'intersection':
-        throw new Error(`${node.pointer}: an intersection has no writer`);
+        this.intersection(node, v);
+        return;
     }
+  }
+
+  /**
+   * Checked as the check function checks it (every part, and zod's merge), then written as its
+   * first part without checking: a value every part accepts is all there in the first part's
+   * text, or that writer leaves it (a closed object with the other parts' members, say).
+   * allOf reaches here only where it could not be merged into one schema (see merge-all-of.ts).
+   */
+  private intersection(node: IntersectionNode, v: string): void {
+    this.rule(`!${this.checkExpression(node, v)}`);
+    this.append(this.writerExpression(node.parts[0] ?? { kind: 'any', pointer: node.pointer }, v, 'false'));
   }
 
   /** One of a closed set of primitive values, each written as a constant. */
@@ -505,7 +526,7 @@ function writerFunction(signature: string, lines: readonly string[]): string {
  * The exported writer of a schema (`what` names it in the doc comment); helpers and constants it
  * needs go to `module`.
  */
-export function printWriterFunction(node: SchemaNode, what: string, id: string, ctx: WriterContext, module: ModuleState): string {
+export function printWriterFunction(node: SchemaNode, what: string, id: string, ctx: WriterContext, module: ModuleState, recursive = false): string {
   const body = new WriterBody(ctx, module, `$w${id}$`);
   body.write(node, 'value');
   body.flush();
@@ -513,9 +534,25 @@ export function printWriterFunction(node: SchemaNode, what: string, id: string, 
     '/**',
     ` * The JSON text of \`value\` as ${what}, as \`JSON.stringify\` writes it, checked in the same walk.`,
     ' * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.',
+    ...(recursive ? [` * Values nested more than ${MAX_RECURSIVE_NESTING} deep in a reference cycle are left to it too.`] : []),
     ' */',
   ].join('\n');
-  return `${doc}\n${writerFunction(`export function ${id}(value: unknown, check = true): string | undefined {`, body.lines)}`;
+  if (!recursive) return `${doc}\n${writerFunction(`export function ${id}(value: unknown, check = true): string | undefined {`, body.lines)}`;
+  // The count is restored however the walk ends (a getter may throw).
+  const nesting = module.nesting();
+  module.raw(writerFunction(`function $${id}(value: unknown, check: boolean): string | undefined {`, body.lines));
+  return [
+    doc,
+    `export function ${id}(value: unknown, check = true): string | undefined {`,
+    `  if (${nesting} >= ${MAX_RECURSIVE_NESTING}) return undefined;`,
+    `  ${nesting}++;`,
+    '  try {',
+    `    return $${id}(value, check);`,
+    '  } finally {',
+    `    ${nesting}--;`,
+    '  }',
+    '}',
+  ].join('\n');
 }
 
 /** JSON media types: the bodies writers write. */
@@ -572,9 +609,10 @@ export function isInlineBody(node: SchemaNode): boolean {
  */
 export function writtenSchemas(api: ApiIR, checkable: ReadonlySet<string>, bodies: readonly JsonBody[] = jsonBodies(api)): Set<string> {
   const roots = new Set<string>();
+  const byName = new Map(api.schemas.map((s) => [s.name, s]));
   for (const body of bodies) {
     if (body.node.kind === 'ref' && !body.node.nullable) roots.add(body.node.name);
-    else if (isCheckable(body.node, checkable)) for (const name of referencedNames(body.node)) roots.add(name);
+    else if (isCheckable(body.node, checkable, byName)) for (const name of referencedNames(body.node)) roots.add(name);
   }
   return referencedClosure([...roots].filter((name) => checkable.has(name)), api.schemas);
 }
@@ -589,8 +627,10 @@ function jsonNodesIn(node: SchemaNode, out: SchemaNode[] = []): SchemaNode[] {
       jsonNodesIn(node.items, out);
       break;
     case 'union':
+      for (const part of node.variants) jsonNodesIn(part, out);
+      break;
     case 'intersection':
-      for (const part of 'variants' in node ? node.variants : []) jsonNodesIn(part, out);
+      for (const part of node.parts) jsonNodesIn(part, out);
       break;
     case 'object':
       for (const p of node.properties) jsonNodesIn(p.schema, out);
@@ -600,6 +640,10 @@ function jsonNodesIn(node: SchemaNode, out: SchemaNode[] = []): SchemaNode[] {
       break;
   }
   return out;
+}
+
+function componentPointer(name: string): string {
+  return `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 /**
@@ -618,15 +662,17 @@ export function writerNotes(api: ApiIR): Diagnostic[] {
   for (const body of bodies) {
     const node = body.node;
     const plainReference = node.kind === 'ref' && !node.nullable;
-    if (plainReference ? checkable.has(node.name) : isCheckable(node, checkable)) continue;
+    if (plainReference ? checkable.has(node.name) : isCheckable(node, checkable, byName)) continue;
     const named = plainReference ? byName.get(node.name) : undefined;
-    const why = named?.recursive ? 'it takes part in a reference cycle' : uncheckableReason(named ? named.schema : node, checkable, byName);
+    const why = uncheckableReason(named ? named.schema : node, checkable, byName);
     const component = named ? (named.variantOf?.name ?? named.name) : undefined;
-    const pointer = component === undefined ? node.pointer : `#/components/schemas/${component.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const pointer = component === undefined ? node.pointer : componentPointer(component);
     note(pointer, `JSON bodies of this schema are written by JSON.stringify, after zod's check: ${why ?? 'it has no check function'}`);
   }
   for (const name of writtenSchemas(api, checkable, bodies)) {
-    for (const json of jsonNodesIn(byName.get(name)!.schema)) note(json.pointer, 'written by JSON.stringify inside the writer (a schema the JSON Schema runtime validates)');
+    const named = byName.get(name)!;
+    if (named.recursive) note(componentPointer(named.variantOf?.name ?? name), `values nested more than ${MAX_RECURSIVE_NESTING} deep in its reference cycle are written by JSON.stringify, after zod's check`);
+    for (const json of jsonNodesIn(named.schema)) note(json.pointer, 'written by JSON.stringify inside the writer (a schema the JSON Schema runtime validates)');
   }
   return [...notes.values()];
 }

@@ -511,6 +511,17 @@ export function compiledOnFirstUse<T>(schema: T, check?: (value: unknown) => boo
 }
 
 /**
+ * A schema zod's compiler cannot take (one in a reference cycle) with its check function and
+ * writer as fast paths: `validate` asks the check first and parses only when it says no.
+ */
+export function checkedBy<T>(schema: T, check: (value: unknown) => boolean, writer?: JsonWriter): T {
+  const bag = (schema as unknown as z.ZodType)._zod.bag;
+  bag['validator'] = (value: unknown): unknown => (check(value) ? true : INVALID);
+  if (writer) bag[JSON_WRITER] = writer;
+  return schema;
+}
+
+/**
  * A file of a multipart body as a server receives it. The server-stubs runtime hands these to
  * handlers; the type is repeated here (structurally the same) so that the generated validators
  * import nothing but zod.
@@ -579,6 +590,41 @@ export type JsonWriter = (value: unknown, check?: boolean) => string | undefined
 
 /** Where a schema keeps its writer (zod's `bag`, beside the check function); read by the wire package. */
 const JSON_WRITER = 'bdsJsonWriter';
+
+/**
+ * `multipleOf`, answered by zod's own rule (a remainder taken on the decimal digits, so that
+ * 0.3 is a multiple of 0.1): one number schema per step, made on first use.
+ */
+const multipleOfSchemas = new Map<number, z.ZodNumber>();
+export function isMultipleOf(value: number, step: number): boolean {
+  let schema = multipleOfSchemas.get(step);
+  if (schema === undefined) {
+    schema = z.number().multipleOf(step);
+    multipleOfSchemas.set(step, schema);
+  }
+  return schema.safeParse(value).success;
+}
+
+/**
+ * True when zod can merge what the parts of an intersection make of `value` (copies of it,
+ * when no default applies): it merges numbers, strings and the like when they are the same
+ * (NaN is not), and arrays and plain objects member by member. Anything else (a Date, a class
+ * instance, an object whose own \`constructor\` is a function) is refused here, so that the
+ * full parse decides.
+ */
+export function mergesCleanly(value: unknown): boolean {
+  if (typeof value === 'number') return value === value;
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!mergesCleanly(value[i])) return false;
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  if (Object.prototype.hasOwnProperty.call(value, 'constructor') && typeof (value as { constructor: unknown }).constructor === 'function') return false;
+  for (const key of Object.keys(value)) if (!mergesCleanly((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
 
 /** Gives a schema written out in an operation its body's writer. */
 export function withJsonWriter<T>(schema: T, writer: JsonWriter): T {

@@ -372,9 +372,21 @@ export const checks: {
   readonly "JwtClaims": typeof C.isJwtClaims;
   readonly "ConsentListSigned": typeof C.isConsentListSigned;
   readonly "NamespacedErrorCode": typeof C.isNamespacedErrorCode;
+  readonly "Error400Code": typeof C.isError400Code;
   readonly "ErrorMessage": typeof C.isErrorMessage;
   readonly "ErrorPath": typeof C.isErrorPath;
   readonly "ErrorUrl": typeof C.isErrorUrl;
+  readonly "Error400": typeof C.isError400;
+  readonly "Errors400": typeof C.isErrors400;
+  readonly "Errors400Signed": typeof C.isErrors400Signed;
+  readonly "Error403Code": typeof C.isError403Code;
+  readonly "Error403": typeof C.isError403;
+  readonly "Errors403": typeof C.isErrors403;
+  readonly "Errors403Signed": typeof C.isErrors403Signed;
+  readonly "Error500Code": typeof C.isError500Code;
+  readonly "Error500": typeof C.isError500;
+  readonly "Errors500": typeof C.isErrors500;
+  readonly "Errors500Signed": typeof C.isErrors500Signed;
   readonly "ConsentSigned": typeof C.isConsentSigned;
   readonly "ConsentPatch": typeof C.isConsentPatch;
   readonly "ConsentPatchSigned": typeof C.isConsentPatchSigned;
@@ -522,9 +534,21 @@ export const checks: {
   "JwtClaims": C.isJwtClaims,
   "ConsentListSigned": C.isConsentListSigned,
   "NamespacedErrorCode": C.isNamespacedErrorCode,
+  "Error400Code": C.isError400Code,
   "ErrorMessage": C.isErrorMessage,
   "ErrorPath": C.isErrorPath,
   "ErrorUrl": C.isErrorUrl,
+  "Error400": C.isError400,
+  "Errors400": C.isErrors400,
+  "Errors400Signed": C.isErrors400Signed,
+  "Error403Code": C.isError403Code,
+  "Error403": C.isError403,
+  "Errors403": C.isErrors403,
+  "Errors403Signed": C.isErrors403Signed,
+  "Error500Code": C.isError500Code,
+  "Error500": C.isError500,
+  "Errors500": C.isErrors500,
+  "Errors500Signed": C.isErrors500Signed,
   "ConsentSigned": C.isConsentSigned,
   "ConsentPatch": C.isConsentPatch,
   "ConsentPatchSigned": C.isConsentPatchSigned,

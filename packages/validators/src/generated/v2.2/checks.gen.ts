@@ -11,28 +11,29 @@ const $values1: ReadonlySet<unknown> = new Set(["AwaitingAuthorization", "Author
 const $values2: ReadonlySet<unknown> = new Set(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]);
 const $values3: ReadonlySet<unknown> = new Set(["AccountAggregation", "RiskAssessment", "TaxFiling", "Onboarding", "Verification", "QuoteComparison", "BudgetingAnalysis", "FinancialAdvice", "AuditReconciliation"]);
 const $pattern2 = /^[A-Za-z]+\.[A-Za-z0-9]+$/u;
-const $values4: ReadonlySet<unknown> = new Set(["AllConsentedData", "ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates", "AnalyticsData", "AuditRecords"]);
-const $values5: ReadonlySet<unknown> = new Set(["RegulatoryOrLegalObligation", "FraudSecurityOrCompliance", "ComplaintOrDispute", "ExplicitCustomerAgreement", "UserRequestedHistory", "AnonymisedOrAggregatedData", "Other"]);
-const $values6: ReadonlySet<unknown> = new Set(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]);
+const $values4: ReadonlySet<unknown> = new Set(["Consent.Invalid", "Consent.BusinessRuleViolation", "Consent.FailsControlParameters", "Consent.InvalidUserIdentifier", "JWS.InvalidSignature", "JWS.Malformed", "JWS.InvalidClaim", "JWS.InvalidHeader", "JWE.DecryptionError", "JWE.InvalidHeader", "GenericRecoverableError", "GenericError", "Event.UnexpectedEvent", "Body.InvalidFormat", "Resource.InvalidFormat"]);
+const $values5: ReadonlySet<unknown> = new Set(["AllConsentedData", "ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates", "AnalyticsData", "AuditRecords"]);
+const $values6: ReadonlySet<unknown> = new Set(["RegulatoryOrLegalObligation", "FraudSecurityOrCompliance", "ComplaintOrDispute", "ExplicitCustomerAgreement", "UserRequestedHistory", "AnonymisedOrAggregatedData", "Other"]);
+const $values7: ReadonlySet<unknown> = new Set(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]);
 const $pattern3 = /^[A-Z]{3,3}$/u;
-const $values7: ReadonlySet<unknown> = new Set(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]);
+const $values8: ReadonlySet<unknown> = new Set(["ClosingAvailable", "ClosingBooked", "ClosingCleared", "Expected", "ForwardAvailable", "Information", "InterimAvailable", "InterimBooked", "InterimCleared", "OpeningAvailable", "OpeningBooked", "OpeningCleared", "PreviouslyClosedBooked"]);
 const $pattern4 = /^\d{1,13}$|^\d{1,13}\.\d{1,5}$/u;
-const $values8: ReadonlySet<unknown> = new Set(["Billing", "Business", "Correspondence", "DeliveryTo", "MailTo", "POBox", "Postal", "Permanent", "Residential", "Statement", "Other"]);
-const $values9: ReadonlySet<unknown> = new Set(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]);
+const $values9: ReadonlySet<unknown> = new Set(["Billing", "Business", "Correspondence", "DeliveryTo", "MailTo", "POBox", "Postal", "Permanent", "Residential", "Statement", "Other"]);
+const $values10: ReadonlySet<unknown> = new Set(["AbuDhabi", "Ajman", "Dubai", "Fujairah", "RasAlKhaimah", "Sharjah", "UmmAlQuwain"]);
 const $pattern5 = /^[A-Z]{2}$/u;
-const $values10: ReadonlySet<unknown> = new Set(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]);
-const $values11: ReadonlySet<unknown> = new Set(["MonthlyFees", "AnnualFees", "BalanceFallBelow", "Overdraft", "DomesticTransaction", "ForeignTransaction", "ATMWithdrawal", "ChequeBook", "ReplacementChequeBook", "ReturnCheque", "CardReplacement", "AccountStatement", "LetterIssued", "AccountClosure", "CashAdvance", "LatePayment", "BalanceTransfer", "OverLimit", "SalesVoucherCopy", "Processing", "FinanceCancellation", "PartialPayment", "EarlySettlement", "FinalSettlement", "Other"]);
+const $values11: ReadonlySet<unknown> = new Set(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]);
+const $values12: ReadonlySet<unknown> = new Set(["MonthlyFees", "AnnualFees", "BalanceFallBelow", "Overdraft", "DomesticTransaction", "ForeignTransaction", "ATMWithdrawal", "ChequeBook", "ReplacementChequeBook", "ReturnCheque", "CardReplacement", "AccountStatement", "LetterIssued", "AccountClosure", "CashAdvance", "LatePayment", "BalanceTransfer", "OverLimit", "SalesVoucherCopy", "Processing", "FinanceCancellation", "PartialPayment", "EarlySettlement", "FinalSettlement", "Other"]);
 const $pattern6 = /^P(\d+Y)?(\d+M)?$/u;
-const $values12: ReadonlySet<unknown> = new Set(["DailyClosingBalance", "MinimumMonthlyBalance", "AverageDailyBalance", "AverageMonthlyBalance", "AccountOpeningBalance", "NotApplicable", "Other"]);
-const $values13: ReadonlySet<unknown> = new Set(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]);
+const $values13: ReadonlySet<unknown> = new Set(["DailyClosingBalance", "MinimumMonthlyBalance", "AverageDailyBalance", "AverageMonthlyBalance", "AccountOpeningBalance", "NotApplicable", "Other"]);
+const $values14: ReadonlySet<unknown> = new Set(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]);
 const $pattern7 = /^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u;
-const $values14: ReadonlySet<unknown> = new Set(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]);
-const $values15: ReadonlySet<unknown> = new Set(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]);
-const $values16: ReadonlySet<unknown> = new Set(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]);
-const $values17: ReadonlySet<unknown> = new Set(["AmericanExpress", "Diners", "Discover", "GCC", "MasterCard", "UPI", "VISA"]);
-const $values18: ReadonlySet<unknown> = new Set(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]);
+const $values15: ReadonlySet<unknown> = new Set(["POS", "ECommerce", "ATM", "BillPayments", "LocalBankTransfer", "SameBankTransfer", "InternationalTransfer", "Teller", "Cheque", "Other"]);
+const $values16: ReadonlySet<unknown> = new Set(["Purchase", "Reversal", "Refund", "Withdrawal", "WithdrawalReversal", "Deposit", "DepositReversal", "MoneyTransfer", "Repayments", "Interest", "Fee", "Charges", "Profit", "Disbursement", "Adjustment", "Tax", "Rewards", "NotApplicable", "LeaseRepayment"]);
+const $values17: ReadonlySet<unknown> = new Set(["Cashback", "Payroll", "DirectDebit", "StandingOrder", "Finance", "Dividend", "OpenFinance"]);
+const $values18: ReadonlySet<unknown> = new Set(["AmericanExpress", "Diners", "Discover", "GCC", "MasterCard", "UPI", "VISA"]);
+const $values19: ReadonlySet<unknown> = new Set(["Post-Paid", "AdvancePaymentForRoaming", "Recharge", "Renewal", "RoamingDeposit", "One-Off", "RecurringPayment"]);
 const $pattern8 = /^[A-Z]{3}$/u;
-const $values19: ReadonlySet<unknown> = new Set(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]);
+const $values20: ReadonlySet<unknown> = new Set(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]);
 const $texts1 = new Map<unknown, string>([["AwaitingAuthorization", "\"AwaitingAuthorization\""], ["Authorized", "\"Authorized\""], ["Rejected", "\"Rejected\""], ["Revoked", "\"Revoked\""], ["Expired", "\"Expired\""], ["Consumed", "\"Consumed\""], ["Suspended", "\"Suspended\""]]);
 const $texts2 = new Map<unknown, string>([["ReadAccountsBasic", "\"ReadAccountsBasic\""], ["ReadAccountsDetail", "\"ReadAccountsDetail\""], ["ReadBalances", "\"ReadBalances\""], ["ReadBeneficiariesBasic", "\"ReadBeneficiariesBasic\""], ["ReadBeneficiariesDetail", "\"ReadBeneficiariesDetail\""], ["ReadFXTransactionsBasic", "\"ReadFXTransactionsBasic\""], ["ReadFXTransactionsDetail", "\"ReadFXTransactionsDetail\""], ["ReadFXRemittanceCharges", "\"ReadFXRemittanceCharges\""], ["ReadTransactionsBasic", "\"ReadTransactionsBasic\""], ["ReadTransactionsDetail", "\"ReadTransactionsDetail\""], ["ReadProduct", "\"ReadProduct\""], ["ReadScheduledPaymentsBasic", "\"ReadScheduledPaymentsBasic\""], ["ReadScheduledPaymentsDetail", "\"ReadScheduledPaymentsDetail\""], ["ReadDirectDebits", "\"ReadDirectDebits\""], ["ReadStandingOrdersBasic", "\"ReadStandingOrdersBasic\""], ["ReadStandingOrdersDetail", "\"ReadStandingOrdersDetail\""], ["ReadStatements", "\"ReadStatements\""], ["ReadPartyUser", "\"ReadPartyUser\""], ["ReadPartyUserIdentity", "\"ReadPartyUserIdentity\""], ["ReadParty", "\"ReadParty\""], ["ReadProductFinanceRates", "\"ReadProductFinanceRates\""]]);
 const $texts3 = new Map<unknown, string>([["AccountAggregation", "\"AccountAggregation\""], ["RiskAssessment", "\"RiskAssessment\""], ["TaxFiling", "\"TaxFiling\""], ["Onboarding", "\"Onboarding\""], ["Verification", "\"Verification\""], ["QuoteComparison", "\"QuoteComparison\""], ["BudgetingAnalysis", "\"BudgetingAnalysis\""], ["FinancialAdvice", "\"FinancialAdvice\""], ["AuditReconciliation", "\"AuditReconciliation\""]]);
@@ -478,6 +479,14 @@ export function isNamespacedErrorCode(value: unknown): value is S.NamespacedErro
   return true;
 }
 
+/** True when `value` is a valid Error400Code: the answer of the zod schema, without a parsed copy. */
+export function isError400Code(value: unknown): value is S.Error400Code {
+  if (!$isError400Code$1(value)) return false;
+  if (!$isError400Code$3(value)) return false;
+  if (!rt.mergesCleanly(value)) return false;
+  return true;
+}
+
 /** True when `value` is a valid ErrorMessage: the answer of the zod schema, without a parsed copy. */
 export function isErrorMessage(value: unknown): value is S.ErrorMessage {
   if (typeof value !== 'string') return false;
@@ -497,6 +506,286 @@ export function isErrorPath(value: unknown): value is S.ErrorPath {
 /** True when `value` is a valid ErrorUrl: the answer of the zod schema, without a parsed copy. */
 export function isErrorUrl(value: unknown): value is S.ErrorUrl {
   if (typeof value !== 'string') return false;
+  return true;
+}
+
+/** True when `value` is a valid Error400: the answer of the zod schema, without a parsed copy. */
+export function isError400(value: unknown): value is S.Error400 {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["Code"];
+  if (!isError400Code(v2)) return false;
+  const v3 = o1["Message"];
+  if (!isErrorMessage(v3)) return false;
+  const v4 = o1["Path"];
+  if (v4 !== undefined) {
+    if (!isErrorPath(v4)) return false;
+  }
+  const v5 = o1["Url"];
+  if (v5 !== undefined) {
+    if (!isErrorUrl(v5)) return false;
+  }
+  for (const k6 in o1) {
+    switch (k6) {
+      case "Code":
+      case "Message":
+      case "Path":
+      case "Url":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Errors400: the answer of the zod schema, without a parsed copy. */
+export function isErrors400(value: unknown): value is S.Errors400 {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["Errors"];
+  if (!Array.isArray(v2)) return false;
+  if (v2.length < 1) return false;
+  for (let i3 = 0; i3 < v2.length; i3++) {
+    const v4: unknown = v2[i3];
+    if (!isError400(v4)) return false;
+  }
+  for (const k5 in o1) {
+    switch (k5) {
+      case "Errors":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Errors400Signed: the answer of the zod schema, without a parsed copy. */
+export function isErrors400Signed(value: unknown): value is S.Errors400Signed {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["iss"];
+  if (!isJwtIssuer(v2)) return false;
+  const v3 = o1["exp"];
+  if (!isJwtExpiry(v3)) return false;
+  const v4 = o1["nbf"];
+  if (!isJwtNotBefore(v4)) return false;
+  const v5 = o1["aud"];
+  if (v5 !== undefined) {
+    if (!isJwtAudience(v5)) return false;
+  }
+  const v6 = o1["iat"];
+  if (v6 !== undefined) {
+    if (!isJwtIssuedAt(v6)) return false;
+  }
+  const v7 = o1["message"];
+  if (!isErrors400(v7)) return false;
+  for (const k8 in o1) {
+    switch (k8) {
+      case "iss":
+      case "exp":
+      case "nbf":
+      case "aud":
+      case "iat":
+      case "message":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Error403Code: the answer of the zod schema, without a parsed copy. */
+export function isError403Code(value: unknown): value is S.Error403Code {
+  if (!$isError403Code$4(value)) return false;
+  if (!$isError403Code$6(value)) return false;
+  if (!rt.mergesCleanly(value)) return false;
+  return true;
+}
+
+/** True when `value` is a valid Error403: the answer of the zod schema, without a parsed copy. */
+export function isError403(value: unknown): value is S.Error403 {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["Code"];
+  if (!isError403Code(v2)) return false;
+  const v3 = o1["Message"];
+  if (!isErrorMessage(v3)) return false;
+  const v4 = o1["Path"];
+  if (v4 !== undefined) {
+    if (!isErrorPath(v4)) return false;
+  }
+  const v5 = o1["Url"];
+  if (v5 !== undefined) {
+    if (!isErrorUrl(v5)) return false;
+  }
+  for (const k6 in o1) {
+    switch (k6) {
+      case "Code":
+      case "Message":
+      case "Path":
+      case "Url":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Errors403: the answer of the zod schema, without a parsed copy. */
+export function isErrors403(value: unknown): value is S.Errors403 {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["Errors"];
+  if (!Array.isArray(v2)) return false;
+  if (v2.length < 1) return false;
+  for (let i3 = 0; i3 < v2.length; i3++) {
+    const v4: unknown = v2[i3];
+    if (!isError403(v4)) return false;
+  }
+  for (const k5 in o1) {
+    switch (k5) {
+      case "Errors":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Errors403Signed: the answer of the zod schema, without a parsed copy. */
+export function isErrors403Signed(value: unknown): value is S.Errors403Signed {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["iss"];
+  if (!isJwtIssuer(v2)) return false;
+  const v3 = o1["exp"];
+  if (!isJwtExpiry(v3)) return false;
+  const v4 = o1["nbf"];
+  if (!isJwtNotBefore(v4)) return false;
+  const v5 = o1["aud"];
+  if (v5 !== undefined) {
+    if (!isJwtAudience(v5)) return false;
+  }
+  const v6 = o1["iat"];
+  if (v6 !== undefined) {
+    if (!isJwtIssuedAt(v6)) return false;
+  }
+  const v7 = o1["message"];
+  if (!isErrors403(v7)) return false;
+  for (const k8 in o1) {
+    switch (k8) {
+      case "iss":
+      case "exp":
+      case "nbf":
+      case "aud":
+      case "iat":
+      case "message":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Error500Code: the answer of the zod schema, without a parsed copy. */
+export function isError500Code(value: unknown): value is S.Error500Code {
+  if (!$isError500Code$7(value)) return false;
+  if (!$isError500Code$9(value)) return false;
+  if (!rt.mergesCleanly(value)) return false;
+  return true;
+}
+
+/** True when `value` is a valid Error500: the answer of the zod schema, without a parsed copy. */
+export function isError500(value: unknown): value is S.Error500 {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["Code"];
+  if (!isError500Code(v2)) return false;
+  const v3 = o1["Message"];
+  if (!isErrorMessage(v3)) return false;
+  const v4 = o1["Path"];
+  if (v4 !== undefined) {
+    if (!isErrorPath(v4)) return false;
+  }
+  const v5 = o1["Url"];
+  if (v5 !== undefined) {
+    if (!isErrorUrl(v5)) return false;
+  }
+  for (const k6 in o1) {
+    switch (k6) {
+      case "Code":
+      case "Message":
+      case "Path":
+      case "Url":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Errors500: the answer of the zod schema, without a parsed copy. */
+export function isErrors500(value: unknown): value is S.Errors500 {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["Errors"];
+  if (!Array.isArray(v2)) return false;
+  if (v2.length < 1) return false;
+  for (let i3 = 0; i3 < v2.length; i3++) {
+    const v4: unknown = v2[i3];
+    if (!isError500(v4)) return false;
+  }
+  for (const k5 in o1) {
+    switch (k5) {
+      case "Errors":
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** True when `value` is a valid Errors500Signed: the answer of the zod schema, without a parsed copy. */
+export function isErrors500Signed(value: unknown): value is S.Errors500Signed {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const o1 = value as Record<string, unknown>;
+  const v2 = o1["iss"];
+  if (!isJwtIssuer(v2)) return false;
+  const v3 = o1["exp"];
+  if (!isJwtExpiry(v3)) return false;
+  const v4 = o1["nbf"];
+  if (!isJwtNotBefore(v4)) return false;
+  const v5 = o1["aud"];
+  if (v5 !== undefined) {
+    if (!isJwtAudience(v5)) return false;
+  }
+  const v6 = o1["iat"];
+  if (v6 !== undefined) {
+    if (!isJwtIssuedAt(v6)) return false;
+  }
+  const v7 = o1["message"];
+  if (!isErrors500(v7)) return false;
+  for (const k8 in o1) {
+    switch (k8) {
+      case "iss":
+      case "exp":
+      case "nbf":
+      case "aud":
+      case "iat":
+      case "message":
+        break;
+      default:
+        return false;
+    }
+  }
   return true;
 }
 
@@ -626,13 +915,13 @@ export function isDataActionType(value: unknown): value is S.DataActionType {
 
 /** True when `value` is a valid DataCategory: the answer of the zod schema, without a parsed copy. */
 export function isDataCategory(value: unknown): value is S.DataCategory {
-  if (!$values4.has(value)) return false;
+  if (!$values5.has(value)) return false;
   return true;
 }
 
 /** True when `value` is a valid RetentionReason: the answer of the zod schema, without a parsed copy. */
 export function isRetentionReason(value: unknown): value is S.RetentionReason {
-  if (!$values5.has(value)) return false;
+  if (!$values6.has(value)) return false;
   return true;
 }
 
@@ -989,7 +1278,7 @@ export function isAccountHolderShortName(value: unknown): value is S.AccountHold
 
 /** True when `value` is a valid AccountStatus: the answer of the zod schema, without a parsed copy. */
 export function isAccountStatus(value: unknown): value is S.AccountStatus {
-  if (!$values6.has(value)) return false;
+  if (!$values7.has(value)) return false;
   return true;
 }
 
@@ -1431,7 +1720,7 @@ export function isCreditDebitIndicator(value: unknown): value is S.CreditDebitIn
 
 /** True when `value` is a valid BalanceType: the answer of the zod schema, without a parsed copy. */
 export function isBalanceType(value: unknown): value is S.BalanceType {
-  if (!$values7.has(value)) return false;
+  if (!$values8.has(value)) return false;
   return true;
 }
 
@@ -1661,7 +1950,7 @@ export function isPostalAddress(value: unknown): value is S.PostalAddress {
   const o1 = value as Record<string, unknown>;
   const v2 = o1["AddressType"];
   if (v2 !== undefined) {
-    if (!$values8.has(v2)) return false;
+    if (!$values9.has(v2)) return false;
   }
   const v3 = o1["AddressLine"];
   if (!Array.isArray(v3)) return false;
@@ -1717,7 +2006,7 @@ export function isPostalAddress(value: unknown): value is S.PostalAddress {
   }
   const v13 = o1["CountrySubDivision"];
   if (v13 !== undefined) {
-    if (!$values9.has(v13)) return false;
+    if (!$values10.has(v13)) return false;
   }
   const v14 = o1["Country"];
   if (typeof v14 !== 'string') return false;
@@ -1952,7 +2241,7 @@ export function isDirectDebit(value: unknown): value is S.DirectDebit {
   if (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1)) return false;
   if (v5.length > 70 && rt.codePointLength(v5) > 70) return false;
   const v6 = o1["Frequency"];
-  if (!$values10.has(v6)) return false;
+  if (!$values11.has(v6)) return false;
   const v7 = o1["PreviousPaymentDateTime"];
   if (v7 !== undefined) {
     if (!isDateTime(v7)) return false;
@@ -2132,7 +2421,7 @@ export function isProductCharge(value: unknown): value is S.ProductCharge {
   const o1 = value as Record<string, unknown>;
   const v2 = o1["Type"];
   if (v2 !== undefined) {
-    if (!$values11.has(v2)) return false;
+    if (!$values12.has(v2)) return false;
   }
   const v3 = o1["Name"];
   if (typeof v3 !== 'string') return false;
@@ -2313,7 +2602,7 @@ export function isDepositRateDetail(value: unknown): value is S.DepositRateDetai
   }
   const v16 = o1["CalculationMethod"];
   if (v16 !== undefined) {
-    if (!$values12.has(v16)) return false;
+    if (!$values13.has(v16)) return false;
   }
   const v17 = o1["CalculationFrequency"];
   if (v17 !== undefined) {
@@ -2371,7 +2660,7 @@ export function isAssetBacked(value: unknown): value is S.AssetBacked {
     const v4 = o3["Type"];
     if (v4 !== "Collateral" && v4 !== "OwnershipTransfer") return false;
     const v5 = o3["AssetType"];
-    if (!$values13.has(v5)) return false;
+    if (!$values14.has(v5)) return false;
     const v6 = o3["Description"];
     if (typeof v6 !== 'string') return false;
   }
@@ -2929,19 +3218,19 @@ export function isTransactionReference(value: unknown): value is S.TransactionRe
 
 /** True when `value` is a valid TransactionType: the answer of the zod schema, without a parsed copy. */
 export function isTransactionType(value: unknown): value is S.TransactionType {
-  if (!$values14.has(value)) return false;
+  if (!$values15.has(value)) return false;
   return true;
 }
 
 /** True when `value` is a valid SubTransactionType: the answer of the zod schema, without a parsed copy. */
 export function isSubTransactionType(value: unknown): value is S.SubTransactionType {
-  if (!$values15.has(value)) return false;
+  if (!$values16.has(value)) return false;
   return true;
 }
 
 /** True when `value` is a valid Flags: the answer of the zod schema, without a parsed copy. */
 export function isFlags(value: unknown): value is S.Flags {
-  if (!$values16.has(value)) return false;
+  if (!$values17.has(value)) return false;
   return true;
 }
 
@@ -3219,7 +3508,7 @@ export function isCardInstrument(value: unknown): value is S.CardInstrument {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const o1 = value as Record<string, unknown>;
   const v2 = o1["CardSchemeName"];
-  if (!$values17.has(v2)) return false;
+  if (!$values18.has(v2)) return false;
   const v3 = o1["InstrumentType"];
   if (v3 !== "ApplePay" && v3 !== "Contactless" && v3 !== "MagStripe" && v3 !== "Chip" && v3 !== "Other") return false;
   const v4 = o1["Name"];
@@ -3262,7 +3551,7 @@ export function isBillDetails(value: unknown): value is S.BillDetails {
   }
   const v4 = o1["BillPaymentType"];
   if (v4 !== undefined) {
-    if (!$values18.has(v4)) return false;
+    if (!$values19.has(v4)) return false;
   }
   for (const k5 in o1) {
     switch (k5) {
@@ -3996,7 +4285,7 @@ export function isAccountParty(value: unknown): value is S.AccountParty {
   const v5 = o1["PartyCategory"];
   if (!isPartyCategory(v5)) return false;
   const v6 = o1["AccountRole"];
-  if (!$values19.has(v6)) return false;
+  if (!$values20.has(v6)) return false;
   const v7 = o1["VerifiedClaims"];
   if (!Array.isArray(v7)) return false;
   for (let i8 = 0; i8 < v7.length; i8++) {
@@ -4963,6 +5252,363 @@ export function writeConsentList(value: unknown, check = true): string | undefin
     out += t3;
   }
   out += "]";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a NamespacedErrorCode, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeNamespacedErrorCode(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (!$pattern2.test(value))) return undefined;
+  out += "\"";
+  out += check ? value : rt.jsonStringBody(value);
+  out += "\"";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Error400Code, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeError400Code(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (check && (!$$wwriteError400Code$c13(value))) return undefined;
+  const t1 = $wwriteError400Code$14(value, false);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ErrorMessage, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeErrorMessage(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 500 && rt.codePointLength(value) > 500)) return undefined;
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ErrorPath, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeErrorPath(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  if (check && (value.length < 1 || (value.length < 2 && rt.codePointLength(value) < 1))) return undefined;
+  if (check && (value.length > 500 && rt.codePointLength(value) > 500)) return undefined;
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a ErrorUrl, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeErrorUrl(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Error400, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeError400(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Code": o1m0 |= 1; break;
+      case "Message": o1m0 |= 2; break;
+      case "Path": o1m0 |= 4; break;
+      case "Url": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Code"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  const t4 = writeError400Code(v3, check);
+  if (t4 === undefined) return undefined;
+  out += "{\"Code\":";
+  out += t4;
+  const v5 = o1["Message"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  if (typeof v5 !== 'string') return undefined;
+  if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+  if (check && (v5.length > 500 && rt.codePointLength(v5) > 500)) return undefined;
+  out += ",\"Message\":\"";
+  out += rt.jsonStringBody(v5);
+  const v6 = o1["Path"];
+  out += "\"";
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 500 && rt.codePointLength(v6) > 500)) return undefined;
+    out += ",\"Path\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
+  }
+  const v7 = o1["Url"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    if (typeof v7 !== 'string') return undefined;
+    out += ",\"Url\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
+  }
+  out += "}";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Errors400, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeErrors400(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Errors": o1m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Errors"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  if (!Array.isArray(v3) || typeof (v3 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v3.length < 1)) return undefined;
+  out += "{\"Errors\":[";
+  for (let i4 = 0; i4 < v3.length; i4++) {
+    if (i4 !== 0) out += ',';
+    const v5: unknown = v3[i4];
+    const t6 = writeError400(v5, check);
+    if (t6 === undefined) return undefined;
+    out += t6;
+  }
+  out += "]}";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Error403Code, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeError403Code(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (check && (!$$wwriteError403Code$c18(value))) return undefined;
+  const t1 = $wwriteError403Code$19(value, false);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Error403, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeError403(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Code": o1m0 |= 1; break;
+      case "Message": o1m0 |= 2; break;
+      case "Path": o1m0 |= 4; break;
+      case "Url": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Code"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  const t4 = writeError403Code(v3, check);
+  if (t4 === undefined) return undefined;
+  out += "{\"Code\":";
+  out += t4;
+  const v5 = o1["Message"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  if (typeof v5 !== 'string') return undefined;
+  if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+  if (check && (v5.length > 500 && rt.codePointLength(v5) > 500)) return undefined;
+  out += ",\"Message\":\"";
+  out += rt.jsonStringBody(v5);
+  const v6 = o1["Path"];
+  out += "\"";
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 500 && rt.codePointLength(v6) > 500)) return undefined;
+    out += ",\"Path\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
+  }
+  const v7 = o1["Url"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    if (typeof v7 !== 'string') return undefined;
+    out += ",\"Url\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
+  }
+  out += "}";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Errors403, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeErrors403(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Errors": o1m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Errors"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  if (!Array.isArray(v3) || typeof (v3 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v3.length < 1)) return undefined;
+  out += "{\"Errors\":[";
+  for (let i4 = 0; i4 < v3.length; i4++) {
+    if (i4 !== 0) out += ',';
+    const v5: unknown = v3[i4];
+    const t6 = writeError403(v5, check);
+    if (t6 === undefined) return undefined;
+    out += t6;
+  }
+  out += "]}";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Error500Code, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeError500Code(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (check && (!$$wwriteError500Code$c23(value))) return undefined;
+  const t1 = $wwriteError500Code$24(value, false);
+  if (t1 === undefined) return undefined;
+  out += t1;
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Error500, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeError500(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Code": o1m0 |= 1; break;
+      case "Message": o1m0 |= 2; break;
+      case "Path": o1m0 |= 4; break;
+      case "Url": o1m0 |= 8; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Code"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  const t4 = writeError500Code(v3, check);
+  if (t4 === undefined) return undefined;
+  out += "{\"Code\":";
+  out += t4;
+  const v5 = o1["Message"];
+  if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
+  if (typeof v5 !== 'string') return undefined;
+  if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
+  if (check && (v5.length > 500 && rt.codePointLength(v5) > 500)) return undefined;
+  out += ",\"Message\":\"";
+  out += rt.jsonStringBody(v5);
+  const v6 = o1["Path"];
+  out += "\"";
+  if (v6 !== undefined) {
+    if ((o1m0 & 4) === 0) return undefined;
+    if (typeof v6 !== 'string') return undefined;
+    if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
+    if (check && (v6.length > 500 && rt.codePointLength(v6) > 500)) return undefined;
+    out += ",\"Path\":\"";
+    out += rt.jsonStringBody(v6);
+    out += "\"";
+  }
+  const v7 = o1["Url"];
+  if (v7 !== undefined) {
+    if ((o1m0 & 8) === 0) return undefined;
+    if (typeof v7 !== 'string') return undefined;
+    out += ",\"Url\":\"";
+    out += rt.jsonStringBody(v7);
+    out += "\"";
+  }
+  out += "}";
+  return out;
+}
+
+/**
+ * The JSON text of `value` as a Errors500, as `JSON.stringify` writes it, checked in the same walk.
+ * `undefined` when the value is not valid (with `check`), or is left to `JSON.stringify`.
+ */
+export function writeErrors500(value: unknown, check = true): string | undefined {
+  let out = '';
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const o1 = value as Record<string, unknown>;
+  let o1m0 = 0;
+  for (const k2 in o1) {
+    switch (k2) {
+      case "Errors": o1m0 |= 1; break;
+      default:
+        return undefined;
+    }
+  }
+  const v3 = o1["Errors"];
+  if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
+  if (!Array.isArray(v3) || typeof (v3 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  if (check && (v3.length < 1)) return undefined;
+  out += "{\"Errors\":[";
+  for (let i4 = 0; i4 < v3.length; i4++) {
+    if (i4 !== 0) out += ',';
+    const v5: unknown = v3[i4];
+    const t6 = writeError500(v5, check);
+    if (t6 === undefined) return undefined;
+    out += t6;
+  }
+  out += "]}";
   return out;
 }
 
@@ -11125,5 +11771,143 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   out += ",\"Meta\":";
   out += t15;
   out += "}";
+  return out;
+}
+
+function $isError400Code$1(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  return true;
+}
+
+function $isError400Code$2(value: unknown): boolean {
+  if (!$values4.has(value)) return false;
+  return true;
+}
+
+function $isError400Code$3(value: unknown): boolean {
+  if (!($isError400Code$2(value) || isNamespacedErrorCode(value))) return false;
+  return true;
+}
+
+function $isError403Code$4(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  return true;
+}
+
+function $isError403Code$5(value: unknown): boolean {
+  if (value !== "AccessToken.InvalidScope" && value !== "Consent.TransientAccountAccessFailure" && value !== "Consent.AccountTemporarilyBlocked" && value !== "Consent.PermanentAccountAccessFailure" && value !== "GenericRecoverableError" && value !== "GenericError") return false;
+  return true;
+}
+
+function $isError403Code$6(value: unknown): boolean {
+  if (!($isError403Code$5(value) || isNamespacedErrorCode(value))) return false;
+  return true;
+}
+
+function $isError500Code$7(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  return true;
+}
+
+function $isError500Code$8(value: unknown): boolean {
+  if (value !== "GenericRecoverableError" && value !== "GenericError") return false;
+  return true;
+}
+
+function $isError500Code$9(value: unknown): boolean {
+  if (!($isError500Code$8(value) || isNamespacedErrorCode(value))) return false;
+  return true;
+}
+
+function $$wwriteError400Code$c10(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  return true;
+}
+
+function $$wwriteError400Code$c11(value: unknown): boolean {
+  if (!$values4.has(value)) return false;
+  return true;
+}
+
+function $$wwriteError400Code$c12(value: unknown): boolean {
+  if (!($$wwriteError400Code$c11(value) || isNamespacedErrorCode(value))) return false;
+  return true;
+}
+
+function $$wwriteError400Code$c13(value: unknown): boolean {
+  if (!$$wwriteError400Code$c10(value)) return false;
+  if (!$$wwriteError400Code$c12(value)) return false;
+  if (!rt.mergesCleanly(value)) return false;
+  return true;
+}
+
+function $wwriteError400Code$14(value: unknown, check: boolean): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
+  return out;
+}
+
+function $$wwriteError403Code$c15(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  return true;
+}
+
+function $$wwriteError403Code$c16(value: unknown): boolean {
+  if (value !== "AccessToken.InvalidScope" && value !== "Consent.TransientAccountAccessFailure" && value !== "Consent.AccountTemporarilyBlocked" && value !== "Consent.PermanentAccountAccessFailure" && value !== "GenericRecoverableError" && value !== "GenericError") return false;
+  return true;
+}
+
+function $$wwriteError403Code$c17(value: unknown): boolean {
+  if (!($$wwriteError403Code$c16(value) || isNamespacedErrorCode(value))) return false;
+  return true;
+}
+
+function $$wwriteError403Code$c18(value: unknown): boolean {
+  if (!$$wwriteError403Code$c15(value)) return false;
+  if (!$$wwriteError403Code$c17(value)) return false;
+  if (!rt.mergesCleanly(value)) return false;
+  return true;
+}
+
+function $wwriteError403Code$19(value: unknown, check: boolean): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
+  return out;
+}
+
+function $$wwriteError500Code$c20(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  return true;
+}
+
+function $$wwriteError500Code$c21(value: unknown): boolean {
+  if (value !== "GenericRecoverableError" && value !== "GenericError") return false;
+  return true;
+}
+
+function $$wwriteError500Code$c22(value: unknown): boolean {
+  if (!($$wwriteError500Code$c21(value) || isNamespacedErrorCode(value))) return false;
+  return true;
+}
+
+function $$wwriteError500Code$c23(value: unknown): boolean {
+  if (!$$wwriteError500Code$c20(value)) return false;
+  if (!$$wwriteError500Code$c22(value)) return false;
+  if (!rt.mergesCleanly(value)) return false;
+  return true;
+}
+
+function $wwriteError500Code$24(value: unknown, check: boolean): string | undefined {
+  let out = '';
+  if (typeof value !== 'string') return undefined;
+  out += "\"";
+  out += rt.jsonStringBody(value);
+  out += "\"";
   return out;
 }

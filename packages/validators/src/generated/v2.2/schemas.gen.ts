@@ -327,7 +327,7 @@ export const ConsentListSigned = /* @__PURE__ */ (() =>
 export type NamespacedErrorCode = string;
 /** A code chosen by the responding system, written Namespace.Code. */
 export const NamespacedErrorCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u), C.isNamespacedErrorCode))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u), C.isNamespacedErrorCode, C.writeNamespacedErrorCode))() as unknown as zod.ZodString;
 
 /** A code prescribed for 400 responses or a namespaced code. */
 export type Error400Code = string & ("Consent.Invalid" | "Consent.BusinessRuleViolation" | "Consent.FailsControlParameters" | "Consent.InvalidUserIdentifier" | "JWS.InvalidSignature" | "JWS.Malformed" | "JWS.InvalidClaim" | "JWS.InvalidHeader" | "JWE.DecryptionError" | "JWE.InvalidHeader" | "GenericRecoverableError" | "GenericError" | "Event.UnexpectedEvent" | "Body.InvalidFormat" | "Resource.InvalidFormat" | NamespacedErrorCode);
@@ -336,7 +336,7 @@ export const Error400Code = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.intersection(z.string(), z.union([
     z.enum(["Consent.Invalid", "Consent.BusinessRuleViolation", "Consent.FailsControlParameters", "Consent.InvalidUserIdentifier", "JWS.InvalidSignature", "JWS.Malformed", "JWS.InvalidClaim", "JWS.InvalidHeader", "JWE.DecryptionError", "JWE.InvalidHeader", "GenericRecoverableError", "GenericError", "Event.UnexpectedEvent", "Body.InvalidFormat", "Resource.InvalidFormat"]),
     NamespacedErrorCode,
-  ]))))() as unknown as zod.ZodIntersection<zod.ZodString, zod.ZodUnion<readonly [
+  ])), C.isError400Code, C.writeError400Code))() as unknown as zod.ZodIntersection<zod.ZodString, zod.ZodUnion<readonly [
   zod.ZodEnum<{ "Consent.Invalid": "Consent.Invalid"; "Consent.BusinessRuleViolation": "Consent.BusinessRuleViolation"; "Consent.FailsControlParameters": "Consent.FailsControlParameters"; "Consent.InvalidUserIdentifier": "Consent.InvalidUserIdentifier"; "JWS.InvalidSignature": "JWS.InvalidSignature"; "JWS.Malformed": "JWS.Malformed"; "JWS.InvalidClaim": "JWS.InvalidClaim"; "JWS.InvalidHeader": "JWS.InvalidHeader"; "JWE.DecryptionError": "JWE.DecryptionError"; "JWE.InvalidHeader": "JWE.InvalidHeader"; "GenericRecoverableError": "GenericRecoverableError"; "GenericError": "GenericError"; "Event.UnexpectedEvent": "Event.UnexpectedEvent"; "Body.InvalidFormat": "Body.InvalidFormat"; "Resource.InvalidFormat": "Resource.InvalidFormat" }>,
   typeof NamespacedErrorCode,
 ]>>;
@@ -345,19 +345,19 @@ export const Error400Code = /* @__PURE__ */ (() =>
 export type ErrorMessage = string;
 /** Human-readable explanation of the problem; wording is not standardised. */
 export const ErrorMessage = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isErrorMessage))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isErrorMessage, C.writeErrorMessage))() as unknown as zod.ZodString;
 
 /** JSON path of the field at fault, when there is one. */
 export type ErrorPath = string;
 /** JSON path of the field at fault, when there is one. */
 export const ErrorPath = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isErrorPath))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().min(1).max(500), C.isErrorPath, C.writeErrorPath))() as unknown as zod.ZodString;
 
 /** Where to find help for fixing the problem. */
 export type ErrorUrl = string;
 /** Where to find help for fixing the problem. */
 export const ErrorUrl = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string(), C.isErrorUrl))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string(), C.isErrorUrl, C.writeErrorUrl))() as unknown as zod.ZodString;
 
 /** One problem found in a request that was rejected with 400. */
 export type Error400 = {
@@ -373,7 +373,7 @@ export const Error400 = /* @__PURE__ */ (() =>
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  })))() as unknown as zod.ZodObject<{
+  }), C.isError400, C.writeError400))() as unknown as zod.ZodObject<{
   Code: typeof Error400Code;
   Message: typeof ErrorMessage;
   Path: zod.ZodOptional<typeof ErrorPath>;
@@ -388,7 +388,7 @@ export type Errors400 = {
 export const Errors400 = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Errors: z.array(Error400).min(1),
-  })))() as unknown as zod.ZodObject<{
+  }), C.isErrors400, C.writeErrors400))() as unknown as zod.ZodObject<{
   Errors: zod.ZodArray<typeof Error400>;
 }, zod.core.$strict>;
 
@@ -410,7 +410,7 @@ export const Errors400Signed = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors400,
-  })))() as unknown as zod.ZodObject<{
+  }), C.isErrors400Signed))() as unknown as zod.ZodObject<{
   iss: typeof JwtIssuer;
   exp: typeof JwtExpiry;
   nbf: typeof JwtNotBefore;
@@ -426,7 +426,7 @@ export const Error403Code = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.intersection(z.string(), z.union([
     z.enum(["AccessToken.InvalidScope", "Consent.TransientAccountAccessFailure", "Consent.AccountTemporarilyBlocked", "Consent.PermanentAccountAccessFailure", "GenericRecoverableError", "GenericError"]),
     NamespacedErrorCode,
-  ]))))() as unknown as zod.ZodIntersection<zod.ZodString, zod.ZodUnion<readonly [
+  ])), C.isError403Code, C.writeError403Code))() as unknown as zod.ZodIntersection<zod.ZodString, zod.ZodUnion<readonly [
   zod.ZodEnum<{ "AccessToken.InvalidScope": "AccessToken.InvalidScope"; "Consent.TransientAccountAccessFailure": "Consent.TransientAccountAccessFailure"; "Consent.AccountTemporarilyBlocked": "Consent.AccountTemporarilyBlocked"; "Consent.PermanentAccountAccessFailure": "Consent.PermanentAccountAccessFailure"; "GenericRecoverableError": "GenericRecoverableError"; "GenericError": "GenericError" }>,
   typeof NamespacedErrorCode,
 ]>>;
@@ -445,7 +445,7 @@ export const Error403 = /* @__PURE__ */ (() =>
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  })))() as unknown as zod.ZodObject<{
+  }), C.isError403, C.writeError403))() as unknown as zod.ZodObject<{
   Code: typeof Error403Code;
   Message: typeof ErrorMessage;
   Path: zod.ZodOptional<typeof ErrorPath>;
@@ -460,7 +460,7 @@ export type Errors403 = {
 export const Errors403 = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Errors: z.array(Error403).min(1),
-  })))() as unknown as zod.ZodObject<{
+  }), C.isErrors403, C.writeErrors403))() as unknown as zod.ZodObject<{
   Errors: zod.ZodArray<typeof Error403>;
 }, zod.core.$strict>;
 
@@ -482,7 +482,7 @@ export const Errors403Signed = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors403,
-  })))() as unknown as zod.ZodObject<{
+  }), C.isErrors403Signed))() as unknown as zod.ZodObject<{
   iss: typeof JwtIssuer;
   exp: typeof JwtExpiry;
   nbf: typeof JwtNotBefore;
@@ -498,7 +498,7 @@ export const Error500Code = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.intersection(z.string(), z.union([
     z.enum(["GenericRecoverableError", "GenericError"]),
     NamespacedErrorCode,
-  ]))))() as unknown as zod.ZodIntersection<zod.ZodString, zod.ZodUnion<readonly [
+  ])), C.isError500Code, C.writeError500Code))() as unknown as zod.ZodIntersection<zod.ZodString, zod.ZodUnion<readonly [
   zod.ZodEnum<{ "GenericRecoverableError": "GenericRecoverableError"; "GenericError": "GenericError" }>,
   typeof NamespacedErrorCode,
 ]>>;
@@ -517,7 +517,7 @@ export const Error500 = /* @__PURE__ */ (() =>
     Message: ErrorMessage,
     Path: ErrorPath.optional(),
     Url: ErrorUrl.optional(),
-  })))() as unknown as zod.ZodObject<{
+  }), C.isError500, C.writeError500))() as unknown as zod.ZodObject<{
   Code: typeof Error500Code;
   Message: typeof ErrorMessage;
   Path: zod.ZodOptional<typeof ErrorPath>;
@@ -532,7 +532,7 @@ export type Errors500 = {
 export const Errors500 = /* @__PURE__ */ (() =>
   rt.compiledOnFirstUse(z.strictObject({
     Errors: z.array(Error500).min(1),
-  })))() as unknown as zod.ZodObject<{
+  }), C.isErrors500, C.writeErrors500))() as unknown as zod.ZodObject<{
   Errors: zod.ZodArray<typeof Error500>;
 }, zod.core.$strict>;
 
@@ -554,7 +554,7 @@ export const Errors500Signed = /* @__PURE__ */ (() =>
     aud: JwtAudience.optional(),
     iat: JwtIssuedAt.optional(),
     message: Errors500,
-  })))() as unknown as zod.ZodObject<{
+  }), C.isErrors500Signed))() as unknown as zod.ZodObject<{
   iss: typeof JwtIssuer;
   exp: typeof JwtExpiry;
   nbf: typeof JwtNotBefore;
