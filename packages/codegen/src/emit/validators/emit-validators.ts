@@ -460,9 +460,13 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemasFile = `${header}${SCHEMAS_NO_CHECK}${schemaImports}\n\n${UNTYPED_BUILDERS}\n\n${schemasBody}`;
 
   const shared = new SharedDeclarations(naming.names);
-  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, outputTypes, components, shared));
+  // The schemas module has run when the operations module does: a schema in a reference cycle
+  // is referred to as itself, not through z.lazy, so that its check function and writer (kept
+  // on the schema) serve the bodies of operations too.
+  const operationTypes: TypeContext = { ...outputTypes, recursive: new Set() };
+  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, operationTypes, components, shared));
   const webhooks = api.webhooks ?? [];
-  for (const hook of webhooks) opDecls.push(printWebhook(hook, naming.webhookIds.get(hook)!, outputTypes, components, shared));
+  for (const hook of webhooks) opDecls.push(printWebhook(hook, naming.webhookIds.get(hook)!, operationTypes, components, shared));
   const opSource = [...shared.declarations, ...opDecls].join('\n');
   // One pass over the source for every identifier it uses, rather than one search per schema.
   const identifiers = new Set(opSource.match(/[A-Za-z_$][\w$]*/g));
