@@ -531,7 +531,7 @@ export function printChecks(
   writerNames: ReadonlyMap<string, string> = new Map(),
   bodyWriters: ReadonlyArray<{ id: string; node: SchemaNode; where: string }> = [],
 ): CheckModule {
-  const ctx: WriterContext = { checkNames, writerNames, components: new Map(schemas.map((s) => [s.name, s.schema])), recursive: new Set(schemas.filter((s) => s.recursive).map((s) => s.name)) };
+  const ctx: WriterContext = { checkNames, writerNames, components: new Map(schemas.map((s) => [s.name, s.schema])) };
   const module = new ModuleState();
   const functions = schemas
     .filter((s) => checkNames.has(s.name))

@@ -46,8 +46,6 @@ const MAX_COMPARISONS = 6;
 export interface WriterContext extends CheckContext {
   /** Identifier of each schema's writer, by schema name. */
   writerNames: ReadonlyMap<string, string>;
-  /** Schemas in a reference cycle: their writers count how deep they are nested. */
-  recursive: ReadonlySet<string>;
 }
 
 /**
