@@ -20,6 +20,7 @@
  */
 import type { ArrayNode, IntersectionNode, JsonSchemaNode, NamedSchema, NumberNode, ObjectNode, PropertyIR, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import type { NameResolver } from '../shared/names.js';
+import { walkSchema } from '../../ir/references.js';
 import { enumValuesSatisfying, FORMAT_CHECK, INTEGER_RANGES, jsonSchemas, regexLiteral } from './print-zod.js';
 import { nameNote } from './name-notes.js';
 import { sortedEntries, unionForm } from './union-form.js';
@@ -84,25 +85,17 @@ export function uncheckableReason(node: SchemaNode, checkable: ReadonlySet<strin
 
 /** True when a `default` applies somewhere under `node`, through references. */
 export function carriesDefault(node: SchemaNode, schemas: ReadonlyMap<string, NamedSchema>, seen = new Set<string>()): boolean {
-  if ('default' in node) return true;
-  switch (node.kind) {
-    case 'ref': {
-      if (seen.has(node.name)) return false;
-      seen.add(node.name);
-      const target = schemas.get(node.name);
-      return target !== undefined && carriesDefault(target.schema, schemas, seen);
+  let found = false;
+  walkSchema(node, (n) => {
+    if (found) return;
+    if ('default' in n) found = true;
+    else if (n.kind === 'ref' && !seen.has(n.name)) {
+      seen.add(n.name);
+      const target = schemas.get(n.name);
+      found = target !== undefined && carriesDefault(target.schema, schemas, seen);
     }
-    case 'array':
-      return carriesDefault(node.items, schemas, seen);
-    case 'object':
-      return node.properties.some((p) => carriesDefault(p.schema, schemas, seen)) || (typeof node.additional !== 'string' && carriesDefault(node.additional, schemas, seen));
-    case 'union':
-      return node.variants.some((v) => carriesDefault(v, schemas, seen));
-    case 'intersection':
-      return node.parts.some((p) => carriesDefault(p, schemas, seen));
-    default:
-      return false;
-  }
+  });
+  return found;
 }
 
 /** True when every node under `node` can be checked, given the schemas already known checkable. */

@@ -26,7 +26,8 @@
  */
 import type { ApiIR, Diagnostic, ArrayNode, IntersectionNode, MediaTypeIR, NamedSchema, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../../ir/types.js';
 import { checkableSchemas, countsMembers, FunctionWriter, isCheckable, mayAcceptUndefined, numberViolations, stringViolations, uncheckableReason, type CheckContext, type ModuleState } from './print-check.js';
-import { referencedNames } from '../../ir/references.js';
+import { escapePointerToken } from '../../ir/json-pointer.js';
+import { referencedNames, walkSchema } from '../../ir/references.js';
 import { enumValuesSatisfying } from './print-zod.js';
 import { sortedEntries, unionForm } from './union-form.js';
 import { patternWritesPlainText } from './plain-text-pattern.js';
@@ -616,32 +617,16 @@ export function writtenSchemas(api: ApiIR, checkable: ReadonlySet<string>, bodie
 }
 
 /** Every `json` node under `node`, not looking through references. */
-function jsonNodesIn(node: SchemaNode, out: SchemaNode[] = []): SchemaNode[] {
-  switch (node.kind) {
-    case 'json':
-      out.push(node);
-      break;
-    case 'array':
-      jsonNodesIn(node.items, out);
-      break;
-    case 'union':
-      for (const part of node.variants) jsonNodesIn(part, out);
-      break;
-    case 'intersection':
-      for (const part of node.parts) jsonNodesIn(part, out);
-      break;
-    case 'object':
-      for (const p of node.properties) jsonNodesIn(p.schema, out);
-      if (typeof node.additional !== 'string') jsonNodesIn(node.additional, out);
-      break;
-    default:
-      break;
-  }
+function jsonNodesIn(node: SchemaNode): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  walkSchema(node, (n) => {
+    if (n.kind === 'json') out.push(n);
+  });
   return out;
 }
 
 function componentPointer(name: string): string {
-  return `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return `#/components/schemas/${escapePointerToken(name)}`;
 }
 
 /**
