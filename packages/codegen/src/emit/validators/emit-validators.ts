@@ -32,7 +32,6 @@ const UNTYPED_BUILDERS = [
 
 const RUNTIME_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/runtime.ts', import.meta.url));
 const SEQUENCE_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/sequence.ts', import.meta.url));
-const DEFAULT_VARIANT_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/default-variant.ts', import.meta.url));
 const JSON_SCHEMA_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/json-schema.ts', import.meta.url));
 
 /**
@@ -102,7 +101,7 @@ export interface ValidatorNames {
 export function validatorNames(api: ApiIR): ValidatorNames {
   const webhooks = api.webhooks ?? [];
   // `webhooks` and `jsonSchemas` (exports of index.ts) are declared only by modules that have them.
-  const names = new NameResolver([...VALIDATOR_MODULE_NAMES, ...(webhooks.length > 0 ? ['webhooks'] : []), ...(api.jsonSchemas ? ['jsonSchemas'] : []), ...(hasSequences(api) ? ['seq'] : []), ...(hasDefaultVariants(api) ? ['dv'] : [])]);
+  const names = new NameResolver([...VALIDATOR_MODULE_NAMES, ...(webhooks.length > 0 ? ['webhooks'] : []), ...(api.jsonSchemas ? ['jsonSchemas'] : []), ...(hasSequences(api) ? ['seq'] : [])]);
   // Per-direction variants (ir/direction.ts) are named after everything else: adding them renames
   // nothing the module declared before.
   const components = api.schemas.filter((s) => !s.variantOf);
@@ -238,20 +237,6 @@ function contentMap(content: MediaTypeIR[], ctx: TypeContext, indent: string, co
   const inner = indent + '  ';
   const entries = content.map((m) => `${inner}${JSON.stringify(m.contentType)}: ${mediaSchema(m, ctx, inner, components)},`);
   return `{\n${entries.join('\n')}\n${indent}}`;
-}
-
-/** Whether some union of the API has a discriminator `defaultMapping` (OpenAPI 3.2): its module is then imported as `dv`. */
-function hasDefaultVariants(api: ApiIR): boolean {
-  let found = false;
-  const visit = (node: SchemaNode): void => {
-    if (node.kind === 'union' && node.discriminator?.defaultVariant !== undefined) found = true;
-  };
-  for (const s of api.schemas) walkSchema(s.schema, visit);
-  for (const op of [...api.operations, ...(api.webhooks ?? [])]) {
-    for (const m of [...(op.requestBody?.content ?? []), ...op.responses.flatMap((r) => r.content)]) for (const n of [m.schema, m.itemSchema]) if (n) walkSchema(n, visit);
-    for (const p of op.parameters) walkSchema(p.schema, visit);
-  }
-  return found;
 }
 
 /** Whether some body of the API is a sequence (OpenAPI 3.2 `itemSchema`): its module is then imported as `seq`. */
@@ -451,7 +436,6 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const schemaImports = [
     api.schemas.some((s) => s.recursive) ? "import { z as zod, type ZodType } from 'zod';" : "import { z as zod } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
-    /\bdv\.withDefaultVariant\(/.test(schemasBody) ? "import * as dv from './default-variant.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
     jsonSchemasImport(schemasBody),
   ]
@@ -481,7 +465,6 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     /\bz\./.test(opBody) ? "import { z } from 'zod';" : '',
     /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
     usesSequences ? "import * as seq from './sequence.gen.js';" : '',
-    /\bdv\.withDefaultVariant\(/.test(opBody) ? "import * as dv from './default-variant.gen.js';" : '',
     naming.bodyWriters.size > 0 ? "import * as C from './checks.gen.js';" : '',
     jsonSchemasImport(opBody),
   ]
@@ -554,7 +537,6 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
 
   return [
     { path: 'validators/runtime.gen.ts', contents: runtimeFile },
-    ...(/\bdv\.withDefaultVariant\(/.test(`${schemasBody}${opBody}`) ? [{ path: 'validators/default-variant.gen.ts', contents: `${header}${readFileSync(DEFAULT_VARIANT_TEMPLATE, 'utf8')}` }] : []),
     ...(usesSequences ? [{ path: 'validators/sequence.gen.ts', contents: `${header}${readFileSync(SEQUENCE_TEMPLATE, 'utf8')}` }] : []),
     { path: 'validators/schemas.gen.ts', contents: schemasFile },
     { path: 'validators/operations.gen.ts', contents: operationsFile },

@@ -205,9 +205,9 @@ const printUnion: Printer<'union'> = (node: UnionNode, ctx, indent) => {
   // The tag provably selects the only variant that can match: dispatch on it.
   if (form === 'switch') return `rt.discriminated(${literal(d!.propertyName)}, ${list}, ${printIndexMap(d!.selects!)})`;
   // Otherwise the discriminator is a hint: the answer is that of oneOf/anyOf.
-  const hint = d && hasHint(node) ? `, ${literal(d.propertyName)}, ${printIndexMap(d.mapping)}` : '';
-  // OpenAPI 3.2 `defaultMapping`: the variant whose issues an untagged value gets.
-  if (hint && d!.defaultVariant !== undefined) return `dv.withDefaultVariant(${literal(form === 'counted' ? 'oneOf' : 'anyOf')}, ${list}${hint}, ${d!.defaultVariant})`;
+  // OpenAPI 3.2 `defaultMapping`: the variant whose issues a value without a mapped tag gets.
+  const fallback = d?.defaultVariant === undefined ? '' : `, ${d.defaultVariant}`;
+  const hint = d && hasHint(node) ? `, ${literal(d.propertyName)}, ${printIndexMap(d.mapping)}${fallback}` : '';
   if (form === 'counted') return `rt.oneOf(${list}${hint})`;
   return hint ? `rt.anyOf(${list}${hint})` : `z.union(${list})`;
 };

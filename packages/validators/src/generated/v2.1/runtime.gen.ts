@@ -261,7 +261,11 @@ function hinted(input: unknown, property: string | undefined, mapping: Readonly<
 /** The union of each variant list, made once, for its issues. */
 const unions = new WeakMap<Variants, z.ZodType>();
 
-/** The issues of the variant the tag names, or else of the whole union, as issues of `input`. */
+/**
+ * The issues of the variant `index` (the one the tag names, or the discriminator's
+ * `defaultMapping` for a value without a mapped tag), or else of the whole union, as issues
+ * of `input`.
+ */
 function reportNoMatch(variants: Variants, index: number | undefined, input: unknown, ctx: z.core.$RefinementCtx): void {
   let union = unions.get(variants);
   if (index === undefined && !union) unions.set(variants, (union = z.union(variants)));
@@ -279,12 +283,14 @@ function reportIssues(issues: readonly z.core.$ZodIssue[], input: unknown, ctx: 
  * `oneOf` whose variants may overlap: exactly one must match. (Unions the generator proved
  * disjoint are plain `z.union`, which is cheaper.) With a discriminator (`property` and
  * `mapping`), a value that matches nothing is reported with the issues of the variant its tag
- * names: the discriminator is a hint and never changes the answer.
+ * names: the discriminator is a hint and never changes the answer. `fallback` (OpenAPI 3.2
+ * `defaultMapping`) is the variant whose issues a value without a mapped tag gets.
  */
 export function oneOf<const T extends Variants>(
   variants: T,
   property?: string,
   mapping?: Readonly<Record<string, number>>,
+  fallback?: number,
 ): z.ZodType<z.output<T[number]>, z.input<T[number]>> {
   return z.unknown().transform((input, ctx) => {
     let matches = 0;
@@ -297,7 +303,7 @@ export function oneOf<const T extends Variants>(
       }
     }
     if (matches === 1) return output;
-    if (matches === 0) reportNoMatch(variants, hinted(input, property, mapping), input, ctx);
+    if (matches === 0) reportNoMatch(variants, hinted(input, property, mapping) ?? fallback, input, ctx);
     else ctx.issues.push({ code: 'custom', message: `must match exactly one schema of oneOf, but matches ${matches}`, input });
     return z.NEVER;
   }) as unknown as z.ZodType<z.output<T[number]>, z.input<T[number]>>;
@@ -306,12 +312,14 @@ export function oneOf<const T extends Variants>(
 /**
  * `anyOf` (or a `oneOf` proven disjoint) with a discriminator that does not provably select:
  * at least one variant must match. The variant the tag names is tried first, and reported
- * when nothing matches; the answer is that of the plain union.
+ * when nothing matches (`fallback`, as for `oneOf`, when no mapped tag names one); the answer
+ * is that of the plain union.
  */
 export function anyOf<const T extends Variants>(
   variants: T,
   property: string,
   mapping: Readonly<Record<string, number>>,
+  fallback?: number,
 ): z.ZodType<z.output<T[number]>, z.input<T[number]>> {
   return z.unknown().transform((input, ctx) => {
     const first = hinted(input, property, mapping);
@@ -324,7 +332,7 @@ export function anyOf<const T extends Variants>(
       const result = variant.safeParse(input);
       if (result.success) return result.data;
     }
-    reportNoMatch(variants, first, input, ctx);
+    reportNoMatch(variants, first ?? fallback, input, ctx);
     return z.NEVER;
   }) as unknown as z.ZodType<z.output<T[number]>, z.input<T[number]>>;
 }
