@@ -21,10 +21,14 @@ export function mediaTypeOf(value: string): string {
   return (value.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-/** JSON by its essence: `application/json` or any `+json` type (`application/problem+json`). */
+/**
+ * JSON by its essence: the subtype `json` (`application/json`, `text/json`) or a `+json`
+ * suffix (`application/problem+json`), the rule `bodyKind` reads and writes bodies by.
+ */
 export function isJsonType(value: string): boolean {
   const type = mediaTypeOf(value);
-  return type === 'application/json' || type.endsWith('+json');
+  const subtype = type.slice(type.indexOf('/') + 1);
+  return type.includes('/') && (subtype === 'json' || subtype.endsWith('+json'));
 }
 
 /** The signed (compact JWS) form: `application/jwt`. */
@@ -42,9 +46,15 @@ export function isMultipartType(value: string): boolean {
   return mediaTypeOf(value) === 'multipart/form-data';
 }
 
-/** Any `text/*` type. */
+/** Any `text/*` type that is not JSON (`text/json` is JSON, as `bodyKind` reads it). */
 export function isTextType(value: string): boolean {
-  return mediaTypeOf(value).startsWith('text/');
+  return mediaTypeOf(value).startsWith('text/') && !isJsonType(value);
+}
+
+/** Whether the media `type` (an essence) is in `range` (`text/plain`, `text/*`, `*\/*`; parameters ignored). */
+export function inMediaRange(range: string, type: string): boolean {
+  const wanted = mediaTypeOf(range);
+  return wanted === type || wildcardMatches(wanted, type);
 }
 
 function wildcardMatches(pattern: string, type: string): boolean {

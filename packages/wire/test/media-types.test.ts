@@ -1,6 +1,6 @@
 /** Media type essences, as a receiver of responses reads them: kinds, and declared-type matching. */
 import { describe, expect, it } from 'vitest';
-import { declaredContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, normalizeContentType } from '../src/index.js';
+import { bodyKind, declaredContentType, isFormType, isJsonType, isJwtType, isMultipartType, isTextType, mediaTypeOf, normalizeContentType } from '../src/index.js';
 
 describe('essences', () => {
   it('drops parameters, case and spaces', () => {
@@ -15,9 +15,22 @@ describe('essences', () => {
     ['application/x-www-form-urlencoded', 'form'],
     ['multipart/form-data; boundary=x', 'multipart'],
     ['text/csv', 'text'],
+    ['text/json', 'json'],
+    ['Text/JSON; charset=utf-8', 'json'],
+    ['application/vnd.api+json', 'json'],
+    ['text/vnd.example+json', 'json'],
+    ['application/jsonp', 'none'],
+    ['application/x-json-stream', 'none'],
+    ['json', 'none'],
   ])('%s is %s', (type, kind) => {
     const kinds = { json: isJsonType(type), jwt: isJwtType(type), form: isFormType(type), multipart: isMultipartType(type), text: isTextType(type) };
-    expect(Object.entries(kinds).filter(([, yes]) => yes).map(([name]) => name)).toEqual([kind]);
+    expect(Object.entries(kinds).filter(([, yes]) => yes).map(([name]) => name)).toEqual(kind === 'none' ? [] : [kind]);
+  });
+
+  it('calls JSON what bodyKind reads and writes as JSON', () => {
+    for (const type of ['application/json', 'text/json', 'application/problem+json', 'text/vnd.example+json', 'application/jsonp', 'text/plain', 'application/jwt']) {
+      expect(isJsonType(type), type).toBe(bodyKind(type) === 'json');
+    }
   });
 });
 

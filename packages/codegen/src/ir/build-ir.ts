@@ -9,6 +9,7 @@ import { assignOperationNames } from './operation-names.js';
 import { allOfClosedReading } from './merge-all-of.js';
 import { schemaDialectOf } from './openapi-version.js';
 import { fieldsOfLaterVersion } from './version-fields.js';
+import { isJsonType } from '@bank-data-sharing/wire';
 import { serializedParameterReader, type SerializedReader } from './serialized-parameter.js';
 import { isFixedMethod, PATH_ITEM_MEMBERS, pathItemOperations } from './path-item-operations.js';
 import type {
@@ -179,11 +180,6 @@ class IRBuilder {
   }
 }
 
-/** A JSON media type by its essence (`application/json`, `text/json`, `application/problem+json`). */
-function isJsonEssence(essence: string): boolean {
-  return /^[^/]+\/([^+]+\+)?json$/.test(essence);
-}
-
 /** A reader of the text once percent-decoded (a query string). */
 function percentDecoded(reader: SerializedReader | undefined): SerializedReader | undefined {
   if (!reader) return undefined;
@@ -200,7 +196,7 @@ function percentDecoded(reader: SerializedReader | undefined): SerializedReader 
 function serializedReaderOf(contentType: string | undefined): SerializedReader | undefined {
   if (contentType === undefined) return undefined;
   const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  if (isJsonEssence(essence)) {
+  if (isJsonType(essence)) {
     return (text) => {
       try {
         return { value: JSON.parse(text) as unknown };
@@ -398,7 +394,7 @@ function formQuerystring(builder: IRBuilder, value: Record<string, unknown>, at:
     builder.diagnostics.push({ severity: 'error', code: 'querystring-not-generated', pointer: at, message: `the "in: querystring" parameter "${name}" is not generated: ${why}` });
     return [];
   };
-  const isJson = isJsonEssence(essence);
+  const isJson = isJsonType(essence);
   if (!isJson && essence !== 'application/x-www-form-urlencoded') return refuse(`its media type ${mediaType} is neither form encoding nor JSON`);
   const schema = builder.schema(media['schema'], `${at}/content/${escapePointerToken(mediaType)}/schema`);
   const object = objectNodeOf(builder, schema);

@@ -31,6 +31,7 @@ import { referencedNames, walkSchema } from '../../ir/references.js';
 import { enumValuesSatisfying } from './print-zod.js';
 import { sortedEntries, unionForm } from './union-form.js';
 import { patternWritesPlainText } from './plain-text-pattern.js';
+import { isJsonType } from '@bank-data-sharing/wire';
 
 /** Formats whose valid strings hold no character JSON escapes: written without a scan. */
 const PLAIN_TEXT_FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'duration', 'byte']);
@@ -554,12 +555,6 @@ export function printWriterFunction(node: SchemaNode, what: string, id: string, 
   ].join('\n');
 }
 
-/** JSON media types: the bodies writers write. */
-export function isJsonMediaType(contentType: string): boolean {
-  const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json');
-}
-
 /** Component schemas the given roots refer to, directly or not, the roots included. */
 export function referencedClosure(roots: Iterable<string>, schemas: readonly NamedSchema[]): Set<string> {
   const byName = new Map(schemas.map((s) => [s.name, s]));
@@ -589,7 +584,7 @@ export function jsonBodies(api: ApiIR): JsonBody[] {
   for (const entry of [...api.operations, ...(api.webhooks ?? [])]) {
     const name = 'path' in entry ? entry.name : `${entry.key.replace(/[^\w$]/g, '_')}Webhook`;
     const visit = (content: readonly MediaTypeIR[], where: string, stem: string): void => {
-      for (const media of content) if (media.schema && isJsonMediaType(media.contentType)) bodies.push({ where, stem, node: media.schema });
+      for (const media of content) if (media.schema && isJsonType(media.contentType)) bodies.push({ where, stem, node: media.schema });
     };
     if (entry.requestBody) visit(entry.requestBody.content, `${name} request`, `${name}Request`);
     for (const response of entry.responses) visit(response.content, `${name} ${response.status}`, `${name}Response${response.status.replace(/X/g, 'xx')}`);

@@ -11,6 +11,7 @@ import { loadSpec } from '../../../src/load/load-spec.js';
 import type { OperationIR } from '../../../src/ir/types.js';
 import { buildResponseOracle } from '../../support/response-oracle.js';
 import { scratchDir } from '../../support/generated-validators.js';
+import { isJsonType } from '@bank-data-sharing/wire';
 
 export interface CorpusReport {
   /** JSON responses with a schema (operation, status, media type). */
@@ -26,10 +27,7 @@ export interface CorpusReport {
 type MockFunction = (options: { status: string; contentType: string; seed: number; now: number }) => { body: unknown };
 
 /** JSON media types: what ajv can judge (the others carry text or bytes). */
-export function isJsonMediaType(contentType: string): boolean {
-  const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json');
-}
+export const isJsonMediaType = isJsonType;
 
 /** A fixed day, so that the bodies (and any failure) are the same on every run. */
 export const REFERENCE_NOW = Date.UTC(2026, 10, 27);

@@ -1,0 +1,71 @@
+/**
+ * `text/json` is JSON, as the server stubs read and write it (`bodyKind`): the client writes a
+ * request body of that type as JSON text and reads an answer of that type as a JSON value,
+ * checked against its schema, for an API that declares no other JSON media type.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientOptions } from '../src/runtime/index.js';
+import { generateInto, importClient, packageRoot, type GeneratedOutput } from './helpers/generated-client.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Notes', version: '1.0.0' },
+  paths: {
+    '/notes': {
+      post: {
+        operationId: 'addNote',
+        requestBody: { required: true, content: { 'text/json': { schema: { $ref: '#/components/schemas/Note' } } } },
+        responses: { '201': { description: 'added', content: { 'text/json': { schema: { $ref: '#/components/schemas/Note' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Note: { type: 'object', required: ['text'], properties: { text: { type: 'string' }, stars: { type: 'integer' } } },
+    },
+  },
+};
+
+type Result = { status: number; body: unknown };
+interface NotesModule {
+  createClient(options: ClientOptions): { addNote(input: { body: unknown }): Promise<Result> };
+}
+
+let output: GeneratedOutput;
+let notes: NotesModule;
+let server: TestServer;
+
+beforeAll(async () => {
+  const spec = path.join(packageRoot, '.test-output', 'text-json.json');
+  await writeFile(spec, JSON.stringify(SPEC));
+  output = await generateInto(spec, 'text-json');
+  notes = await importClient<NotesModule>(output);
+  server = await startServer((request) =>
+    request.body.includes('"bad"')
+      ? { status: 201, headers: { 'content-type': 'text/json' }, body: JSON.stringify({ stars: 'many' }) }
+      : { status: 201, headers: { 'content-type': 'text/json; charset=utf-8' }, body: request.body },
+  );
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await output?.remove();
+});
+
+describe('a text/json body', () => {
+  it('is sent as JSON text and its answer read as a JSON value', async () => {
+    const client = notes.createClient({ baseUrl: server.origin, retry: false });
+    const result = await client.addNote({ body: { text: 'hello', stars: 3 } });
+    expect(server.requests.at(-1)!.headers['content-type']).toBe('text/json');
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ text: 'hello', stars: 3 });
+    expect(result).toMatchObject({ status: 201, body: { text: 'hello', stars: 3 } });
+  });
+
+  it('is checked against its schema both ways', async () => {
+    const client = notes.createClient({ baseUrl: server.origin, retry: false });
+    await expect(client.addNote({ body: { stars: 1 } })).rejects.toThrow(/text/);
+    await expect(client.addNote({ body: { text: 'bad' } })).rejects.toThrow(/stars/);
+  });
+});
