@@ -11,6 +11,8 @@ import { schemaDialectOf } from './openapi-version.js';
 import { fieldsOfLaterVersion } from './version-fields.js';
 import { isJsonType } from '@bank-data-sharing/wire';
 import { serializedParameterReader, type SerializedReader } from './serialized-parameter.js';
+import { deref } from './deref.js';
+import type { ComponentLookup } from './deref-kind.js';
 import { isFixedMethod, PATH_ITEM_MEMBERS, pathItemOperations } from './path-item-operations.js';
 import type {
   ApiIR,
@@ -117,10 +119,11 @@ class IRBuilder {
 
   /** A schema node through `$ref`s to component schemas (undefined for a reference cycle or a missing one). */
   deref(node: SchemaNode): SchemaNode | undefined {
-    let current: SchemaNode | undefined = node;
-    for (let hops = 0; current?.kind === 'ref' && hops < 32; hops++) current = this.component(current.name);
-    return current?.kind === 'ref' ? undefined : current;
+    return deref(node, this.ctx);
   }
+
+  /** Component schemas by name, built as they are asked for. */
+  readonly components: ComponentLookup = { get: (name) => this.component(name) };
 
   schema(raw: unknown, pointer: JsonPointer): SchemaNode {
     return schemaToIR(raw ?? true, pointer, this.ctx);
@@ -348,7 +351,7 @@ function parametersOf(builder: IRBuilder, rawList: unknown[], pointer: JsonPoint
     if (contentType !== undefined) parameter.contentType = contentType;
     // A `serializedValue` is read as the parameter travels: in its place and style (a query string percent-encoded).
     const reader =
-      location === 'querystring' ? percentDecoded(serializedReaderOf(contentType)) : serializedParameterReader(parameter, (node) => builder.deref(node));
+      location === 'querystring' ? percentDecoded(serializedReaderOf(contentType)) : serializedParameterReader(parameter, builder.components);
     parameter.examples = builder.collectExamples(value, at, schema, true, reader);
     out.push(parameter);
   });

@@ -4,43 +4,33 @@
  * path), read back by the wire model the router reads requests with, then given the types its
  * schema describes (numbers and booleans arrive as text), so that it is checked like `value`.
  */
-import { applyParameterStyles, ParameterStyleError, type ParameterWire } from '@bank-data-sharing/wire';
+import { applyParameterStyles, ParameterStyleError } from '@bank-data-sharing/wire';
+import { derefKind, type ComponentLookup } from './deref-kind.js';
+import { parameterWire } from './parameter-wire.js';
 import type { ParameterIR, SchemaNode } from './types.js';
 
 export type SerializedReader = (text: string) => { value: unknown } | { problem: string };
 
-type Deref = (node: SchemaNode) => SchemaNode | undefined;
-
 /** Text decoded into what the schema describes: numbers and booleans from their text, members and items by theirs. */
-function typed(value: unknown, node: SchemaNode | undefined, deref: Deref, depth = 0): unknown {
-  const target = node && depth < 16 ? deref(node) : undefined;
-  if (!target) return value;
+function typed(value: unknown, node: SchemaNode | undefined, components: ComponentLookup, depth = 0): unknown {
+  if (!node || depth >= 16) return value;
+  const target = derefKind(node, components);
   if (typeof value === 'string') {
     if (target.kind === 'number' && /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(value)) return Number(value);
     if (target.kind === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
     return value;
   }
-  if (Array.isArray(value) && target.kind === 'array') return value.map((item) => typed(item, target.items, deref, depth + 1));
+  if (Array.isArray(value) && target.kind === 'array') return value.map((item) => typed(item, target.items, components, depth + 1));
   if (value !== null && typeof value === 'object' && target.kind === 'object') {
     const members = new Map(target.properties.map((p) => [p.name, p.schema]));
-    return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, typed(member, members.get(name), deref, depth + 1)]));
+    return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, typed(member, members.get(name), components, depth + 1)]));
   }
   return value;
 }
 
 /** The reader of a parameter's `serializedValue` in its place and style. */
-export function serializedParameterReader(parameter: Pick<ParameterIR, 'name' | 'in' | 'style' | 'explode' | 'allowReserved' | 'contentType' | 'schema'>, deref: Deref): SerializedReader {
-  const target = deref(parameter.schema);
-  const shape = target?.kind === 'array' ? 'array' : target?.kind === 'object' ? 'object' : 'primitive';
-  const wire: ParameterWire = {
-    name: parameter.name,
-    in: parameter.in,
-    style: parameter.style,
-    explode: parameter.explode,
-    shape,
-    ...(parameter.allowReserved ? { allowReserved: true } : {}),
-    ...(parameter.contentType !== undefined ? { contentType: parameter.contentType } : {}),
-  };
+export function serializedParameterReader(parameter: Pick<ParameterIR, 'name' | 'in' | 'style' | 'explode' | 'allowReserved' | 'contentType' | 'schema'>, components: ComponentLookup): SerializedReader {
+  const wire = parameterWire(parameter, components);
   return (text) => {
     const raw = {
       path: parameter.in === 'path' ? { [parameter.name]: text } : {},
@@ -58,6 +48,6 @@ export function serializedParameterReader(parameter: Pick<ParameterIR, 'name' | 
     const place = parameter.in === 'header' ? 'headers' : parameter.in === 'cookie' ? 'cookies' : (parameter.in as 'path' | 'query');
     const read = maps[place][parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name];
     if (read === undefined) return { problem: `it does not hold ${parameter.in} parameter "${parameter.name}" in style ${parameter.style}${parameter.explode ? ', exploded' : ''}` };
-    return { value: typed(read, parameter.schema, deref) };
+    return { value: typed(read, parameter.schema, components) };
   };
 }

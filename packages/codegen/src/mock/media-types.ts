@@ -5,7 +5,7 @@
  * answers (with its published shared secret).
  */
 import type { ApiIR } from '../ir/types.js';
-import { derefKind } from '../emit/validators/deref-kind.js';
+import { derefKind } from '../ir/deref-kind.js';
 
 type BodyKind = 'json' | 'jwt' | 'form' | 'multipart' | 'text' | 'binary';
 

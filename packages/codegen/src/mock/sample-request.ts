@@ -8,7 +8,7 @@
  */
 import type { OperationIR, ParameterIR, SchemaNode } from '../ir/types.js';
 import { encodeUrlEncoded, formParts, querystringText, sequenceEncodingOf, sequenceFormat, sequenceItemOf, sequenceWriter, styledCookiePairs, styledHeaderText, styledPathText, styledQueryPairs, type FormLayout } from '@bank-data-sharing/wire';
-import { parameterWire } from '../emit/validators/parameter-wire.js';
+import { parameterWire } from '../ir/parameter-wire.js';
 import { credentialsFor, type RequestCredentials } from './credentials.js';
 import type { LoadedApi } from './load-api.js';
 import type { Checkable, SampleContext } from './loaded-modules.js';

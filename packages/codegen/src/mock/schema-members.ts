@@ -1,6 +1,6 @@
 /** The members an IR schema declares for an object, seen through references and `allOf`. */
 import type { SchemaNode } from '../ir/types.js';
-import { derefKind } from '../emit/validators/deref-kind.js';
+import { derefKind } from '../ir/deref-kind.js';
 
 /** How deep `allOf` parts are followed before giving up (a cycle through them). */
 const MAX_DEPTH = 16;

@@ -314,6 +314,16 @@ describe('serializedValue of a parameter', () => {
     expect(values(cookie)).toEqual([{ R: 100 }]);
   });
 
+  it('reads it by the shape of a schema the JSON Schema runtime validates', () => {
+    // `contains` makes the schema a runtime node: its shape (an array of integers) still says how it travels.
+    const query = parameter({ name: 'n', in: 'query', schema: { type: 'array', items: { type: 'integer' }, contains: { maximum: 2 } } }, { ok: { serializedValue: 'n=1&n=5', dataValue: [1, 5] } });
+    expect(query.api.operations[0]!.parameters[0]!.schema.kind).toBe('json');
+    expect(values(query)).toEqual([[1, 5], [1, 5]]);
+    expect(fits(query)).toEqual([]);
+    const deep = parameter({ name: 'f', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { a: { type: 'integer' } }, dependentRequired: { a: ['b'] } } }, { one: { serializedValue: 'f[a]=1&f[b]=x' } });
+    expect(values(deep)).toEqual([{ a: 1, b: 'x' }]);
+  });
+
   it('names one that is not in the style, or carries another value than its dataValue', () => {
     const b = parameter({ name: 'id', in: 'path', required: true, style: 'label', schema: { type: 'string' } }, { plain: { serializedValue: 'abc' }, other: { serializedValue: '.x', dataValue: 'y' } });
     expect(fits(b)).toEqual([

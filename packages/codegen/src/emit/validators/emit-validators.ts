@@ -14,7 +14,7 @@ import { DIRECTION_SUFFIX } from '../../ir/direction.js';
 import { encodingLiteral, fileMembers, inlineLiteral, withoutFileTypes } from './form-body.js';
 import { heldSchema, operationImports, printZodType, referenceMap, SCHEMAS_NO_CHECK, type ZodTypeContext } from './print-zod-type.js';
 import { wireDescriptors } from './parameter-wire.js';
-import { derefKind } from './deref-kind.js';
+import { derefKind } from '../../ir/deref-kind.js';
 import { summarySuffix } from '../shared/titles.js';
 
 /**

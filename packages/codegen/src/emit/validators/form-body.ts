@@ -5,7 +5,7 @@
  */
 import { isMultipartMediaType, setMember } from '../../ir/form-encoding.js';
 import { propertyKey } from '../shared/names.js';
-import { derefKind } from './deref-kind.js';
+import { derefKind } from '../../ir/deref-kind.js';
 import type { FormFieldIR, MediaTypeIR, SchemaNode } from '../../ir/types.js';
 
 /** `one`: a single file; `many`: a list of files. */

@@ -1,42 +1,10 @@
 /**
- * How each parameter travels (OpenAPI `style`, `explode`, `allowReserved`, `content`), as plain
- * data in the generated operation: the client's serializer and the server's parser read it, so
- * the generated code holds no serialization logic of its own.
+ * How each parameter travels, as plain data in the generated operation (the descriptions of
+ * ir/parameter-wire.ts): the client's serializer and the server's parser read it, so the
+ * generated code holds no serialization logic of its own.
  */
 import type { ParameterIR, SchemaNode } from '../../ir/types.js';
-import { derefKind } from './deref-kind.js';
-
-type ParameterShape = 'primitive' | 'array' | 'object';
-
-/** How one parameter travels, as the runtimes' wire model reads it (a `ParameterWire` of @bank-data-sharing/wire). */
-export interface ParameterWireIR {
-  name: string;
-  in: ParameterIR['in'];
-  style: string;
-  explode: boolean;
-  shape: ParameterShape;
-  allowReserved?: boolean;
-  contentType?: string;
-}
-
-/** The wire description of one parameter (whether or not the generated operation lists it). */
-export function parameterWire(p: ParameterIR, components: Map<string, SchemaNode>): ParameterWireIR {
-  return {
-    name: p.name,
-    in: p.in,
-    style: p.style,
-    explode: p.explode,
-    shape: parameterShape(p.schema, components),
-    ...(p.allowReserved ? { allowReserved: true } : {}),
-    ...(p.contentType !== undefined ? { contentType: p.contentType } : {}),
-  };
-}
-
-/** The three value shapes OpenAPI's style tables distinguish. */
-function parameterShape(schema: SchemaNode, components: Map<string, SchemaNode>): ParameterShape {
-  const kind = derefKind(schema, components).kind;
-  return kind === 'array' ? 'array' : kind === 'object' ? 'object' : 'primitive';
-}
+import { parameterShape, type ParameterShape } from '../../ir/parameter-wire.js';
 
 const DEFAULT_STYLE: Record<ParameterIR['in'], string> = { path: 'simple', query: 'form', querystring: 'content', header: 'simple', cookie: 'form' };
 
