@@ -18,7 +18,8 @@ interface MediaRange extends MediaType {
   readonly q: number;
 }
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** An HTTP token (RFC 9110 section 5.6.2): a media type's type and subtype, a header field's name. */
+export const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * Parses `type/subtype; name=value` (quoted values allowed). Undefined when malformed.
@@ -33,7 +34,7 @@ export function parseMediaType(text: string): MediaType | undefined {
   if (slash < 0) return undefined;
   const type = essence.slice(0, slash).trim().toLowerCase();
   const subtype = essence.slice(slash + 1).trim().toLowerCase();
-  if (!TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
+  if (!HTTP_TOKEN.test(type) || !HTTP_TOKEN.test(subtype)) return undefined;
   const params = new Map<string, string>();
   for (const raw of rawParams) {
     const eq = raw.indexOf('=');

@@ -142,5 +142,10 @@ export function decodeJsonLines(source: AsyncIterable<Uint8Array | string>, opti
  * encodeJsonLine({ a: 1 }) // → '{"a":1}\n'
  */
 export function encodeJsonLine(value: unknown): string {
-  return jsonTextOf(value, (message) => new JsonLinesError(message)) + '\n';
+  return jsonLineWrittenBy(value, JSON.stringify);
+}
+
+/** `encodeJsonLine` with the JSON text written by `write` (a schema's compiled writer, say). */
+export function jsonLineWrittenBy(value: unknown, write: (value: unknown) => string | undefined): string {
+  return jsonTextOf(value, (message) => new JsonLinesError(message), write) + '\n';
 }

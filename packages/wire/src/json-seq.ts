@@ -209,5 +209,10 @@ export function decodeJsonSeq(source: AsyncIterable<Uint8Array | string>, option
  * encodeJsonSeqRecord({ a: 1 }) // → '\u001e{"a":1}\n'
  */
 export function encodeJsonSeqRecord(value: unknown): string {
-  return '\u001e' + jsonTextOf(value, (message) => new JsonSeqError(message)) + '\n';
+  return jsonSeqRecordWrittenBy(value, JSON.stringify);
+}
+
+/** `encodeJsonSeqRecord` with the JSON text written by `write` (a schema's compiled writer, say). */
+export function jsonSeqRecordWrittenBy(value: unknown, write: (value: unknown) => string | undefined): string {
+  return '\u001e' + jsonTextOf(value, (message) => new JsonSeqError(message), write) + '\n';
 }

@@ -6,10 +6,11 @@
  */
 import { parseMediaType } from './content-negotiation.js';
 import { describeValue } from './form-encode.js';
-import { isJsonType, isTextType, mediaTypeOf } from './media-types.js';
+import { inMediaRange, isJsonType, isTextType, mediaTypeOf } from './media-types.js';
 import { MultipartMixedError, type MultipartPart } from './multipart-mixed-read.js';
 import { DEFAULT_MAX_DEPTH, parseJsonSafely } from './safe-json.js';
 import { SequenceItemError } from './sequence-item-error.js';
+import { jsonTextOf } from './text-chunks.js';
 
 /** A part header an Encoding Object declares: a required one must come; a default is written. */
 export interface PartHeader {
@@ -44,13 +45,6 @@ function listed(contentType: string | undefined): string[] {
   return (contentType ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
-function inRange(range: string, type: string): boolean {
-  const wanted = mediaTypeOf(range);
-  if (wanted === '*/*') return true;
-  if (wanted.endsWith('/*')) return type.startsWith(wanted.slice(0, -1));
-  return wanted === type;
-}
-
 /** Whether a part of `type` can carry `value`. */
 function carries(type: string, value: unknown): boolean {
   if (isJsonType(type)) return !isBytes(value);
@@ -69,7 +63,7 @@ function typeToWrite(encoding: PartEncoding | undefined, value: unknown): string
   const exact = ranges.filter((range) => !mediaTypeOf(range).includes('*'));
   const fitting = exact.find((type) => carries(type, value));
   if (fitting !== undefined) return fitting;
-  if (ranges.some((range) => inRange(range, byValue))) return byValue;
+  if (ranges.some((range) => inMediaRange(range, byValue))) return byValue;
   // Written as declared, so that the refusal names what the part must carry.
   if (exact[0] !== undefined) return exact[0];
   throw new SequenceItemError(`no media type in "${encoding!.contentType}" can carry ${describeValue(value)}`);
@@ -78,14 +72,7 @@ function typeToWrite(encoding: PartEncoding | undefined, value: unknown): string
 function bodyOf(type: string, value: unknown, json: (value: unknown) => string | undefined): Uint8Array {
   if (isJsonType(type)) {
     if (isBytes(value)) throw new SequenceItemError(`a ${mediaTypeOf(type)} part cannot carry bytes (JSON has none)`);
-    let text: string | undefined;
-    try {
-      text = json(value);
-    } catch (error) {
-      throw new SequenceItemError(`the item cannot be written as JSON: ${(error as Error).message}`);
-    }
-    if (text === undefined) throw new SequenceItemError(`a value of type ${typeof value} has no JSON text`);
-    return new TextEncoder().encode(text);
+    return new TextEncoder().encode(jsonTextOf(value, (message) => new SequenceItemError(message), json));
   }
   if (isTextType(type)) {
     if (typeof value !== 'string') throw new SequenceItemError(`a ${mediaTypeOf(type)} part carries a string, not ${describeValue(value)}`);
@@ -123,7 +110,7 @@ export function itemOfPart(part: MultipartPart, index: number, encoding: PartEnc
   const received = part.headers['content-type'] ?? 'text/plain';
   const type = mediaTypeOf(received);
   const declared = listed(encoding?.contentType);
-  if (declared.length > 0 && !declared.some((range) => inRange(range, type))) {
+  if (declared.length > 0 && !declared.some((range) => inMediaRange(range, type))) {
     throw new MultipartMixedError(`part ${index}: Content-Type ${received} is not the ${encoding!.contentType} its encoding declares`, index);
   }
   for (const [name, header] of Object.entries(encoding?.headers ?? {})) {

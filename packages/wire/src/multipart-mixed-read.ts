@@ -4,8 +4,9 @@
  * preamble before the first delimiter and the epilogue after the close delimiter are skipped.
  * Lines end with CRLF, as RFC 2046 requires; a body is kept whole, so its size is bounded.
  */
-import { parsedMediaType } from './content-negotiation.js';
+import { HTTP_TOKEN, parsedMediaType } from './content-negotiation.js';
 import { concatBytes, indexOfBytes, joinBytes, latin1 } from './bytes.js';
+import { settledItems } from './text-chunks.js';
 
 /** One part: its headers (names lower-case, a repeated header's values joined by `, `) and body. */
 export interface MultipartPart {
@@ -56,7 +57,6 @@ const DASH = 0x2d;
 const CRLF = Uint8Array.of(CR, LF);
 const HEADER_END = Uint8Array.of(CR, LF, CR, LF);
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Whether `boundary` is one RFC 2046 allows: 1 to 70 of its characters, not ending in a space. */
 export function isMultipartBoundary(boundary: string): boolean {
@@ -238,7 +238,7 @@ export class MultipartMixedDecoder {
       }
       const colon = line.indexOf(':');
       const name = colon < 0 ? '' : line.slice(0, colon).trim().toLowerCase();
-      if (!TOKEN.test(name)) throw new MultipartMixedError(`part ${this.#parts}: "${line.slice(0, 40)}" is not a header line`, this.#parts);
+      if (!HTTP_TOKEN.test(name)) throw new MultipartMixedError(`part ${this.#parts}: "${line.slice(0, 40)}" is not a header line`, this.#parts);
       const value = line.slice(colon + 1).trim();
       headers[name] = Object.prototype.hasOwnProperty.call(headers, name) ? `${headers[name]}, ${value}` : value;
       last = name;
@@ -290,18 +290,11 @@ function positive(value: number, name: string): number {
 export async function* decodeMultipartMixed(source: AsyncIterable<Uint8Array | string>, boundary: string, options: MultipartMixedDecoderOptions = {}): AsyncGenerator<MultipartPart> {
   const decoder = new MultipartMixedDecoder(boundary, options);
   const utf8 = new TextEncoder();
-  for await (const chunk of source) yield* settled(() => decoder.push(typeof chunk === 'string' ? utf8.encode(chunk) : chunk));
-  yield* settled(() => decoder.end());
+  for await (const chunk of source) yield* settledItems(() => decoder.push(typeof chunk === 'string' ? utf8.encode(chunk) : chunk), partsBefore);
+  yield* settledItems(() => decoder.end(), partsBefore);
 }
 
-// The parts a step gives, those before a failure included.
-function* settled(step: () => MultipartPart[]): Generator<MultipartPart> {
-  let parts: MultipartPart[];
-  try {
-    parts = step();
-  } catch (error) {
-    if (error instanceof MultipartMixedError) yield* error.decoded;
-    throw error;
-  }
-  yield* parts;
+/** The parts a `MultipartMixedError` carries, completed before the failure. */
+function partsBefore(error: unknown): readonly MultipartPart[] | undefined {
+  return error instanceof MultipartMixedError ? error.decoded : undefined;
 }

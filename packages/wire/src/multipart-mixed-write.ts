@@ -3,11 +3,11 @@
  * known up front. Each part is written with the delimiter after it, so a reader can hand it
  * out at once instead of waiting for the next part; `end()` then closes the body.
  */
+import { HTTP_TOKEN } from './content-negotiation.js';
 import { indexOfBytes, joinBytes, latin1Bytes } from './bytes.js';
 import { isHeaderText } from './header-text.js';
 import { isMultipartBoundary, MultipartMixedError } from './multipart-mixed-read.js';
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BOUNDARY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A boundary of 32 random characters: content cannot guess it, so none holds it by design. */
@@ -60,7 +60,7 @@ export class MultipartMixedEncoder {
     const part = this.#parts + 1;
     let head = this.#parts === 0 ? `--${this.boundary}\r\n` : '\r\n';
     for (const [name, value] of Object.entries(headers)) {
-      if (!TOKEN.test(name)) throw new MultipartMixedError(`part ${part}: "${name}" is not a header name`, part);
+      if (!HTTP_TOKEN.test(name)) throw new MultipartMixedError(`part ${part}: "${name}" is not a header name`, part);
       if (!isHeaderText(value)) throw new MultipartMixedError(`part ${part}: the value of header ${name} is not header text (a line break, or a character beyond Latin-1)`, part);
       head += `${name}: ${value}\r\n`;
     }

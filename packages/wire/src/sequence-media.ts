@@ -6,8 +6,8 @@
  */
 import { parsedMediaType } from './content-negotiation.js';
 import { decodeEventStream, encodeEvent, EventStreamDecoder, EventStreamError, type EventFields, type ServerSentEvent } from './event-stream.js';
-import { decodeJsonLines, encodeJsonLine, JsonLinesDecoder, JsonLinesError } from './json-lines.js';
-import { decodeJsonSeq, encodeJsonSeqRecord, JsonSeqDecoder, JsonSeqError } from './json-seq.js';
+import { decodeJsonLines, JsonLinesDecoder, JsonLinesError, jsonLineWrittenBy } from './json-lines.js';
+import { decodeJsonSeq, JsonSeqDecoder, JsonSeqError, jsonSeqRecordWrittenBy } from './json-seq.js';
 import { itemOfPart, partEncodingAt, partOfItem, type SequenceEncoding } from './multipart-items.js';
 import { boundaryOf, decodeMultipartMixed, MultipartMixedDecoder, MultipartMixedError, type MultipartPart } from './multipart-mixed-read.js';
 import { MultipartMixedEncoder } from './multipart-mixed-write.js';
@@ -84,16 +84,10 @@ function eventFields(item: unknown): EventFields {
  */
 export function encodeSequenceItem(format: SequenceFormat, item: unknown, json: (value: unknown) => string | undefined = JSON.stringify): string {
   if (format === 'event-stream') return encodeEvent(eventFields(item));
-  if (format === 'json-lines') return json === JSON.stringify ? encodeJsonLine(item) : `${jsonText(json, item)}\n`;
+  if (format === 'json-lines') return jsonLineWrittenBy(item, json);
   // A part needs the body's boundary and its position: `sequenceWriter` holds both.
   if (format === 'multipart-mixed') throw new SequenceItemError('a multipart/mixed item is written by sequenceWriter, which holds the boundary of its body');
-  return json === JSON.stringify ? encodeJsonSeqRecord(item) : `\u001e${jsonText(json, item)}\n`;
-}
-
-function jsonText(json: (value: unknown) => string | undefined, item: unknown): string {
-  const text = json(item);
-  if (text === undefined) throw new SequenceItemError('the item has no JSON text (undefined, a function or a symbol)');
-  return text;
+  return jsonSeqRecordWrittenBy(item, json);
 }
 
 export interface SequenceReadOptions {

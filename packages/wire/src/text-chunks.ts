@@ -17,28 +17,36 @@ export interface ChunkDecoder<T> {
 export async function* decodeChunks<T>(source: AsyncIterable<Uint8Array | string>, decoder: ChunkDecoder<T>, decodedBefore: (error: unknown) => readonly T[] | undefined): AsyncGenerator<T> {
   // The decoders see a BOM themselves: each decides whether to drop or refuse it.
   const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-  const settled = function* (step: () => T[]): Generator<T> {
-    let items: T[];
-    try {
-      items = step();
-    } catch (error) {
-      yield* decodedBefore(error) ?? [];
-      throw error;
-    }
-    yield* items;
-  };
   for await (const chunk of source) {
-    yield* settled(() => decoder.push(typeof chunk === 'string' ? utf8.decode() + chunk : utf8.decode(chunk, { stream: true })));
+    yield* settledItems(() => decoder.push(typeof chunk === 'string' ? utf8.decode() + chunk : utf8.decode(chunk, { stream: true })), decodedBefore);
   }
-  yield* settled(() => decoder.push(utf8.decode()));
-  yield* settled(() => decoder.end());
+  yield* settledItems(() => decoder.push(utf8.decode()), decodedBefore);
+  yield* settledItems(() => decoder.end(), decodedBefore);
 }
 
-/** The JSON text of `value`; `fail` makes the error for a value JSON cannot hold. */
-export function jsonTextOf(value: unknown, fail: (message: string) => Error): string {
+/**
+ * The items one decoding step completes; when it fails, the items its error carries
+ * (`decodedBefore`) are yielded before the error is thrown, so none is lost.
+ */
+export function* settledItems<T>(step: () => readonly T[], decodedBefore: (error: unknown) => readonly T[] | undefined): Generator<T> {
+  let items: readonly T[];
+  try {
+    items = step();
+  } catch (error) {
+    yield* decodedBefore(error) ?? [];
+    throw error;
+  }
+  yield* items;
+}
+
+/**
+ * The JSON text of `value`, written by `write` (a schema's compiled writer, say; JSON.stringify
+ * by default); `fail` makes the error for a value JSON cannot hold.
+ */
+export function jsonTextOf(value: unknown, fail: (message: string) => Error, write: (value: unknown) => string | undefined = JSON.stringify): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    text = write(value);
   } catch (error) {
     throw fail(`value cannot be written as JSON: ${(error as Error).message}`);
   }
