@@ -7,7 +7,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { decodersOf } from './content-codings.js';
 
 /** Why a read that was pending when the body was let go of failed (never a partial item). */
-export function bodyClosedError(): DOMException {
+function bodyClosedError(): DOMException {
   return new DOMException('the body was let go of before it ended', 'AbortError');
 }
 

@@ -3,7 +3,7 @@
  * the user their code, and poll the token endpoint until the user approves, denies, or the
  * code expires. Time and waiting are the caller's (tests run it on a fake clock).
  */
-import { OAuthError, oauthErrorOf, requestJson, secondsOf, tokenAnswerOf, type EndpointOptions, type TokenAnswer } from './oauth-endpoint.js';
+import { OAuthError, oauthErrorOf, refusal, requestJson, secondsOf, tokenAnswerOf, type EndpointOptions, type TokenAnswer } from './oauth-endpoint.js';
 
 /** What the user needs to approve the device: show `userCode` and `verificationUri` (or a QR code of `verificationUriComplete`). */
 export interface DeviceUserCode {
@@ -59,12 +59,7 @@ async function requestCodes(options: DeviceGrantOptions): Promise<DeviceCodes> {
   const form: Record<string, string> = { client_id: options.clientId };
   if (options.scopes.length > 0) form['scope'] = options.scopes.join(' ');
   const answer = await requestJson(url, { method: 'POST', form }, what, options.endpoint);
-  if (answer.status < 200 || answer.status > 299 || oauthErrorOf(answer)) {
-    const error = oauthErrorOf(answer);
-    const description = error?.description ? `: ${error.description.slice(0, 300)}` : '';
-    const why = error ? `${error.code}${description}` : 'no OAuth error code';
-    throw new OAuthError({ endpoint: url, status: answer.status, oauthError: error?.code, message: `${what}: ${url} answered ${why} (HTTP ${answer.status})` });
-  }
+  if (answer.status < 200 || answer.status > 299 || oauthErrorOf(answer)) throw refusal(answer, url, what);
   const b = answer.body;
   const expiresIn = secondsOf(b['expires_in']);
   if (!nonEmpty(b['device_code']) || !nonEmpty(b['user_code']) || !nonEmpty(b['verification_uri']) || expiresIn === undefined) {

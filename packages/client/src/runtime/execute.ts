@@ -7,6 +7,7 @@
  */
 import { problemDetailsOf } from '@bank-data-sharing/wire';
 import { closeUnread } from './body-chunks.js';
+import { attemptLimit, type AttemptLimit } from './call-limits.js';
 import { decodeText, errorsOfDecoded, responseSpecFor, type DecodedResponse } from './decode.js';
 import { ApiError, NetworkError, ResponseValidationError, TokenError } from './errors.js';
 import { checkInteractionId, newInteractionId } from './interaction-id.js';
@@ -112,46 +113,6 @@ function isSafe(method: string, policy: ResolvedRetryPolicy): boolean {
     if (known.size < 64) known.set(method, safe);
   }
   return safe;
-}
-
-/** The bound of one attempt: the signal its steps run under, and how to let go of it. */
-interface AttemptLimit {
-  signal: AbortSignal | undefined;
-  /** True when the attempt's own time limit (not the caller) ended it. */
-  timedOut(): boolean;
-  release(): void;
-}
-
-const NOTHING_TO_RELEASE = (): void => undefined;
-
-/**
- * The signal of one attempt: the caller's, plus the attempt's time limit: a controller and a
- * timer, released as soon as the attempt is over (cheaper than `AbortSignal.any` per call).
- * Not `AbortSignal.timeout`: its timer cannot be cleared, so a client reading a thousand pages
- * a second would keep tens of thousands of pending timers alive for the whole time limit.
- */
-function attemptLimit(signal: AbortSignal | undefined, timeoutMs: number): AttemptLimit {
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return { signal, timedOut: () => false, release: NOTHING_TO_RELEASE };
-  const controller = new AbortController();
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
-  }, timeoutMs);
-  // Like the platform's timeout signals, the timer alone does not keep a Node process alive.
-  (timer as { unref?: () => void }).unref?.();
-  if (!signal) return { signal: controller.signal, timedOut: () => expired, release: () => clearTimeout(timer) };
-  const onAbort = (): void => controller.abort(signal.reason);
-  if (signal.aborted) controller.abort(signal.reason);
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => expired && !signal.aborted,
-    release: () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    },
-  };
 }
 
 /** The schema the spec declares for a decoded answer's status and content type, if any. */

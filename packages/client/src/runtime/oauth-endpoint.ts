@@ -3,6 +3,7 @@
  * GET of metadata) and its JSON answer, with every failure an `OAuthError` that names the
  * endpoint and, when the server gave one, its OAuth error code (§5.2).
  */
+import { attemptLimit } from './call-limits.js';
 import { describeFailure, TokenError } from './errors.js';
 import type { FetchLike } from './transport.js';
 
@@ -40,7 +41,7 @@ export interface EndpointAnswer {
   body: Record<string, unknown>;
 }
 
-export const DEFAULT_ENDPOINT_TIMEOUT_MS = 30_000;
+const DEFAULT_ENDPOINT_TIMEOUT_MS = 30_000;
 
 /**
  * Sends one request and reads its answer as a JSON object, whatever the status (error
@@ -50,12 +51,7 @@ export async function requestJson(url: string, init: { method: 'GET' | 'POST'; f
   const outer = options.signal;
   if (outer?.aborted) throw outer.reason;
   const timeoutMs = options.timeoutMs ?? DEFAULT_ENDPOINT_TIMEOUT_MS;
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort(outer?.reason);
-  outer?.addEventListener('abort', onAbort, { once: true });
-  // Our own timer (cleared below), not AbortSignal.timeout whose timer lingers.
-  const timer = setTimeout(() => controller.abort(new OAuthError({ endpoint: url, message: `${what}: no answer from ${url} within ${timeoutMs} ms` })), timeoutMs);
-  (timer as { unref?: () => void }).unref?.();
+  const limit = attemptLimit(outer, timeoutMs);
   try {
     const fetchFn = options.fetch ?? ((input, requestInit) => fetch(input, requestInit));
     let status: number;
@@ -67,13 +63,13 @@ export async function requestJson(url: string, init: { method: 'GET' | 'POST'; f
         method: init.method,
         headers,
         ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-        signal: controller.signal,
+        signal: limit.signal,
       });
       status = response.status;
       text = await response.text();
     } catch (error) {
       if (outer?.aborted) throw outer.reason;
-      if (controller.signal.aborted && controller.signal.reason instanceof OAuthError) throw controller.signal.reason;
+      if (limit.timedOut()) throw new OAuthError({ endpoint: url, message: `${what}: no answer from ${url} within ${timeoutMs} ms` });
       throw new OAuthError({ endpoint: url, message: `${what}: request to ${url} failed: ${describeFailure(error)}`, cause: error });
     }
     let body: unknown;
@@ -87,8 +83,7 @@ export async function requestJson(url: string, init: { method: 'GET' | 'POST'; f
     }
     return { status, body: body as Record<string, unknown> };
   } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', onAbort);
+    limit.release();
   }
 }
 
