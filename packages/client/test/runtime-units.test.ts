@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapSettled } from '../src/directory/index.js';
 import { responseSpecFor } from '../src/runtime/decode.js';
-import { describeFailure } from '../src/runtime/errors.js';
+import { describeFailure, RequestValidationError } from '../src/runtime/errors.js';
 import {
   acceptHeader,
   checkInteractionId,
@@ -70,9 +70,18 @@ describe('JSON request bodies through the compiled writers', () => {
     }
   });
 
-  it('send what the writer leaves alone (an invalid body) as JSON.stringify writes it: the client does not validate requests', async () => {
+  it('refuse an invalid body before it is sent, naming the member and the rule', async () => {
     const invalid = { Data: { Status: 'Unknown' }, Other: [1] };
-    const encoded = await encodeBody(declared, { body: invalid, contentType: 'application/json' }, 'PatchAccountAccessConsentsConsentId', undefined, undefined, content);
+    const refused = await encodeBody(declared, { body: invalid, contentType: 'application/json' }, 'PatchAccountAccessConsentsConsentId', undefined, undefined, content).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect((refused as RequestValidationError).operationId).toBe('PatchAccountAccessConsentsConsentId');
+    expect((refused as RequestValidationError).issues.some((issue) => issue.startsWith('Data.Status: '))).toBe(true);
+    expect((refused as Error).message).toMatch(/^PatchAccountAccessConsentsConsentId: the request body does not match the contract: /);
+  });
+
+  it('send what the writer leaves alone (an invalid body) as JSON.stringify writes it, when validation is off', async () => {
+    const invalid = { Data: { Status: 'Unknown' }, Other: [1] };
+    const encoded = await encodeBody(declared, { body: invalid, contentType: 'application/json' }, 'PatchAccountAccessConsentsConsentId', undefined, undefined, content, false);
     expect(encoded!.body).toBe(JSON.stringify(invalid));
   });
 });

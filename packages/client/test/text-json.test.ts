@@ -1,12 +1,13 @@
 /**
  * `text/json` is JSON, as the server stubs read and write it (`bodyKind`): the client writes a
  * request body of that type as JSON text and reads an answer of that type as a JSON value,
- * checked against its schema, for an API that declares no other JSON media type.
+ * checked against its schema, for an API that declares no other JSON media type. A JSON request
+ * body is checked before it is sent.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientOptions } from '../src/runtime/index.js';
+import { RequestValidationError, ResponseValidationError, type CallOptions, type ClientOptions } from '../src/runtime/index.js';
 import { generateInto, importClient, packageRoot, type GeneratedOutput } from './helpers/generated-client.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -31,7 +32,7 @@ const SPEC = {
 
 type Result = { status: number; body: unknown };
 interface NotesModule {
-  createClient(options: ClientOptions): { addNote(input: { body: unknown }): Promise<Result> };
+  createClient(options: ClientOptions): { addNote(input: { body: unknown }, options?: CallOptions): Promise<Result> };
 }
 
 let output: GeneratedOutput;
@@ -63,9 +64,18 @@ describe('a text/json body', () => {
     expect(result).toMatchObject({ status: 201, body: { text: 'hello', stars: 3 } });
   });
 
-  it('is checked against its schema both ways', async () => {
+  it('is checked against its schema both ways: a body that does not fit is not sent, an answer that does not fit is refused', async () => {
     const client = notes.createClient({ baseUrl: server.origin, retry: false });
-    await expect(client.addNote({ body: { stars: 1 } })).rejects.toThrow(/text/);
-    await expect(client.addNote({ body: { text: 'bad' } })).rejects.toThrow(/stars/);
+    const sent = server.requests.length;
+    const refused = await client.addNote({ body: { stars: 1 } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect((refused as RequestValidationError).issues).toEqual([expect.stringMatching(/^text: /)]);
+    expect(server.requests.length).toBe(sent);
+    // Validation off: sent as given, and the server's echo read without a check.
+    await expect(client.addNote({ body: { stars: 1 } }, { validate: false })).resolves.toMatchObject({ status: 201, body: { stars: 1 } });
+    expect(server.requests.length).toBe(sent + 1);
+    const answer = await client.addNote({ body: { text: 'bad' } }).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(ResponseValidationError);
+    expect((answer as ResponseValidationError).issues.join('; ')).toMatch(/stars/);
   });
 });

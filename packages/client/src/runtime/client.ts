@@ -78,7 +78,10 @@ export interface ClientOptions<Schemes = SecuritySchemes> {
    * `signatures`, an unsigned 2xx answer is refused unless `signatures.required` is false.
    */
   prefer?: 'json' | 'signed';
-  /** Validate responses with the generated validators (default true). */
+  /**
+   * Validate with the generated validators (default true): JSON request bodies and streamed
+   * items before they are sent, responses as they arrive.
+   */
   validate?: boolean;
   /** Retry bounds, or `false` for none. */
   retry?: RetryPolicy | false;
@@ -131,6 +134,7 @@ export interface CallOptions {
   headers?: HeaderValues;
   /** Customer facts for this call (override the client's). */
   customer?: CustomerContext;
+  /** `validate` for this call (overrides the client's). */
   validate?: boolean;
   prefer?: 'json' | 'signed';
   /** Resume an event stream that breaks off, for this call (overrides the client's `resume`). */

@@ -237,12 +237,13 @@ export class RequestError extends ClientError {
 }
 
 /**
- * A request body did not match the contract: so far, an item of a streamed sequence (checked
- * as it is sent; the request is then aborted, so the server never gets a complete body).
+ * A request body did not match the contract: a JSON body (checked before anything is sent), or
+ * an item of a streamed sequence (checked as it is sent; the request is then aborted, so the
+ * server never gets a complete body).
  */
 export class RequestValidationError extends RequestError {
   readonly operationId: string;
-  /** Human-readable problems, `item <n>: path: message`. */
+  /** Human-readable problems, `path: message` (`item <n>: path: message` in a sequence). */
   readonly issues: readonly string[];
 
   constructor(operationId: string, what: string, issues: readonly string[]) {

@@ -19,12 +19,14 @@ import {
   type FileInput,
   type FormLayout,
 } from '@bank-data-sharing/wire';
-import { RequestError } from './errors.js';
+import { formatIssues } from './decode.js';
+import { RequestError, RequestValidationError } from './errors.js';
 import { encodeMultipart, encodeUrlEncoded } from './form-encode.js';
 import { defaultRequestContentType } from './media-types.js';
 import type { RequestParams } from './request.js';
 import { StreamedRequestBody } from './request-stream.js';
 import type { SchemaLike } from './types.js';
+import { checkValue } from './validation.js';
 
 /** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */
 export type RequestSigner = (claims: Readonly<Record<string, unknown>>, context: { operationId: string }) => Promise<string>;
@@ -61,6 +63,10 @@ function schemaFor(schemas: Readonly<Record<string, unknown>> | undefined, conte
   const wanted = mediaTypeOf(contentType);
   const declared = Object.keys(schemas).find((type) => mediaTypeOf(type) === wanted);
   return declared === undefined ? undefined : schemas[declared];
+}
+
+function isSchema(value: unknown): value is SchemaLike {
+  return value !== null && typeof value === 'object' && typeof (value as { safeParse?: unknown }).safeParse === 'function';
 }
 
 /** The members of a body object that are files or bytes (directly, or as items of a list). */
@@ -106,8 +112,9 @@ function layoutFor(encoding: Readonly<Record<string, FormLayout>> | undefined, c
  * Encodes the body in the content type chosen (by the caller or from the declared ones):
  * JSON, a signed JWT, form fields and multipart parts (by `encoding`, the body's form layouts
  * by media type), text, or bytes; the items of a sequential media type (OpenAPI 3.2
- * `itemSchema`) are encoded as they are sent, each checked first when `validate`. A value the
- * media type cannot carry is a `RequestError`.
+ * `itemSchema`) are encoded as they are sent. With `validate`, a JSON body, and each item of a
+ * sequence, is checked against its declared schema first (`RequestValidationError`). A value
+ * the media type cannot carry is a `RequestError`.
  */
 export async function encodeBody(
   declared: readonly string[],
@@ -138,8 +145,14 @@ export async function encodeBody(
   }
   if (isJsonType(contentType)) {
     refuseBinaryAsJson(value, contentType, operationId);
+    const schema = schemaFor(schemas, contentType);
+    // The schema the server checks the body with: a body it would refuse is not sent.
+    if (validate && isSchema(schema)) {
+      const checked = checkValue(schema, value);
+      if (!checked.ok) throw new RequestValidationError(operationId, 'the request body', formatIssues(checked.issues));
+    }
     // The schema's compiled writer, where the validators have one and it pays off; JSON.stringify otherwise.
-    return { contentType, body: writeJson(schemaFor(schemas, contentType), value, JSON_WRITERS_PAY_OFF) as string };
+    return { contentType, body: writeJson(schema, value, JSON_WRITERS_PAY_OFF) as string };
   }
   const context = { operationId, mediaType: contentType };
   if (isFormType(contentType)) {
