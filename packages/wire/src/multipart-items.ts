@@ -69,14 +69,16 @@ function typeToWrite(encoding: PartEncoding | undefined, value: unknown): string
   throw new SequenceItemError(`no media type in "${encoding!.contentType}" can carry ${describeValue(value)}`);
 }
 
+const UTF8 = new TextEncoder();
+
 function bodyOf(type: string, value: unknown, json: (value: unknown) => string | undefined): Uint8Array {
   if (isJsonType(type)) {
     if (isBytes(value)) throw new SequenceItemError(`a ${mediaTypeOf(type)} part cannot carry bytes (JSON has none)`);
-    return new TextEncoder().encode(jsonTextOf(value, (message) => new SequenceItemError(message), json));
+    return UTF8.encode(jsonTextOf(value, (message) => new SequenceItemError(message), json));
   }
   if (isTextType(type)) {
     if (typeof value !== 'string') throw new SequenceItemError(`a ${mediaTypeOf(type)} part carries a string, not ${describeValue(value)}`);
-    return new TextEncoder().encode(value);
+    return UTF8.encode(value);
   }
   if (!isBytes(value)) throw new SequenceItemError(`a ${mediaTypeOf(type)} part carries bytes (Uint8Array or ArrayBuffer), not ${describeValue(value)}`);
   return value instanceof Uint8Array ? value : new Uint8Array(value);

@@ -35,6 +35,8 @@ export function newMultipartBoundary(): string {
 export class MultipartMixedEncoder {
   readonly boundary: string;
   readonly #dashBoundary: Uint8Array;
+  /** What ends every part: CRLF and the dash-boundary. */
+  readonly #delimiter: Uint8Array;
   #parts = 0;
   #ended = false;
 
@@ -42,6 +44,7 @@ export class MultipartMixedEncoder {
     if (!isMultipartBoundary(boundary)) throw new MultipartMixedError(`"${boundary}" is not a multipart boundary (1 to 70 characters of those RFC 2046 allows)`);
     this.boundary = boundary;
     this.#dashBoundary = latin1Bytes(`--${boundary}`);
+    this.#delimiter = latin1Bytes(`\r\n--${boundary}`);
   }
 
   /** The body's Content-Type: `mediaType` (`multipart/mixed` by default) with the boundary. */
@@ -66,7 +69,7 @@ export class MultipartMixedEncoder {
     }
     if (indexOfBytes(body, this.#dashBoundary) >= 0) throw new MultipartMixedError(`part ${part}: its body holds the boundary`, part);
     this.#parts++;
-    return joinBytes([latin1Bytes(`${head}\r\n`), body, latin1Bytes(`\r\n--${this.boundary}`)]);
+    return joinBytes([latin1Bytes(`${head}\r\n`), body, this.#delimiter]);
   }
 
   /** The close delimiter (after the last part's delimiter, or alone for a body of no part). */
