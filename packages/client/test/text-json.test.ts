@@ -14,6 +14,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 const SPEC = {
   openapi: '3.1.0',
   info: { title: 'Notes', version: '1.0.0' },
+  security: [{ bearer: [] }],
   paths: {
     '/notes': {
       post: {
@@ -24,8 +25,9 @@ const SPEC = {
     },
   },
   components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     schemas: {
-      Note: { type: 'object', required: ['text'], properties: { text: { type: 'string' }, stars: { type: 'integer' } } },
+      Note: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string' }, stars: { type: 'integer' }, when: { type: 'string', format: 'date-time' } } },
     },
   },
 };
@@ -36,6 +38,19 @@ interface NotesModule {
 }
 
 let output: GeneratedOutput;
+/** How often the bearer credential was asked for. */
+let credentialCalls = 0;
+const clientOf = () =>
+  notes.createClient({
+    baseUrl: server.origin,
+    retry: false,
+    credentials: {
+      bearer: () => {
+        credentialCalls++;
+        return 'token-1';
+      },
+    },
+  } as ClientOptions);
 let notes: NotesModule;
 let server: TestServer;
 
@@ -57,25 +72,44 @@ afterAll(async () => {
 
 describe('a text/json body', () => {
   it('is sent as JSON text and its answer read as a JSON value', async () => {
-    const client = notes.createClient({ baseUrl: server.origin, retry: false });
+    const client = clientOf();
     const result = await client.addNote({ body: { text: 'hello', stars: 3 } });
     expect(server.requests.at(-1)!.headers['content-type']).toBe('text/json');
+    expect(server.requests.at(-1)!.headers['authorization']).toBe('Bearer token-1');
     expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ text: 'hello', stars: 3 });
     expect(result).toMatchObject({ status: 201, body: { text: 'hello', stars: 3 } });
   });
 
   it('is checked against its schema both ways: a body that does not fit is not sent, an answer that does not fit is refused', async () => {
-    const client = notes.createClient({ baseUrl: server.origin, retry: false });
+    const client = clientOf();
     const sent = server.requests.length;
+    const asked = credentialCalls;
     const refused = await client.addNote({ body: { stars: 1 } }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RequestValidationError);
     expect((refused as RequestValidationError).issues).toEqual([expect.stringMatching(/^text: /)]);
+    // Refused before anything else: no request, and no credential asked for.
     expect(server.requests.length).toBe(sent);
+    expect(credentialCalls).toBe(asked);
     // Validation off: sent as given, and the server's echo read without a check.
     await expect(client.addNote({ body: { stars: 1 } }, { validate: false })).resolves.toMatchObject({ status: 201, body: { stars: 1 } });
     expect(server.requests.length).toBe(sent + 1);
     const answer = await client.addNote({ body: { text: 'bad' } }).catch((error: unknown) => error);
+    expect(server.requests.length).toBe(sent + 2);
     expect(answer).toBeInstanceOf(ResponseValidationError);
     expect((answer as ResponseValidationError).issues.join('; ')).toMatch(/stars/);
+  });
+
+  it('is judged by what its JSON text carries: a Date is sent as its string, an undefined member is left out', async () => {
+    const client = clientOf();
+    const when = new Date(Date.UTC(2025, 2, 14, 9, 30));
+    const result = await client.addNote({ body: { text: 'dated', when, stars: undefined } });
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ text: 'dated', when: '2025-03-14T09:30:00.000Z' });
+    expect(result).toMatchObject({ status: 201, body: { text: 'dated', when: '2025-03-14T09:30:00.000Z' } });
+    // An invalid Date is written as null: refused, naming the member.
+    const sent = server.requests.length;
+    const refused = await client.addNote({ body: { text: 'undated', when: new Date(Number.NaN) } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect((refused as RequestValidationError).issues).toEqual([expect.stringMatching(/^when: /)]);
+    expect(server.requests.length).toBe(sent);
   });
 });

@@ -319,22 +319,22 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
     params: RequestParams,
     callOptions: CallOptions,
     url: string,
-    plan: SecurityPlan | Promise<SecurityPlan> | undefined,
+    planOf: () => SecurityPlan | Promise<SecurityPlan> | undefined,
   ): Promise<DecodedResponse> {
+    // The body first: one it refuses (or cannot encode) costs no credential or header function.
+    const request = operation.request.body;
+    const encoded = request ? await encodeBody(Object.keys(request.content), params, operation.operationId, options.signRequest, request.encoding, request.content, validates(callOptions)) : undefined;
+    const plan = planOf();
     const chosen =
       plan instanceof Promise
         ? await withinCallLimits(plan, callOptions.signal, env.timeoutMs, `${operation.operationId}: a credential function gave no value within ${env.timeoutMs} ms (timeoutMs)`)
         : plan;
     const { headers, signed } = callHeaders(facts, await resolveHeaderSource(options.headers), params, callOptions);
     let body: PreparedRequest['body'];
-    if (operation.request.body) {
-      const { content } = operation.request.body;
-      const encoded = await encodeBody(Object.keys(content), params, operation.operationId, options.signRequest, operation.request.body.encoding, content, validates(callOptions));
-      if (encoded) {
-        body = encoded.body as HttpBody | StreamedRequestBody;
-        // FormData writes its own multipart boundary into the header.
-        if (!(encoded.body instanceof FormData)) headers['content-type'] = encoded.contentType;
-      }
+    if (encoded) {
+      body = encoded.body as HttpBody | StreamedRequestBody;
+      // FormData writes its own multipart boundary into the header.
+      if (!(encoded.body instanceof FormData)) headers['content-type'] = encoded.contentType;
     }
     const sent = withCredentials(chosen, meta, url, headers);
     return await execute(env, prepared(operation, sent.security, facts, callOptions, sent.url, headers, signed, body));
@@ -342,14 +342,16 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
 
   /** One call. Never throws: every failure is a rejection, as from an async function. */
   function call(operation: OperationSpec, meta: OperationMeta, facts: OperationFacts, params: RequestParams, callOptions: CallOptions, url: string): Promise<DecodedResponse> {
+    // Credentials are planned once the body is encoded (and checked), never for a body refused.
+    if (operation.request.body) return callAfterWaiting(operation, meta, facts, params, callOptions, url, () => planner?.plan(meta.security, operation.operationId));
     let plan: SecurityPlan | Promise<SecurityPlan> | undefined;
     try {
       plan = planner?.plan(meta.security, operation.operationId);
     } catch (error) {
       return Promise.reject(error);
     }
-    if (plan instanceof Promise || typeof options.headers === 'function' || operation.request.body) {
-      return callAfterWaiting(operation, meta, facts, params, callOptions, url, plan);
+    if (plan instanceof Promise || typeof options.headers === 'function') {
+      return callAfterWaiting(operation, meta, facts, params, callOptions, url, () => plan);
     }
     // Nothing to wait for: straight to the executor, without an extra asynchronous step.
     try {

@@ -36,7 +36,7 @@ export interface DeviceAuthorizationOptions {
   fetch?: FetchLike;
   /** Ends the provider: a grant or refresh in progress, and any later one, reject with its reason. */
   signal?: AbortSignal;
-  /** Time limit of each request to the authorization server (default 30 000 ms). */
+  /** Time limit of each request to the authorization server (default 30 000 ms; 0 or not finite: none). */
   requestTimeoutMs?: number;
   pollInterval?: PollIntervalBounds;
   /** Clock in epoch ms (tests inject one). */

@@ -31,7 +31,7 @@ export interface EndpointOptions {
   fetch?: FetchLike | undefined;
   /** Ends the request (rejecting with the signal's reason). */
   signal?: AbortSignal | undefined;
-  /** Time limit of one request, answer and body (default 30 000 ms). */
+  /** Time limit of one request, answer and body (default 30 000 ms; 0 or not finite: none). */
   timeoutMs?: number | undefined;
 }
 

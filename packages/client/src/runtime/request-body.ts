@@ -19,14 +19,13 @@ import {
   type FileInput,
   type FormLayout,
 } from '@bank-data-sharing/wire';
-import { formatIssues } from './decode.js';
-import { RequestError, RequestValidationError } from './errors.js';
+import { RequestError } from './errors.js';
 import { encodeMultipart, encodeUrlEncoded } from './form-encode.js';
 import { defaultRequestContentType } from './media-types.js';
 import type { RequestParams } from './request.js';
 import { StreamedRequestBody } from './request-stream.js';
+import { assertRequestJson } from './request-check.js';
 import type { SchemaLike } from './types.js';
-import { checkValue } from './validation.js';
 
 /** Signs the claims of a signed request body (`application/jwt`) and returns a compact JWS. */
 export type RequestSigner = (claims: Readonly<Record<string, unknown>>, context: { operationId: string }) => Promise<string>;
@@ -146,13 +145,11 @@ export async function encodeBody(
   if (isJsonType(contentType)) {
     refuseBinaryAsJson(value, contentType, operationId);
     const schema = schemaFor(schemas, contentType);
-    // The schema the server checks the body with: a body it would refuse is not sent.
-    if (validate && isSchema(schema)) {
-      const checked = checkValue(schema, value);
-      if (!checked.ok) throw new RequestValidationError(operationId, 'the request body', formatIssues(checked.issues));
-    }
     // The schema's compiled writer, where the validators have one and it pays off; JSON.stringify otherwise.
-    return { contentType, body: writeJson(schema, value, JSON_WRITERS_PAY_OFF) as string };
+    const text = writeJson(schema, value, JSON_WRITERS_PAY_OFF) as string;
+    // The schema the server checks the body with: a body it would refuse is not sent.
+    if (validate && isSchema(schema)) assertRequestJson(schema, value, text, operationId);
+    return { contentType, body: text };
   }
   const context = { operationId, mediaType: contentType };
   if (isFormType(contentType)) {

@@ -6,10 +6,9 @@
  * call never repeats it.
  */
 import { sequenceWriter, type SequenceEncoding, type SequenceFormat, type SequenceWriter } from '@bank-data-sharing/wire';
-import { formatIssues } from './decode.js';
-import { RequestError, RequestValidationError } from './errors.js';
+import { RequestError } from './errors.js';
+import { assertRequestValue } from './request-check.js';
 import type { SchemaLike } from './types.js';
-import { checkValue } from './validation.js';
 
 const utf8 = new TextEncoder();
 
@@ -109,10 +108,7 @@ export class StreamedRequestBody {
 
   #encode(item: unknown, index: number): string | Uint8Array {
     const { operationId, format, itemSchema, validate } = this.#init;
-    if (validate && itemSchema !== undefined) {
-      const checked = checkValue(itemSchema, item);
-      if (!checked.ok) throw new RequestValidationError(operationId, 'the request body', formatIssues(checked.issues).map((issue) => `item ${index}: ${issue}`));
-    }
+    if (validate && itemSchema !== undefined) assertRequestValue(itemSchema, item, operationId, `item ${index}: `);
     try {
       // The item as the caller gave it: the server parses it with the same schema.
       return this.#writer.item(item);

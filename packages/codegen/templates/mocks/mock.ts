@@ -56,7 +56,7 @@ type StatusNumber<S extends string> = S extends `${infer N extends number}` ? N 
 type Input<T> = T extends z.ZodType ? z.input<T> : unknown;
 type HeaderText<H> = H extends z.ZodType ? { [K in keyof z.input<H>]?: string } : Record<string, string>;
 
-type JsonKey<K> = K extends 'application/json' | `application/json;${string}` | `${string}+json` | `${string}+json;${string}` ? K : never;
+type JsonKey<K> = K extends `${string}/json` | `${string}/json;${string}` | `${string}+json` | `${string}+json;${string}` ? K : never;
 /** The media types a mock answers with when none is asked for: the JSON ones where there are some (as `chooseContentType`). */
 type DefaultContentType<K> = [JsonKey<K>] extends [never] ? K : JsonKey<K>;
 type ContentKeys<R> = R extends { readonly content: infer C } ? keyof C & string : never;
@@ -222,7 +222,7 @@ function partTypesOf(check: Parseable): PartTypes | undefined {
 function unfitFor(contentType: string | undefined, value: unknown): string | undefined {
   if (contentType === undefined) return undefined;
   const types = contentType.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
-  const fits = types.some((t) => (t === '*/*' || t === 'application/json' || t.endsWith('+json') ? !(value instanceof Uint8Array) : t.startsWith('text/') ? typeof value === 'string' : value instanceof Uint8Array));
+  const fits = types.some((t) => (t === '*/*' || isJsonEssence(t) ? !(value instanceof Uint8Array) : t.startsWith('text/') ? typeof value === 'string' : value instanceof Uint8Array));
   return fits ? undefined : `a ${contentType} part cannot carry it`;
 }
 
@@ -358,18 +358,24 @@ function statusNumber(key: string, wanted: string | number | undefined, keys: re
   return keys.some((k) => /^2/.test(k)) ? 500 : 200;
 }
 
-/** JSON first (`application/json`, then any `+json`), then the first declared. */
+/** JSON first (`application/json`, then any other JSON type), then the first declared. */
 export function chooseContentType(name: string, status: string, types: readonly string[], wanted: string | undefined): string | undefined {
   if (wanted !== undefined) {
     const found = types.find((t) => t === wanted) ?? types.find((t) => essence(t) === essence(wanted));
     if (found === undefined) throw new MockError(`${name} ${status}: media type ${JSON.stringify(wanted)} is not declared (declared: ${types.join(', ') || 'none'})`);
     return found;
   }
-  return types.find((t) => t === 'application/json') ?? types.find((t) => essence(t) === 'application/json') ?? types.find((t) => /\+json$/.test(essence(t))) ?? types[0];
+  return types.find((t) => t === 'application/json') ?? types.find((t) => essence(t) === 'application/json') ?? types.find((t) => isJsonEssence(essence(t))) ?? types[0];
 }
 
 function essence(contentType: string): string {
   return contentType.split(';')[0]!.trim().toLowerCase();
+}
+
+/** JSON by its essence: the subtype `json` (`application/json`, `text/json`) or a `+json` suffix, as the runtimes read bodies. */
+function isJsonEssence(type: string): boolean {
+  const slash = type.indexOf('/');
+  return slash > 0 && (type.slice(slash + 1) === 'json' || type.endsWith('+json'));
 }
 
 /** The validators' `jsonSchemas` (the JSON Schema runtime's table), as far as sampling reads it. */

@@ -4,7 +4,7 @@
  * generated code holds no serialization logic of its own.
  */
 import type { ParameterIR, SchemaNode } from '../../ir/types.js';
-import { parameterShape, type ParameterShape } from '../../ir/parameter-wire.js';
+import { parameterWire, type ParameterShape } from '../../ir/parameter-wire.js';
 
 const DEFAULT_STYLE: Record<ParameterIR['in'], string> = { path: 'simple', query: 'form', querystring: 'content', header: 'simple', cookie: 'form' };
 
@@ -25,17 +25,9 @@ function isPlain(p: ParameterIR, shape: ParameterShape): boolean {
 export function wireDescriptors(parameters: readonly ParameterIR[], components: Map<string, SchemaNode>): string | undefined {
   const entries: string[] = [];
   for (const p of parameters) {
-    const shape = parameterShape(p.schema, components);
-    if (isPlain(p, shape)) continue;
-    const fields = [
-      `name: ${JSON.stringify(p.name)}`,
-      `in: ${JSON.stringify(p.in)}`,
-      `style: ${JSON.stringify(p.style)}`,
-      `explode: ${p.explode}`,
-      `shape: ${JSON.stringify(shape)}`,
-      ...(p.allowReserved ? ['allowReserved: true'] : []),
-      ...(p.contentType !== undefined ? [`contentType: ${JSON.stringify(p.contentType)}`] : []),
-    ];
+    const wire = parameterWire(p, components);
+    if (isPlain(p, wire.shape)) continue;
+    const fields = Object.entries(wire).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
     entries.push(`  { ${fields.join(', ')} },`);
   }
   return entries.length > 0 ? `[\n${entries.join('\n')}\n]` : undefined;
