@@ -14,11 +14,12 @@ export function assertRequestValue(schema: SchemaLike, value: unknown, operation
 }
 
 /**
- * `assertRequestValue` for a JSON body written as `text`. The server checks what the text
- * parses to, which can differ from the value (a `Date` or another `toJSON` becomes a string,
- * an `undefined` member is left out), so a value that does not fit is judged by its text.
+ * `assertRequestValue` for a value written as JSON `text` (undefined: not JSON text). The server
+ * checks what the text parses to, which can differ from the value (a `Date` or another `toJSON`
+ * becomes a string, an `undefined` member is left out), so a value that does not fit is judged
+ * by its text.
  */
-export function assertRequestJson(schema: SchemaLike, value: unknown, text: string, operationId: string): void {
+export function assertRequestJson(schema: SchemaLike, value: unknown, text: string | undefined, operationId: string, place = ''): void {
   if (checkValue(schema, value).ok) return;
-  assertRequestValue(schema, JSON.parse(text) as unknown, operationId);
+  assertRequestValue(schema, text === undefined ? value : (JSON.parse(text) as unknown), operationId, place);
 }

@@ -7,9 +7,8 @@
  */
 import { sequenceWriter, type SequenceEncoding, type SequenceFormat, type SequenceWriter } from '@bank-data-sharing/wire';
 import { RequestError } from './errors.js';
-import { assertRequestValue } from './request-check.js';
+import { assertRequestJson, assertRequestValue } from './request-check.js';
 import type { SchemaLike } from './types.js';
-import { checkValue } from './validation.js';
 
 const utf8 = new TextEncoder();
 
@@ -110,27 +109,25 @@ export class StreamedRequestBody {
   #encode(item: unknown, index: number): string | Uint8Array {
     const { operationId, format, itemSchema, validate } = this.#init;
     const place = `item ${index}: `;
-    // An item that does not fit as a value may fit as the text the server reads (a Date in a
-    // JSON line is its string): such an item is judged by its text once written.
-    const judged = validate && itemSchema !== undefined && !checkValue(itemSchema, item).ok ? itemSchema : undefined;
     let written: string | Uint8Array;
     try {
       // The item as the caller gave it: the server parses it with the same schema.
       written = this.#writer.item(item);
     } catch (error) {
-      if (judged) assertRequestValue(judged, item, operationId, place);
+      // An item the contract refuses is named as such, before the format's complaint.
+      if (validate && itemSchema !== undefined) assertRequestValue(itemSchema, item, operationId, place);
       throw new RequestError(`${operationId}: item ${index} of the request body cannot be sent as ${format}: ${(error as Error).message}`);
     }
-    if (judged) assertRequestValue(judged, (jsonTextItem(format, written) ?? { value: item }).value, operationId, place);
+    if (validate && itemSchema !== undefined) assertRequestJson(itemSchema, item, writtenJsonText(format, written), operationId, place);
     return written;
   }
 }
 
-/** The value a JSON Lines line or a JSON text sequence record carries; undefined for other formats. */
-function jsonTextItem(format: SequenceFormat, written: string | Uint8Array): { value: unknown } | undefined {
+/** The JSON text of a JSON Lines line or a JSON text sequence record; undefined for other formats. */
+function writtenJsonText(format: SequenceFormat, written: string | Uint8Array): string | undefined {
   if (typeof written !== 'string') return undefined;
-  if (format === 'json-lines') return { value: JSON.parse(written) as unknown };
-  // A record is RS, the JSON text, LF.
-  if (format === 'json-seq') return { value: JSON.parse(written.slice(1)) as unknown };
+  // A line is the JSON text and LF; a record is RS, the JSON text, LF (white space JSON.parse skips).
+  if (format === 'json-lines') return written;
+  if (format === 'json-seq') return written.slice(1);
   return undefined;
 }
