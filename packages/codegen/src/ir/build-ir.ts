@@ -9,7 +9,7 @@ import { assignOperationNames } from './operation-names.js';
 import { allOfClosedReading } from './merge-all-of.js';
 import { schemaDialectOf } from './openapi-version.js';
 import { fieldsOfLaterVersion } from './version-fields.js';
-import { isJsonType } from '@bank-data-sharing/wire';
+import { isFormType, isJsonType, isTextType } from '@bank-data-sharing/wire';
 import { serializedParameterReader, type SerializedReader } from './serialized-parameter.js';
 import { deref } from './deref.js';
 import type { ComponentLookup } from './deref-kind.js';
@@ -198,8 +198,7 @@ function percentDecoded(reader: SerializedReader | undefined): SerializedReader 
 /** The reader of JSON media types (and `content` parameters in JSON); undefined for others, whose text form is not checked. */
 function serializedReaderOf(contentType: string | undefined): SerializedReader | undefined {
   if (contentType === undefined) return undefined;
-  const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  if (isJsonType(essence)) {
+  if (isJsonType(contentType)) {
     return (text) => {
       try {
         return { value: JSON.parse(text) as unknown };
@@ -208,7 +207,7 @@ function serializedReaderOf(contentType: string | undefined): SerializedReader |
       }
     };
   }
-  if (essence.startsWith('text/')) return (text) => ({ value: text });
+  if (isTextType(contentType)) return (text) => ({ value: text });
   return undefined;
 }
 
@@ -392,13 +391,12 @@ function formQuerystring(builder: IRBuilder, value: Record<string, unknown>, at:
   const [mediaType, rawMedia] = Object.entries(content)[0]!;
   const media = isRecord(rawMedia) ? rawMedia : {};
   const name = String(value['name']);
-  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
   const refuse = (why: string): ParameterIR[] => {
     builder.diagnostics.push({ severity: 'error', code: 'querystring-not-generated', pointer: at, message: `the "in: querystring" parameter "${name}" is not generated: ${why}` });
     return [];
   };
-  const isJson = isJsonType(essence);
-  if (!isJson && essence !== 'application/x-www-form-urlencoded') return refuse(`its media type ${mediaType} is neither form encoding nor JSON`);
+  const isJson = isJsonType(mediaType);
+  if (!isJson && !isFormType(mediaType)) return refuse(`its media type ${mediaType} is neither form encoding nor JSON`);
   const schema = builder.schema(media['schema'], `${at}/content/${escapePointerToken(mediaType)}/schema`);
   const object = objectNodeOf(builder, schema);
   if (!object) return refuse('its schema is not an object (the query is typed as an object of members)');
