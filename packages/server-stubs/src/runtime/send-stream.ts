@@ -6,7 +6,7 @@
  * can only cut the stream off (the client then sees it incomplete, never a clean end).
  */
 import type { z } from 'zod';
-import { issueLines, jsonWriterOf, sequenceEncodingOf, sequenceWriter, writeJson, type SequenceFormat, type SequenceWriter } from '@bank-data-sharing/wire';
+import { issueLines, jsonWriterOf, sequenceEncodingOf, sequenceWriter, type SequenceFormat, type SequenceWriter } from '@bank-data-sharing/wire';
 import type { Exchange } from './exchange.js';
 import { ContractError } from './respond.js';
 
@@ -21,11 +21,11 @@ export interface SequenceBody {
 
 /** The body of a sequence sent as `contentType` (the declared one), its writer ready. */
 export function sequenceBody(format: SequenceFormat, contentType: string, schema: unknown, itemSchema: z.ZodType, items: unknown, useWriters: boolean): SequenceBody {
-  // Events carry text of their own; other items' JSON text is the item schema's writer's, when it has one.
-  const written = format !== 'event-stream' && useWriters && jsonWriterOf(itemSchema) !== undefined;
+  // Events carry text of their own. The writer is looked up once per stream, not per item.
+  const json = format === 'event-stream' || !useWriters ? undefined : jsonWriterOf(itemSchema);
   const encoding = sequenceEncodingOf(schema);
   const writer = sequenceWriter(format, contentType, {
-    ...(written ? { json: (value: unknown) => writeJson(itemSchema, value, true) } : {}),
+    ...(json ? { json: (value: unknown) => json(value, false) ?? JSON.stringify(value) } : {}),
     ...(encoding ? { encoding } : {}),
   });
   return { format, itemSchema, items, writer };
