@@ -96,7 +96,9 @@ describe('unknown keywords', () => {
   });
 
   it('known keywords the generator cannot represent are still refused', () => {
-    expect(codes({ A: { $dynamicRef: '#meta' } }, '3.1.0')).toContainEqual(['error', 'unsupported-keyword', `${P}/A/$dynamicRef`]);
+    expect(codes({ A: { $vocabulary: { 'https://example.com/vocab/strict': true } } }, '3.1.0')).toContainEqual(['error', 'unsupported-keyword', `${P}/A/$vocabulary`]);
+    // 2020-12's dynamic references in a 3.0 (draft 4) file.
+    expect(codes({ A: { $dynamicRef: '#meta' } })).toContainEqual(['error', 'unsupported-keyword', `${P}/A/$dynamicRef`]);
     // A 2020-12 keyword in a 3.0 (draft 4) file.
     expect(codes({ A: { type: 'array', prefixItems: [{ type: 'string' }] } })).toContainEqual(['error', 'unsupported-keyword', `${P}/A/prefixItems`]);
   });

@@ -211,21 +211,22 @@ describe('readings and --unsupported', () => {
   });
 
   it('skips what it cannot represent only when asked: an accepting schema and a warning naming it', async () => {
-    const spec = await writeSpec(specWithSchemas({ Dyn: { $dynamicRef: '#meta' }, Fine: { type: 'string' }, Remote: { $ref: 'https://example.com/schema.json' } }, '3.1.0'));
+    const spec = await writeSpec(specWithSchemas({ Dyn: { $vocabulary: { 'https://example.com/vocab/strict': true } }, Fine: { type: 'string' }, Remote: { $ref: 'https://example.com/schema.json' } }, '3.1.0'));
     await expect(generate({ spec, targets: ['validators'] })).rejects.toThrow(/remote reference/);
     const skipped = await generate({ spec, targets: ['validators'], unsupported: 'skip' });
     expect(skipped.diagnostics.filter((d) => d.severity === 'error')).toStrictEqual([]);
     const warnings = skipped.diagnostics.filter((d) => d.severity === 'warning').map((d) => [d.code, d.pointer]);
-    expect(warnings).toContainEqual(['unsupported-keyword', '#/components/schemas/Dyn/$dynamicRef']);
+    expect(warnings).toContainEqual(['unsupported-keyword', '#/components/schemas/Dyn/$vocabulary']);
     expect(warnings).toContainEqual(['remote-ref', '#/components/schemas/Remote/$ref']);
     expect(skipped.built.api.schemas.map((s) => s.schema.kind)).toStrictEqual(['any', 'string', 'any']);
   });
 
   it('reports a problem once, however many schemas refer to it', async () => {
     const bad = { type: 'object', properties: { x: { $dynamicRef: '#m' } } };
+    // `#m` names no anchor of the document.
     const spec = await writeSpec(specWithSchemas({ Bad: bad, A: { not: REF('Bad') }, B: { not: REF('Bad') } }, '3.1.0'));
     const result = await generate({ spec, targets: ['validators'], unsupported: 'skip' });
-    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([['unsupported-keyword', '#/components/schemas/Bad/properties/x/$dynamicRef']]);
+    expect(result.diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([['unresolved-ref', '#/components/schemas/Bad/properties/x/$dynamicRef']]);
   });
 });
 

@@ -758,8 +758,8 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     diagnostics,
   };
   if (builder.ctx.jsonRoots.size > 0) {
-    const { table, readAllOf } = builder.ctx.scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
-    api.jsonSchemas = { dialect: builder.ctx.dialect, table };
+    const { table, readAllOf, dynamicScopes } = builder.ctx.scope.table(builder.ctx.jsonRoots, { formats: builder.ctx.formats === 'assert', allOfReading: builder.ctx.reading === 'lenient' });
+    api.jsonSchemas = { dialect: builder.ctx.dialect, table, ...(dynamicScopes ? { dynamicScopes } : {}) };
     // The lenient allOf reading applies to the schemas the JSON Schema runtime validates too.
     for (const pointer of readAllOf) diagnostics.push(allOfClosedReading(pointer));
   }

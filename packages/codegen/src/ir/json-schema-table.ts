@@ -5,13 +5,20 @@
  * References are resolved here, where the whole document is at hand: against the base URI
  * each `$id` sets, to `$anchor`s, and to JSON pointers. The generated runtime then only
  * follows pointers. A reference to a resource the document does not contain (a remote
- * reference) and `$dynamicRef` are refused with a named error. `$recursiveRef` (2019-09) is
- * written as the pointer of its initial target; the runtime follows the dynamic scope from there.
+ * reference) is refused with a named error. `$recursiveRef` (2019-09) is written as the
+ * pointer of its initial target; the runtime follows the dynamic scope from there.
+ *
+ * `$dynamicRef` (2020-12) is written as `{ initial, anchor }`: the pointer it resolves to as a
+ * `$ref` would, and, when that target declares the `$dynamicAnchor` the reference names (the
+ * "bookend"), the anchor's name. The table then carries the dynamic anchors of every schema
+ * resource (`dynamicScopes`), so that the runtime can find the outermost resource in the
+ * dynamic scope that declares the name.
  */
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
 import { patternDiagnostic } from './pattern.js';
+import { forEachSchemaPosition } from './schema-positions.js';
 
 /** The base URI of a document without an absolute `$self`; never written to output. */
 const DOCUMENT_BASE = 'urn:x-openapi-document:root';
@@ -36,7 +43,8 @@ const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'depend
 // `default` does not validate, but the zod schema fills defaults in, as the plain validators do;
 // `readOnly` and `writeOnly` decide what is required in a request or a response.
 const KEPT = new Set([...VALIDATION_KEYWORDS, ...RUNTIME_KEYWORDS_31, ...RUNTIME_KEYWORDS_30, ...SINGLE, ...LISTS, ...MAPS, 'nullable', 'default', 'readOnly', 'writeOnly']);
-for (const identifier of ['$id', '$anchor', 'id']) KEPT.delete(identifier);
+// The generator resolves identifiers and anchors (a `$dynamicRef` names its anchor itself).
+for (const identifier of ['$id', '$anchor', '$dynamicAnchor', 'id']) KEPT.delete(identifier);
 
 
 /** Calls `visit` for every direct subschema of `raw` with its pointer. */
@@ -80,6 +88,28 @@ interface Copying {
   referenced: (target: JsonPointer) => void;
   /** Pointers of the `allOf` nodes given the lenient reading. */
   readAllOf: Set<JsonPointer>;
+  /** Names of `$dynamicAnchor`s that a copied `$dynamicRef` may lead to through the dynamic scope. */
+  dynamicNames: Set<string>;
+}
+
+/**
+ * The dynamic anchors of each schema resource, by the pointer of its root (`#` for the
+ * document itself): where a `$dynamicRef` to that name leads while the resource is in scope.
+ */
+export type DynamicScopes = Record<JsonPointer, Record<string, JsonPointer>>;
+
+/** What `JsonSchemaScope.table` returns. */
+export interface JsonSchemaTable {
+  table: Record<JsonPointer, unknown>;
+  readAllOf: Set<JsonPointer>;
+  /** Present only when a schema of the table holds a `$dynamicRef` that consults the dynamic scope. */
+  dynamicScopes?: DynamicScopes;
+}
+
+/** The `$dynamicAnchor`s of every schema resource of a document, and the names declared twice in one. */
+interface DynamicAnchors {
+  byResource: Map<JsonPointer, Map<string, JsonPointer>>;
+  duplicates: Array<{ resource: JsonPointer; name: string; pointer: JsonPointer }>;
 }
 
 export interface ResolvedRef {
@@ -142,6 +172,8 @@ export class JsonSchemaScope {
     }
     this.bases.set(pointer, base);
     if (this.dialect === '3.1' && typeof raw['$anchor'] === 'string') this.anchors.set(`${base}#${raw['$anchor']}`, pointer);
+    // A dynamic anchor is also a plain-name fragment, as `$anchor` is.
+    if (this.dialect === '3.1' && typeof raw['$dynamicAnchor'] === 'string') this.anchors.set(`${base}#${raw['$dynamicAnchor']}`, pointer);
     forEachSubschema(raw, pointer, (child, at) => this.index(child, at, base));
   }
 
@@ -185,6 +217,52 @@ export class JsonSchemaScope {
     return this.resolve('#', pointer);
   }
 
+  private dynamicAnchorIndex: DynamicAnchors | undefined;
+
+  /**
+   * The `$dynamicAnchor`s of the document by schema resource. Every Schema Object of the
+   * document is read, not only the component schemas: an anchor anywhere in a resource is in
+   * scope wherever that resource is.
+   */
+  private dynamicAnchors(): DynamicAnchors {
+    if (this.dynamicAnchorIndex) return this.dynamicAnchorIndex;
+    const index: DynamicAnchors = { byResource: new Map([['#', new Map()]]), duplicates: [] };
+    const visit = (raw: unknown, pointer: JsonPointer, resource: JsonPointer): void => {
+      if (!isRecord(raw)) return;
+      let own = resource;
+      if (typeof raw['$id'] === 'string') {
+        own = pointer;
+        if (!index.byResource.has(own)) index.byResource.set(own, new Map());
+      }
+      const name = raw['$dynamicAnchor'];
+      if (typeof name === 'string') {
+        const anchors = index.byResource.get(own)!;
+        if (anchors.has(name)) index.duplicates.push({ resource: own, name, pointer });
+        else anchors.set(name, pointer);
+      }
+      forEachSubschema(raw, pointer, (child, at) => visit(child, at, own));
+    };
+    if (this.dialect === '3.1') forEachSchemaPosition(this.document, (raw, pointer) => visit(raw, pointer, '#'));
+    this.dynamicAnchorIndex = index;
+    return index;
+  }
+
+  /**
+   * Where a `$dynamicRef` leads before the dynamic scope is consulted (as a `$ref` would), and
+   * the anchor name when that target declares the same `$dynamicAnchor` (then the runtime
+   * looks for the outermost resource in scope that declares it).
+   */
+  dynamicTarget(ref: unknown, pointer: JsonPointer): ResolvedRef & { anchor?: string } {
+    if (typeof ref !== 'string') return { error: { code: 'invalid-ref', message: `$dynamicRef must be a string, found ${JSON.stringify(ref)}` } };
+    const resolved = this.resolve(ref, pointer);
+    if (resolved.error) return { error: { code: resolved.error.code, message: resolved.error.message.replace(/^\$ref/, '$dynamicRef') } };
+    const hash = ref.indexOf('#');
+    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
+    if (fragment === '' || fragment.startsWith('/')) return resolved;
+    const target = resolvePointer(this.document, resolved.pointer!);
+    return isRecord(target) && target['$dynamicAnchor'] === fragment ? { ...resolved, anchor: fragment } : resolved;
+  }
+
   /** True for the root of a schema resource (an `$id`, or the document itself). */
   isResourceRoot(raw: Record<string, unknown>, pointer: JsonPointer): boolean {
     return pointer === '#' || (this.dialect === '3.1' && typeof raw['$id'] === 'string');
@@ -192,7 +270,8 @@ export class JsonSchemaScope {
 
   /**
    * Problems that keep the schema at `pointer` (and what it references) from being validated
-   * exactly: unresolvable references, `$dynamicRef`, patterns that are not ECMA-262.
+   * exactly: unresolvable references, a `$dynamicAnchor` declared twice in one resource,
+   * `$vocabulary`, patterns that are not ECMA-262.
    */
   check(pointer: JsonPointer): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
@@ -200,8 +279,16 @@ export class JsonSchemaScope {
     const visit = (raw: unknown, at: JsonPointer): void => {
       if (seen.has(at) || !isRecord(raw)) return;
       seen.add(at);
-      for (const keyword of ['$dynamicRef', '$dynamicAnchor', '$vocabulary', ...(this.dialect === '3.0' ? ['$recursiveRef'] : [])]) {
+      for (const keyword of ['$vocabulary', ...(this.dialect === '3.0' ? ['$dynamicRef', '$dynamicAnchor', '$recursiveRef'] : [])]) {
         if (keyword in raw) diagnostics.push({ severity: 'error', code: 'unsupported-keyword', pointer: `${at}/${keyword}`, message: `the keyword "${keyword}" is not supported` });
+      }
+      if (this.dialect === '3.1' && '$dynamicRef' in raw) {
+        const resolved = this.dynamicTarget(raw['$dynamicRef'], at);
+        if (resolved.error) diagnostics.push({ severity: 'error', code: resolved.error.code, pointer: `${at}/$dynamicRef`, message: resolved.error.message });
+        else {
+          visit(resolvePointer(this.document, resolved.pointer!), resolved.pointer!);
+          if (resolved.anchor !== undefined) this.checkDynamicName(resolved.anchor, diagnostics, visit);
+        }
       }
       if (this.dialect === '3.1' && '$recursiveRef' in raw) {
         const resolved = this.recursiveTarget(raw['$recursiveRef'], at);
@@ -224,28 +311,77 @@ export class JsonSchemaScope {
     return diagnostics;
   }
 
+  /** Every schema a dynamic reference to `name` may lead to is checked too; a name declared twice in one resource is ambiguous. */
+  private checkDynamicName(name: string, diagnostics: Diagnostic[], visit: (raw: unknown, at: JsonPointer) => void): void {
+    const { byResource, duplicates } = this.dynamicAnchors();
+    for (const anchors of byResource.values()) {
+      const pointer = anchors.get(name);
+      if (pointer !== undefined) visit(resolvePointer(this.document, pointer), pointer);
+    }
+    for (const duplicate of duplicates) {
+      if (duplicate.name !== name || diagnostics.some((d) => d.pointer === `${duplicate.pointer}/$dynamicAnchor`)) continue;
+      diagnostics.push({
+        severity: 'error',
+        code: 'duplicate-anchor',
+        pointer: `${duplicate.pointer}/$dynamicAnchor`,
+        message: `$dynamicAnchor "${name}" is declared more than once in the schema resource at ${duplicate.resource}, so a $dynamicRef to it is ambiguous`,
+      });
+    }
+  }
+
   /**
    * The table the generated runtime reads: the schema at each root and every schema they
    * reference, keyed by pointer, annotations dropped, references rewritten as pointers; with
    * the pointers of the `allOf` nodes given the lenient reading (`allOfReading`).
    */
-  table(roots: Iterable<JsonPointer>, options: { formats: boolean; allOfReading?: boolean }): { table: Record<JsonPointer, unknown>; readAllOf: Set<JsonPointer> } {
+  table(roots: Iterable<JsonPointer>, options: { formats: boolean; allOfReading?: boolean }): JsonSchemaTable {
     const queue = [...roots];
-    const copying: Copying = { formats: options.formats, allOfReading: options.allOfReading === true, referenced: (target) => queue.push(target), readAllOf: new Set() };
+    const copying: Copying = { formats: options.formats, allOfReading: options.allOfReading === true, referenced: (target) => queue.push(target), readAllOf: new Set(), dynamicNames: new Set() };
     const wanted = new Set<JsonPointer>();
     const copies = new Map<JsonPointer, unknown>();
-    while (queue.length > 0) {
-      const pointer = queue.shift()!;
-      if (wanted.has(pointer)) continue;
-      wanted.add(pointer);
-      copies.set(pointer, this.copy(resolvePointer(this.document, pointer), pointer, copying));
+    const queuedNames = new Set<string>();
+    for (;;) {
+      while (queue.length > 0) {
+        const pointer = queue.shift()!;
+        if (wanted.has(pointer)) continue;
+        wanted.add(pointer);
+        copies.set(pointer, this.copy(resolvePointer(this.document, pointer), pointer, copying));
+      }
+      // Every schema a dynamic reference may lead to is copied too (and what it references).
+      const names = [...copying.dynamicNames].filter((name) => !queuedNames.has(name));
+      if (names.length === 0) break;
+      for (const name of names) {
+        queuedNames.add(name);
+        for (const anchors of this.dynamicAnchors().byResource.values()) {
+          const pointer = anchors.get(name);
+          if (pointer !== undefined) queue.push(pointer);
+        }
+      }
     }
     // A schema inside another one in the table is reached through it.
     const table: Record<JsonPointer, unknown> = {};
     for (const key of [...wanted].sort()) {
       if (!withinAnother(key, wanted)) table[key] = copies.get(key);
     }
-    return { table, readAllOf: copying.readAllOf };
+    if (queuedNames.size === 0) return { table, readAllOf: copying.readAllOf };
+    return { table, readAllOf: copying.readAllOf, dynamicScopes: this.dynamicScopesFor(queuedNames) };
+  }
+
+  /**
+   * Every resource root of the document (the runtime needs them all to tell which resource a
+   * reference enters), each with its anchors of the names dynamic references ask for.
+   */
+  private dynamicScopesFor(names: ReadonlySet<string>): DynamicScopes {
+    const scopes: DynamicScopes = {};
+    const byResource = this.dynamicAnchors().byResource;
+    for (const resource of [...byResource.keys()].sort()) {
+      const anchors: Record<string, JsonPointer> = {};
+      for (const [name, pointer] of [...byResource.get(resource)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (names.has(name)) anchors[name] = pointer;
+      }
+      scopes[resource] = anchors;
+    }
+    return scopes;
   }
 
   /** The schema a subschema stands for, following `$ref`s. */
@@ -322,6 +458,12 @@ export class JsonSchemaScope {
         const target = this.recursiveTarget(value, pointer).pointer ?? '#';
         copying.referenced(target);
         out[key] = target;
+      } else if (key === '$dynamicRef') {
+        const resolved = this.dynamicTarget(value, pointer);
+        const initial = resolved.pointer ?? '#';
+        copying.referenced(initial);
+        if (resolved.anchor !== undefined) copying.dynamicNames.add(resolved.anchor);
+        out[key] = resolved.anchor === undefined ? { initial } : { initial, anchor: resolved.anchor };
       } else if (key === '$recursiveAnchor') {
         // It has effect only at the root of a schema resource (the runtime cannot see `$id`).
         if (value === true && this.isResourceRoot(raw, pointer)) out[key] = true;

@@ -77,6 +77,9 @@ export const RUNTIME_KEYWORDS_31 = new Set([
   // JSON Schema 2019-09's dynamic recursion, which OpenAPI's large 3.1 files still use.
   '$recursiveRef',
   '$recursiveAnchor',
+  // 2020-12's dynamic references: generic schemas (a page of any item type) bound per use.
+  '$dynamicRef',
+  '$dynamicAnchor',
 ]);
 /** OpenAPI 3.0's schema object is based on draft 4, whose keywords these are. */
 export const RUNTIME_KEYWORDS_30 = new Set(['not', 'patternProperties', 'dependencies', 'additionalItems', 'id']);

@@ -481,6 +481,11 @@ export interface JsonSchemaTableIR {
   /** `3.0`: draft-4 rules with OpenAPI 3.0's `nullable`; `3.1`: JSON Schema 2020-12. */
   dialect: '3.0' | '3.1';
   table: Record<JsonPointer, unknown>;
+  /**
+   * Only where a `$dynamicRef` consults the dynamic scope: every schema resource by the pointer
+   * of its root (`#`: the document), with the `$dynamicAnchor`s it declares by name.
+   */
+  dynamicScopes?: Record<JsonPointer, Record<string, JsonPointer>>;
 }
 
 export interface ApiIR {

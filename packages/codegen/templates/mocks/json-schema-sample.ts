@@ -17,9 +17,14 @@ import { PatternSampleError, sampleFromPattern } from './regex-sample.js';
 
 export { SampleError } from './sample-error.js';
 
+/** Schema resources by the pointer of their root, with their dynamic anchors (the runtime's `dynamicScopes`). */
+export type DynamicScopes = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
 export interface JsonSampleOptions {
   table: Readonly<Record<string, unknown>>;
   dialect: '3.0' | '3.1';
+  /** Where the table's `$dynamicRef`s consult the dynamic scope: its resources and their anchors. */
+  dynamicScopes?: DynamicScopes;
   random: Random;
   /** Reference time for dates (ms since epoch). */
   now: number;
@@ -85,12 +90,17 @@ interface Gathered {
   negated: Set<string>;
   /** The first schema entered with `$recursiveAnchor: true` while gathering. */
   recursiveRoot: string | undefined;
+  /** The dynamic anchors of the schema resources entered while gathering, in order. */
+  entered: Array<Readonly<Record<string, string>>>;
   seen: Set<string>;
 }
 
 interface Context {
   table: Readonly<Record<string, unknown>>;
   draft4: boolean;
+  scopes: DynamicScopes;
+  /** Whether a `$dynamicRef` consults the dynamic scope anywhere in the table. */
+  dynamic: boolean;
   now: number;
   check: (pointer: string) => (value: unknown) => boolean;
   checks: Map<string, (value: unknown) => boolean>;
@@ -109,6 +119,8 @@ interface Walk {
    * `$recursiveRef` leads, as the runtime's dynamic scope has it.
    */
   recursiveRoot: string | undefined;
+  /** The dynamic anchors in scope for the value, outermost resource first (as the runtime keeps them). */
+  dynamicScope: ReadonlyArray<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -128,6 +140,7 @@ export function sampleJsonSchema(pointer: string, options: JsonSampleOptions): u
       depth: 0,
       softDepth: Math.max(0, softDepth - Math.floor(attempt / 8)),
       recursiveRoot: undefined,
+      dynamicScope: entryScope(ctx, pointer),
     };
     try {
       const value = construct(ctx, [pointer], walk, []);
@@ -144,9 +157,12 @@ export function sampleJsonSchema(pointer: string, options: JsonSampleOptions): u
 }
 
 function createContext(options: JsonSampleOptions): Context {
+  const scopes = options.dynamicScopes ?? {};
   return {
     table: options.table,
     draft4: options.dialect === '3.0',
+    scopes,
+    dynamic: Object.keys(scopes).length > 0,
     now: options.now,
     check: options.check,
     checks: new Map(),
@@ -288,7 +304,7 @@ function sampleAll(ctx: Context, roots: readonly string[], w: Walk, extra: reado
     }
     // Inside a dynamic scope a subschema checked on its own may answer otherwise than in
     // place: there the caller's check decides.
-    if (w.recursiveRoot !== undefined || passes(ctx, roots, value)) return value;
+    if (inDynamicScope(ctx, w) || passes(ctx, roots, value)) return value;
     noteRefused(ctx, roots, value);
     failure = new SampleError(roots[0] ?? '#', `the check refused ${preview(value)}`);
   }
@@ -301,7 +317,7 @@ function construct(ctx: Context, roots: readonly string[], w: Walk, extra: reado
   if (++ctx.spent > EFFORT) throw new EffortSpent(at, `gave up after building ${EFFORT} subschemas`);
   if (w.depth > HARD_DEPTH) throw new SampleError(at, `values nest deeper than ${HARD_DEPTH} levels (a required cycle?)`);
   const g = gatherAll(ctx, roots, w, extra);
-  const inner: Walk = { ...w, recursiveRoot: w.recursiveRoot ?? g.recursiveRoot };
+  const inner: Walk = { ...w, recursiveRoot: w.recursiveRoot ?? g.recursiveRoot, dynamicScope: g.entered.length > 0 ? [...w.dynamicScope, ...g.entered] : w.dynamicScope };
   const example = exampleOf(ctx, g, roots, inner);
   if (example.found) return example.value;
   const listed = listedValues(ctx, g);
@@ -335,7 +351,7 @@ const BUILDERS: Record<TypeName, Builder> = {
 // Gathering: `$ref`, `allOf` and the chosen branches merged into one list of parts
 
 function gatherAll(ctx: Context, roots: readonly string[], w: Walk, extra: readonly Part[]): Gathered {
-  const g: Gathered = { parts: [...extra], forced: new Map(), negated: new Set(), recursiveRoot: undefined, seen: new Set() };
+  const g: Gathered = { parts: [...extra], forced: new Map(), negated: new Set(), recursiveRoot: undefined, entered: [], seen: new Set() };
   for (const root of roots) gatherAt(ctx, g, root, undefined, w);
   return g;
 }
@@ -354,6 +370,7 @@ function gather(ctx: Context, g: Gathered, node: unknown, pointer: string, paren
   const part: Part = { schema: node, pointer, parent };
   g.parts.push(part);
   if (!ctx.draft4 && node['$recursiveAnchor'] === true) g.recursiveRoot ??= pointer;
+  if (ctx.dynamic && pointer !== '#' && hasOwn(ctx.scopes, pointer)) enter(g.entered, ctx.scopes[pointer]);
   gatherReferences(ctx, g, part, w);
   if (Array.isArray(node['allOf'])) node['allOf'].forEach((_, i) => gatherAt(ctx, g, `${pointer}/allOf/${i}`, part, w));
   for (const keyword of ['anyOf', 'oneOf'] as const) gatherBranch(ctx, g, part, keyword, w);
@@ -363,13 +380,60 @@ function gather(ctx: Context, g: Gathered, node: unknown, pointer: string, paren
 
 function gatherReferences(ctx: Context, g: Gathered, part: Part, w: Walk): void {
   const { schema } = part;
-  if (typeof schema['$ref'] === 'string') gatherAt(ctx, g, schema['$ref'], part, w);
+  if (typeof schema['$ref'] === 'string') gatherReferenced(ctx, g, schema['$ref'], part, w);
   if (ctx.draft4) return;
   const recursive = schema['$recursiveRef'];
   if (typeof recursive === 'string') gatherAt(ctx, g, recursiveTarget(ctx, recursive, w.recursiveRoot ?? g.recursiveRoot), part, w);
-  // The table has no `$dynamicRef`s (the generator refuses them); one that is a pointer is followed like `$ref`.
+  // The generator wrote `{ initial, anchor }`: the anchor, when present, is looked up in the dynamic scope.
   const dynamic = schema['$dynamicRef'];
-  if (typeof dynamic === 'string' && dynamic.startsWith('#/') && resolve(ctx, dynamic) !== undefined) gatherAt(ctx, g, dynamic, part, w);
+  if (isObject(dynamic) && typeof dynamic['initial'] === 'string') {
+    const anchor = dynamic['anchor'];
+    const target = typeof anchor === 'string' ? dynamicTarget([...w.dynamicScope, ...g.entered], anchor, dynamic['initial']) : dynamic['initial'];
+    gatherReferenced(ctx, g, target, part, w);
+  }
+}
+
+/** A reference's target, entering the resource it lies inside (its root enters itself when gathered). */
+function gatherReferenced(ctx: Context, g: Gathered, target: string, part: Part, w: Walk): void {
+  if (ctx.dynamic) enter(g.entered, enteredThrough(ctx, target));
+  gatherAt(ctx, g, target, part, w);
+}
+
+function enter(scope: Array<Readonly<Record<string, string>>>, anchors: Readonly<Record<string, string>> | undefined): void {
+  if (anchors !== undefined && Object.keys(anchors).length > 0) scope.push(anchors);
+}
+
+/** The anchors of the resource `pointer` lies inside, below its root; nothing for a root or the document. */
+function enteredThrough(ctx: Context, pointer: string): Readonly<Record<string, string>> | undefined {
+  if (hasOwn(ctx.scopes, pointer)) return undefined;
+  let around = '#';
+  for (const root of Object.keys(ctx.scopes)) {
+    if (root.length > around.length && pointer.startsWith(`${root}/`)) around = root;
+  }
+  return around === '#' ? undefined : ctx.scopes[around];
+}
+
+/** The scope a value starts in at `pointer`: the document's anchors and those of the resource it lies inside. */
+function entryScope(ctx: Context, pointer: string): Array<Readonly<Record<string, string>>> {
+  const scope: Array<Readonly<Record<string, string>>> = [];
+  if (!ctx.dynamic) return scope;
+  enter(scope, ctx.scopes['#']);
+  enter(scope, enteredThrough(ctx, pointer));
+  return scope;
+}
+
+/** The outermost resource in scope that declares `anchor`, else the reference's own target. */
+function dynamicTarget(scope: ReadonlyArray<Readonly<Record<string, string>>>, anchor: string, initial: string): string {
+  for (const anchors of scope) if (hasOwn(anchors, anchor)) return anchors[anchor]!;
+  return initial;
+}
+
+/**
+ * Inside a dynamic scope a subschema checked on its own may answer otherwise than in place
+ * (its own check starts a scope of its own): there the caller's check decides.
+ */
+function inDynamicScope(ctx: Context, w: Walk): boolean {
+  return w.recursiveRoot !== undefined || (ctx.dynamic && w.dynamicScope.length > 0);
 }
 
 /** Where a `$recursiveRef` leads: the outermost anchored schema when its initial target is anchored too. */
@@ -394,7 +458,7 @@ function gatherBranch(ctx: Context, g: Gathered, part: Part, keyword: 'anyOf' | 
 /** Whether a schema holds a reference anywhere (taken, deep down, only when nothing else is left). */
 function refersOnward(node: unknown, budget = { left: 200 }): boolean {
   if (--budget.left < 0 || node === null || typeof node !== 'object') return false;
-  if (!Array.isArray(node) && ['$ref', '$recursiveRef', '$dynamicRef'].some((key) => typeof (node as Json)[key] === 'string')) return true;
+  if (!Array.isArray(node) && (['$ref', '$recursiveRef'].some((key) => typeof (node as Json)[key] === 'string') || isObject((node as Json)['$dynamicRef']))) return true;
   return Object.values(node).some((value) => refersOnward(value, budget));
 }
 
@@ -482,7 +546,7 @@ function listedValues(ctx: Context, g: Gathered): unknown[] | undefined {
 function pickListed(ctx: Context, values: unknown[], roots: readonly string[], w: Walk, at: string): unknown {
   const valid = roots.length === 0 ? values : values.filter((value) => passes(ctx, roots, value));
   // In a dynamic scope a subschema's own check may refuse what fits in place.
-  const choices = valid.length > 0 ? valid : w.recursiveRoot !== undefined ? values : [];
+  const choices = valid.length > 0 ? valid : inDynamicScope(ctx, w) ? values : [];
   if (choices.length === 0) throw new SampleError(at, 'no value of `enum`/`const` satisfies every keyword');
   return structuredClone(w.random.pick(choices));
 }

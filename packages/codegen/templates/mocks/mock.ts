@@ -382,6 +382,8 @@ function isJsonEssence(type: string): boolean {
 export interface JsonSchemasLike {
   readonly table: Readonly<Record<string, unknown>>;
   readonly dialect: '3.0' | '3.1';
+  /** Optional, so that validators made by an earlier generator still fit. */
+  readonly dynamicScopes?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   check(pointer: string): (value: unknown) => boolean;
   directed(direction: 'request' | 'response', refuse: boolean): JsonSchemasLike;
 }
@@ -393,6 +395,7 @@ export function jsonNodeSampler(schemas: JsonSchemasLike): (now: number) => Json
     return sampleJsonSchema(node.pointer, {
       table: schemas.table,
       dialect: schemas.dialect,
+      ...(schemas.dynamicScopes ? { dynamicScopes: schemas.dynamicScopes } : {}),
       random,
       now,
       ...(node.mode ? { direction: node.mode.direction } : {}),

@@ -18,6 +18,14 @@ export type Dialect = '3.0' | '3.1';
 /** Schemas by the JSON pointer of their root in the source file; `$ref`s are pointers too. */
 export type SchemaTable = Readonly<Record<string, unknown>>;
 
+/**
+ * For a file whose `$dynamicRef`s consult the dynamic scope: every schema resource by the
+ * pointer of its root (`#`, the document itself), with the `$dynamicAnchor`s it declares.
+ */
+export type DynamicScopes = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+const NO_SCOPES: DynamicScopes = {};
+
 export interface JsonSchemaIssue {
   path: Array<string | number>;
   message: string;
@@ -186,6 +194,18 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+/** `validate` with `entry` on top of `stack` while it runs (a dynamic scope). */
+function pushedWhile<T>(stack: T[], entry: T, validate: Validate): Validate {
+  return (value, path, issues, seen) => {
+    stack.push(entry);
+    try {
+      return validate(value, path, issues, seen);
+    } finally {
+      stack.pop();
+    }
+  };
+}
+
 /** Returns the value with the defaults it lacks written in (a copy when anything is added). */
 type Fill = (value: unknown) => unknown;
 
@@ -204,19 +224,26 @@ export class JsonSchemas {
   private readonly fillers = new Map<string, { fn: Fill | undefined }>();
   private readonly modes = new Map<string, JsonSchemas>();
 
+  /** Whether any `$dynamicRef` consults the dynamic scope (else nothing keeps track of it). */
+  private readonly dynamic: boolean;
+
   constructor(
     /** The raw schemas, read by the mocks' sampler too. */
     readonly table: SchemaTable,
     readonly dialect: Dialect,
+    /** The schema resources and their dynamic anchors, read by the mocks' sampler too. */
+    readonly dynamicScopes: DynamicScopes = NO_SCOPES,
     private readonly mode?: DirectionMode,
-  ) {}
+  ) {
+    this.dynamic = Object.keys(dynamicScopes).length > 0;
+  }
 
   /** The same schemas as a request or a response carries them (compiled separately). */
   directed(direction: DirectionMode['direction'], refuse: boolean): JsonSchemas {
     const key = `${direction}:${refuse}`;
     let schemas = this.modes.get(key);
     if (!schemas) {
-      schemas = new JsonSchemas(this.table, this.dialect, { direction, refuse });
+      schemas = new JsonSchemas(this.table, this.dialect, this.dynamicScopes, { direction, refuse });
       this.modes.set(key, schemas);
     }
     return schemas;
@@ -235,7 +262,7 @@ export class JsonSchemas {
 
   /** The schema at `pointer`, as a zod schema whose issues name the path and the keyword. */
   zod(pointer: string): z.ZodType<unknown> {
-    const validate = this.validatorAt(pointer);
+    const validate = this.entryAt(pointer);
     const checked = z.unknown().superRefine((value, ctx) => {
       if (validate(value, [], undefined, undefined)) return;
       const issues: JsonSchemaIssue[] = [];
@@ -334,8 +361,66 @@ export class JsonSchemas {
 
   /** The schema at `pointer` as a check function. */
   check(pointer: string): (value: unknown) => boolean {
-    const validate = this.validatorAt(pointer);
+    const validate = this.entryAt(pointer);
     return (value) => validate(value, [], undefined, undefined);
+  }
+
+  /**
+   * The schema at `pointer` as validation starts there: the dynamic scope begins with the
+   * document and the resource the schema is in.
+   */
+  private entryAt(pointer: string): Validate {
+    const validate = this.validatorAt(pointer);
+    if (!this.dynamic) return validate;
+    return this.withinScope(this.withinScope(validate, this.enteredThrough(pointer)), this.dynamicScopes['#']);
+  }
+
+  /** `validate` with `anchors` in the dynamic scope while it runs (itself when there are none). */
+  private withinScope(validate: Validate, anchors: Readonly<Record<string, string>> | undefined): Validate {
+    if (anchors === undefined || Object.keys(anchors).length === 0) return validate;
+    return pushedWhile(this.dynamicScope, anchors, validate);
+  }
+
+  /**
+   * The anchors of the resource a reference to `pointer` enters when `pointer` lies inside it,
+   * below its root (a root adds its own when compiled, and enters no resource around it); the
+   * document's are always in scope.
+   */
+  private enteredThrough(pointer: string): Readonly<Record<string, string>> | undefined {
+    // A root enters only itself: the resources around it are skipped.
+    if (Object.prototype.hasOwnProperty.call(this.dynamicScopes, pointer)) return undefined;
+    let around = '#';
+    for (const root of Object.keys(this.dynamicScopes)) {
+      if (root.length > around.length && pointer.startsWith(`${root}/`)) around = root;
+    }
+    return around === '#' ? undefined : this.dynamicScopes[around];
+  }
+
+  /** A reference's target, with the resource it enters in the dynamic scope while it runs. */
+  private referenced(target: string): Validate {
+    if (!this.dynamic) return this.validatorAt(target);
+    let validate = this.references.get(target);
+    if (!validate) {
+      validate = this.withinScope(this.validatorAt(target), this.enteredThrough(target));
+      this.references.set(target, validate);
+    }
+    return validate;
+  }
+
+  private readonly references = new Map<string, Validate>();
+
+  /**
+   * The dynamic anchors of the resources the validation in progress has entered, outermost
+   * first: a `$dynamicRef` whose target declares its anchor leads to the outermost one that
+   * declares the same name.
+   */
+  private readonly dynamicScope: Array<Readonly<Record<string, string>>> = [];
+
+  private dynamicTarget(anchor: string, initial: string): string {
+    for (const anchors of this.dynamicScope) {
+      if (Object.prototype.hasOwnProperty.call(anchors, anchor)) return anchors[anchor]!;
+    }
+    return initial;
   }
 
   /** The longest key of the table that leads to `pointer`: the pointer itself, else each shorter prefix that ends before a `/`. */
@@ -386,16 +471,13 @@ export class JsonSchemas {
   private readonly recursiveScope: string[] = [];
 
   private compile(schema: unknown, pointer: string): Validate {
-    const validate = this.compileSchema(schema, pointer);
+    let validate = this.compileSchema(schema, pointer);
+    // The root of a schema resource puts its dynamic anchors in scope, however it was reached.
+    if (this.dynamic && pointer !== '#' && Object.prototype.hasOwnProperty.call(this.dynamicScopes, pointer)) {
+      validate = this.withinScope(validate, this.dynamicScopes[pointer]);
+    }
     if (!isObject(schema) || schema['$recursiveAnchor'] !== true) return validate;
-    return (value, path, issues, seen) => {
-      this.recursiveScope.push(pointer);
-      try {
-        return validate(value, path, issues, seen);
-      } finally {
-        this.recursiveScope.pop();
-      }
-    };
+    return pushedWhile(this.recursiveScope, pointer, validate);
   }
 
   /**
@@ -469,7 +551,7 @@ export class JsonSchemas {
    */
   private lazyRef(target: string): Validate {
     let validate: Validate | undefined;
-    return (v, p, i, s) => (validate ??= this.validatorAt(target))(v, p, i, s);
+    return (v, p, i, s) => (validate ??= this.referenced(target))(v, p, i, s);
   }
 
   private compileRef(schema: Record<string, unknown>, add: (c: Validate, collects?: boolean) => void): void {
@@ -484,6 +566,14 @@ export class JsonSchemas {
         const target = anchored ? (this.recursiveScope[0] ?? recursive) : recursive;
         return this.validatorAt(target)(v, p, i, s);
       }, true);
+    }
+    const dynamic = schema['$dynamicRef'];
+    if (isObject(dynamic) && typeof dynamic['initial'] === 'string') {
+      const initial = dynamic['initial'];
+      const anchor = dynamic['anchor'];
+      // Without a matching anchor at its target (no "bookend") it is an ordinary reference.
+      if (typeof anchor !== 'string') add(this.lazyRef(initial), true);
+      else add((v, p, i, s) => this.referenced(this.dynamicTarget(anchor, initial))(v, p, i, s), true);
     }
   }
 

@@ -5,7 +5,7 @@
  * no body can be generated for are listed here with the reason the mocks give.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusLabel as label, OFFICIAL_FILES as OFFICIAL, OWN_FILES as OWN, README_EXAMPLE_FILES as README_EXAMPLES } from '../support/corpus-files.js';
+import { corpusLabel as label, OFFICIAL_FILES as OFFICIAL, OWN_FILES as OWN, PUBLISHED_FILES as PUBLISHED, README_EXAMPLE_FILES as README_EXAMPLES } from '../support/corpus-files.js';
 import { removeScratchDirs } from '../support/generated-validators.js';
 import { REAL_SPECS_DIR } from '../support/spec-files.js';
 import { mockCorpus } from './support/mock-corpus.js';
@@ -36,7 +36,7 @@ const SEEDS = 12;
 describe('mocks of every file: every generated body is valid for ajv', () => {
   afterAll(removeScratchDirs);
   if (OFFICIAL.length === 0) console.log(`skipping the official files: ${REAL_SPECS_DIR} is not present`);
-  for (const file of [...OWN, ...OFFICIAL, ...README_EXAMPLES]) {
+  for (const file of [...OWN, ...OFFICIAL, ...README_EXAMPLES, ...PUBLISHED]) {
     it(label(file), async () => {
       const report = await mockCorpus(file, SEEDS);
       expect(report.invalid.slice(0, 3)).toStrictEqual([]);

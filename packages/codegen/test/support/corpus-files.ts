@@ -1,6 +1,8 @@
 /**
  * The corpus the property tests run over: our own files, the official files (when the machine
- * has them) and every OpenAPI 3.0/3.1 JSON document of @readme/oas-examples.
+ * has them), every OpenAPI 3.0/3.1 JSON document of @readme/oas-examples, and other
+ * publishers' files from the registry (Scalar's Galaxy example: generic pages bound with
+ * `$dynamicRef`).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,9 +22,16 @@ export const README_EXAMPLE_FILES = ['3.0', '3.1'].flatMap((version) =>
     .map((e) => path.join(EXAMPLES, version, 'json', e.name)),
 );
 
+/** Other publishers' OpenAPI files, as their packages export them. */
+const PUBLISHED = ['@scalar/galaxy/latest.yaml'];
+export const PUBLISHED_FILES = PUBLISHED.map((specifier) => require.resolve(specifier));
+const PUBLISHED_LABELS = new Map(PUBLISHED_FILES.map((file, i) => [file, PUBLISHED[i]!]));
+
 /** A file's name in test titles: `oas-examples/3.0/json/x.json`, `real-specs/x.yaml`, `spec/...`. */
 export function corpusLabel(file: string): string {
   if (file.startsWith(EXAMPLES)) return `oas-examples/${path.relative(EXAMPLES, file).split(path.sep).join('/')}`;
   if (file.startsWith(REAL_SPECS_DIR)) return `real-specs/${path.basename(file)}`;
+  const published = PUBLISHED_LABELS.get(file);
+  if (published) return published;
   return path.relative(REPO_ROOT, file).split(path.sep).join('/');
 }

@@ -6,7 +6,7 @@
  * names the same issues); whatever is written is JSON.stringify's text.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusLabel as label, OFFICIAL_FILES as OFFICIAL, OWN_FILES as OWN, README_EXAMPLE_FILES as README_EXAMPLES } from '../support/corpus-files.js';
+import { corpusLabel as label, OFFICIAL_FILES as OFFICIAL, OWN_FILES as OWN, PUBLISHED_FILES as PUBLISHED, README_EXAMPLE_FILES as README_EXAMPLES } from '../support/corpus-files.js';
 import { removeScratchDirs } from '../support/generated-validators.js';
 import { REAL_SPECS_DIR } from '../support/spec-files.js';
 import { writerCorpus } from './support/writer-corpus.js';
@@ -22,7 +22,7 @@ describe('JSON writers against JSON.stringify and zod, over the corpus', () => {
     console.log(`writers: ${totals.files} files, ${totals.withWriter} JSON responses with a writer (${totals.withoutWriter} without), ${totals.written} valid bodies written byte-equal, ${totals.mutated} mutations (${totals.invalid} invalid, none written)`);
   });
   if (OFFICIAL.length === 0) console.log(`skipping the official files: ${REAL_SPECS_DIR} is not present`);
-  for (const file of [...OWN, ...OFFICIAL, ...README_EXAMPLES]) {
+  for (const file of [...OWN, ...OFFICIAL, ...README_EXAMPLES, ...PUBLISHED]) {
     it(label(file), async () => {
       const report = await writerCorpus(file, SEEDS, MUTATIONS);
       totals.files++;

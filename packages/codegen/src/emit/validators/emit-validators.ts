@@ -49,7 +49,7 @@ function jsonSchemasFile(header: string, jsonSchemas: NonNullable<ApiIR['jsonSch
     "import { JsonSchemas } from './json-schema.gen.js';",
     '',
     '/** Schemas validated by the JSON Schema runtime, by pointer into the source file; `$ref`s are pointers. */',
-    `export const schemas = new JsonSchemas(${objectLiteral(jsonSchemas.table)}, ${JSON.stringify(jsonSchemas.dialect)});`,
+    `export const schemas = new JsonSchemas(${objectLiteral(jsonSchemas.table)}, ${JSON.stringify(jsonSchemas.dialect)}${jsonSchemas.dynamicScopes ? `, ${objectLiteral(jsonSchemas.dynamicScopes)}` : ''});`,
     '',
   ].join('\n');
 }
