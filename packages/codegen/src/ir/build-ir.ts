@@ -600,7 +600,9 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
       }
       seenIds.set(operationId, pointer);
       // `name` is set below, once every operation is known (collisions need them all).
-      const ir: OperationIR = { operationId, name: operationId, method, path, ...operationParts(builder, op, pointer, pathParameters), security: securityOf(op['security']) ?? defaultSecurity, pointer };
+      const parts = operationParts(builder, op, pointer, pathParameters);
+      parts.parameters = matchPathTemplate(builder, path, parts.parameters, pointer);
+      const ir: OperationIR = { operationId, name: operationId, method, path, ...parts, security: securityOf(op['security']) ?? defaultSecurity, pointer };
       operations.push(ir);
     }
   }
@@ -608,6 +610,38 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
   operations.forEach((op, i) => (op.name = named.names[i]!));
   builder.diagnostics.push(...named.diagnostics);
   return operations;
+}
+
+/**
+ * The path parameters as the path's template has them (OpenAPI: each template expression is
+ * one `in: path` parameter, and each path parameter is in the template). A file that breaks
+ * this would give a route no request reaches, or one every request is refused by; instead, an
+ * expression without a parameter is read as a required string and a path parameter the
+ * template lacks is left out, each with a warning naming the operation.
+ */
+function matchPathTemplate(builder: IRBuilder, path: string, parameters: ParameterIR[], pointer: JsonPointer): ParameterIR[] {
+  const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const declared = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name));
+  const kept = parameters.filter((p) => {
+    if (p.in !== 'path' || inTemplate.includes(p.name)) return true;
+    builder.diagnostics.push({
+      severity: 'warning',
+      code: 'path-parameter-not-in-template',
+      pointer,
+      message: `path parameter "${p.name}" is not in the path ${path}: no request can carry it, so it is left out`,
+    });
+    return false;
+  });
+  for (const name of inTemplate.filter((n, i) => !declared.has(n) && inTemplate.indexOf(n) === i)) {
+    builder.diagnostics.push({
+      severity: 'warning',
+      code: 'undeclared-path-parameter',
+      pointer,
+      message: `{${name}} in the path ${path} has no "in: path" parameter: read as a required string (declare it under "parameters")`,
+    });
+    kept.push({ name, in: 'path', required: true, schema: { kind: 'string', pointer }, style: 'simple', explode: false, examples: [] });
+  }
+  return kept;
 }
 
 /**

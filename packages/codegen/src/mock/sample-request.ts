@@ -116,9 +116,13 @@ export function sampleRequestParts(loaded: LoadedApi, name: string, options: Sam
         const known = attempt === 0 ? options.known?.(param) : undefined;
         const example = attempt === 0 && useExamples ? param.examples[0] : undefined;
         const value = known !== undefined ? known : example !== undefined ? example.value : sample(param.schema, `${location}:${param.name}`, attempt);
+        // null has no text of its own in a path, query, header or cookie (the client leaves such a
+        // parameter out, and "null" would arrive as that string): an optional one is left out.
+        if (value === null && !param.required) continue;
         values[param.name] = { value };
       }
-      if (check.safeParse(typedObject(location, values)).success) break;
+      const sendable = Object.values(values).every((v) => !('value' in v) || v.value !== null);
+      if (sendable && check.safeParse(typedObject(location, values)).success) break;
     }
     return values;
   };
