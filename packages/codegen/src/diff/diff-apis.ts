@@ -1,10 +1,19 @@
-import type { ApiIR, MediaTypeIR, OperationIR, SchemaNode } from '../ir/types.js';
+import type { ApiIR, MediaTypeIR, OperationIR, SchemaNode, WebhookIR } from '../ir/types.js';
 import { referencedNames } from '../ir/references.js';
 import { escapePointerToken } from '../ir/json-pointer.js';
 import { diffSchemas, type Direction, type SchemaChange, type SchemaResolver } from './diff-schemas.js';
 
-/** Where a schema is read: what a client sends, what a server answers. */
-type Context = 'request' | 'response';
+/**
+ * Where a schema is read: what a client sends, what a server answers; and for a webhook, the
+ * delivery the API sends to its users' receivers and the answer a receiver gives. A delivery
+ * travels like a response (the API writes it, its users read it), an answer like a request.
+ */
+type Context = 'request' | 'response' | 'delivery' | 'delivery-answer';
+
+/** Whether the API's users (the clients) write what is read in this context. */
+function clientsWrite(context: Context): boolean {
+  return context === 'request' || context === 'delivery-answer';
+}
 
 export interface Breaking {
   client: boolean;
@@ -61,7 +70,7 @@ function breakingOf(direction: Direction, contexts: ReadonlySet<Context>): Break
     if (direction === 'changed') {
       out.client = true;
       out.server = true;
-    } else if ((direction === 'narrower') === (context === 'request')) out.client = true;
+    } else if ((direction === 'narrower') === clientsWrite(context)) out.client = true;
     else out.server = true;
   }
   return out;
@@ -91,8 +100,16 @@ function bodySchemas(media: MediaTypeIR): Array<SchemaNode | undefined> {
  * sequences) and whether it is a sequence at all, which breaks both sides either way (a reader of
  * one value cannot read items, nor the other way round).
  */
-function mediaChanges(where: string, prefix: 'request' | 'response', before: MediaTypeIR, after: MediaTypeIR, resolver: SchemaResolver, reached: Reach[], pointers: { from: string; to: string }): ApiChange[] {
-  const contexts = prefix === 'request' ? REQUEST : RESPONSE;
+function mediaChanges(
+  where: string,
+  prefix: 'request' | 'response',
+  contexts: ReadonlySet<Context>,
+  before: MediaTypeIR,
+  after: MediaTypeIR,
+  resolver: SchemaResolver,
+  reached: Reach[],
+  pointers: { from: string; to: string },
+): ApiChange[] {
   if ((before.itemSchema === undefined) !== (after.itemSchema === undefined)) {
     const nowItems = after.itemSchema !== undefined;
     return [
@@ -123,9 +140,9 @@ function usage(api: ApiIR): Map<string, Set<Context>> {
       out.set(name, set);
     }
   };
-  for (const op of api.operations) {
-    mark(collectRefs([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content.flatMap(bodySchemas) ?? [])], components), 'request');
-    mark(collectRefs(op.responses.flatMap((r) => [...r.content.flatMap(bodySchemas), ...r.headers.map((h) => h.schema)]), components), 'response');
+  for (const { op, roles } of comparables(api)) {
+    mark(collectRefs([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content.flatMap(bodySchemas) ?? [])], components), roles.request);
+    mark(collectRefs(op.responses.flatMap((r) => [...r.content.flatMap(bodySchemas), ...r.headers.map((h) => h.schema)]), components), roles.response);
   }
   return out;
 }
@@ -134,7 +151,7 @@ function usage(api: ApiIR): Map<string, Set<Context>> {
 function reaches(api: ApiIR): Map<string, Reach[]> {
   const components = new Map(api.schemas.map((s) => [s.name, s.schema]));
   const out = new Map<string, Reach[]>();
-  for (const op of api.operations) {
+  for (const { op } of comparables(api)) {
     const places: Array<[string, SchemaNode | undefined]> = [
       ...op.parameters.map((p): [string, SchemaNode] => [`parameter ${p.in} ${p.name}`, p.schema]),
       ...(op.requestBody?.content ?? []).map((c): [string, SchemaNode | undefined] => [`request body ${c.contentType}`, c.itemSchema ?? c.schema]),
@@ -158,23 +175,76 @@ function key(op: OperationIR): string {
   return op.operationId;
 }
 
+/** What an operation and a webhook share, as compared here. */
+type Comparable = Pick<OperationIR, 'operationId' | 'method' | 'path' | 'pointer' | 'security' | 'parameters' | 'requestBody' | 'responses'>;
+
+/** How a comparable is named, and where what it sends and answers is read. */
+interface Roles {
+  /** `operation`, `webhook`. */
+  noun: string;
+  request: Context;
+  response: Context;
+  /** Why a new method or path breaks both sides, and other credentials too. */
+  moved: string;
+  security: string;
+}
+
+const OPERATION_ROLES: Roles = {
+  noun: 'operation',
+  request: 'request',
+  response: 'response',
+  moved: 'its method or path changed: clients must call the new one and servers serve it',
+  security: 'other credentials or scopes: clients must obtain them and servers check them',
+};
+const WEBHOOK_ROLES: Roles = {
+  noun: 'webhook',
+  request: 'delivery',
+  response: 'delivery-answer',
+  moved: 'its method changed: the API must send the new one and receivers accept it',
+  security: 'other credentials: the API must present them and receivers check them',
+};
+
+/** A webhook as an operation: named by its key, its "path" the name it has in the file. */
+function webhookAsComparable(webhook: WebhookIR): Comparable {
+  return {
+    operationId: webhook.key,
+    method: webhook.method,
+    path: `webhook ${webhook.name}`,
+    pointer: webhook.pointer,
+    security: webhook.security,
+    parameters: webhook.parameters,
+    ...(webhook.requestBody ? { requestBody: webhook.requestBody } : {}),
+    responses: webhook.responses,
+  };
+}
+
+/** The operations, then the webhooks, each with its roles. */
+function comparables(api: ApiIR): Array<{ op: Comparable; roles: Roles }> {
+  return [...api.operations.map((op) => ({ op, roles: OPERATION_ROLES })), ...(api.webhooks ?? []).map((w) => ({ op: webhookAsComparable(w), roles: WEBHOOK_ROLES }))];
+}
+
 /** What a breaking change costs each side, by where the schema is read. */
 const CONSEQUENCE = {
   request: { client: 'a client sending what was valid before is refused', server: 'a server must accept what it could refuse before' },
   response: { client: 'a client that checks responses strictly rejects what a server may now send', server: 'a server must stop sending what was valid before' },
+  delivery: { client: 'a receiver that checks deliveries strictly rejects what the API may now send', server: 'the API must stop sending what was valid before' },
+  'delivery-answer': { client: 'a receiver answering what was valid before is refused', server: 'the API must accept answers it could refuse before' },
 } as const;
+
+const CONTEXT_WORDS: Record<Context, string> = { request: 'requests', response: 'responses', delivery: 'webhook deliveries', 'delivery-answer': 'answers to webhooks' };
+const CONTEXT_ORDER: readonly Context[] = ['request', 'response', 'delivery', 'delivery-answer'];
 
 /** Why a schema change breaks: the fact, where it is read, and what it costs. */
 function schemaWhy(fact: string, direction: Direction | undefined, contexts: ReadonlySet<Context>): string | undefined {
   if (direction === undefined || direction === 'compatible') return undefined;
   const costs: string[] = [];
-  for (const context of (['request', 'response'] as const).filter((c) => contexts.has(c))) {
+  for (const context of CONTEXT_ORDER.filter((c) => contexts.has(c))) {
     const side = breakingOf(direction, new Set([context]));
     if (side.client) costs.push(CONSEQUENCE[context].client);
     if (side.server) costs.push(CONSEQUENCE[context].server);
   }
   if (costs.length === 0) return undefined;
-  const where = [...contexts].sort().map((c) => (c === 'request' ? 'requests' : 'responses')).join(' and ');
+  const where = CONTEXT_ORDER.filter((c) => contexts.has(c)).map((c) => CONTEXT_WORDS[c]).join(' and ');
   return `${fact}, in ${where}: ${costs.join('; ')}`;
 }
 
@@ -214,11 +284,10 @@ function pointerOf(base: string, ...tokens: string[]): string {
   return [base, ...tokens.map(escapePointerToken)].join('/');
 }
 
-const REQUEST: ReadonlySet<Context> = new Set(['request']);
-const RESPONSE: ReadonlySet<Context> = new Set(['response']);
-
-function diffOperation(before: OperationIR, after: OperationIR, resolver: SchemaResolver): ApiChange[] {
-  const at = `operation ${after.operationId}`;
+function diffOperation(before: Comparable, after: Comparable, resolver: SchemaResolver, roles: Roles = OPERATION_ROLES): ApiChange[] {
+  const at = `${roles.noun} ${after.operationId}`;
+  const REQUEST: ReadonlySet<Context> = new Set([roles.request]);
+  const RESPONSE: ReadonlySet<Context> = new Set([roles.response]);
   const ops = { from: before.pointer, to: after.pointer };
   // The operation (as it is in the newer version) and the place in it that a change touches.
   const reach = (place: string): Reach[] => [{ operationId: after.operationId, method: after.method.toUpperCase(), path: after.path, place }];
@@ -227,15 +296,15 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
     changes.push(
       change({
         location: at,
-        kind: 'operation-moved',
+        kind: `${roles.noun}-moved`,
         description: `${before.method.toUpperCase()} ${before.path} → ${after.method.toUpperCase()} ${after.path}`,
         breaking: { client: true, server: true },
-        why: 'its method or path changed: clients must call the new one and servers serve it',
+        why: roles.moved,
         ...ops,
       }),
     );
   }
-  const scopes = (op: OperationIR) => JSON.stringify(op.security.map((r) => Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort()));
+  const scopes = (op: Comparable) => JSON.stringify(op.security.map((r) => Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort()));
   if (scopes(before) !== scopes(after)) {
     changes.push(
       change({
@@ -243,7 +312,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
         kind: 'security',
         description: `security ${scopes(before)} → ${scopes(after)}`,
         breaking: { client: true, server: true },
-        why: 'other credentials or scopes: clients must obtain them and servers check them',
+        why: roles.security,
         from: pointerOf(before.pointer, 'security'),
         to: pointerOf(after.pointer, 'security'),
       }),
@@ -264,7 +333,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           description: 'parameter removed',
           direction: 'wider',
           breaking: breakingOf('wider', REQUEST),
-          context: 'request',
+          context: roles.request,
           reaches: reach(`parameter ${p.in} ${p.name}`),
           from: p.schema.pointer,
           to: pointerOf(after.pointer, 'parameters'),
@@ -280,7 +349,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           kind: 'parameter-required',
           description: q.required ? 'now required' : 'no longer required',
           direction,
-          breaking: breakingOf(direction, REQUEST), context: 'request',
+          breaking: breakingOf(direction, REQUEST), context: roles.request,
           reaches: reach(`parameter ${q.in} ${q.name}`),
           from: p.schema.pointer,
           to: q.schema.pointer,
@@ -298,7 +367,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
         kind: 'parameter-added',
         description: `parameter added (${q.required ? 'required' : 'optional'})`,
         direction,
-        breaking: breakingOf(direction, REQUEST), context: 'request',
+        breaking: breakingOf(direction, REQUEST), context: roles.request,
         reaches: reach(`parameter ${q.in} ${q.name}`),
         from: pointerOf(before.pointer, 'parameters'),
         to: q.schema.pointer,
@@ -317,7 +386,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
         kind: 'body-required',
         description: after.requestBody?.required ? 'body now required' : 'body no longer required',
         direction,
-        breaking: breakingOf(direction, REQUEST), context: 'request',
+        breaking: breakingOf(direction, REQUEST), context: roles.request,
         reaches: reach('request body'),
         ...body,
       }),
@@ -333,13 +402,13 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           kind: 'request-content-type-removed',
           description: 'request content type removed',
           direction: 'narrower',
-          breaking: breakingOf('narrower', REQUEST), context: 'request',
+          breaking: breakingOf('narrower', REQUEST), context: roles.request,
           reaches: reach(`request body ${type}`),
           from: pointerOf(body.from, 'content', type),
           to: pointerOf(body.to, 'content'),
         }),
       );
-    } else changes.push(...mediaChanges(where, 'request', media, next, resolver, reach(`request body ${type}`), { from: pointerOf(body.from, 'content', type), to: pointerOf(body.to, 'content', type) }));
+    } else changes.push(...mediaChanges(where, 'request', REQUEST, media, next, resolver, reach(`request body ${type}`), { from: pointerOf(body.from, 'content', type), to: pointerOf(body.to, 'content', type) }));
   }
   for (const type of bodyAfter.keys()) {
     if (!bodyBefore.has(type)) {
@@ -349,7 +418,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           kind: 'request-content-type-added',
           description: 'request content type added',
           direction: 'wider',
-          breaking: breakingOf('wider', REQUEST), context: 'request',
+          breaking: breakingOf('wider', REQUEST), context: roles.request,
           reaches: reach(`request body ${type}`),
           from: pointerOf(body.from, 'content'),
           to: pointerOf(body.to, 'content', type),
@@ -371,7 +440,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           kind: 'status-removed',
           description: `status ${response.status} removed`,
           direction: 'narrower',
-          breaking: breakingOf('narrower', RESPONSE), context: 'response',
+          breaking: breakingOf('narrower', RESPONSE), context: roles.response,
           reaches: reach(`response ${response.status}`),
           from: ptr.from,
           to: pointerOf(after.pointer, 'responses'),
@@ -390,7 +459,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
             kind: 'response-content-type-removed',
             description: 'response content type removed',
             direction: 'narrower',
-            breaking: breakingOf('narrower', RESPONSE), context: 'response',
+            breaking: breakingOf('narrower', RESPONSE), context: roles.response,
             reaches: reach(`response ${response.status} body ${media.contentType}`),
             from: pointerOf(ptr.from, 'content', media.contentType),
             to: pointerOf(ptr.to, 'content'),
@@ -398,7 +467,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
         );
       } else {
         const pointers = { from: pointerOf(ptr.from, 'content', media.contentType), to: pointerOf(ptr.to, 'content', media.contentType) };
-        changes.push(...mediaChanges(`${where} ${media.contentType}`, 'response', media, other, resolver, reach(`response ${response.status} body ${media.contentType}`), pointers));
+        changes.push(...mediaChanges(`${where} ${media.contentType}`, 'response', RESPONSE, media, other, resolver, reach(`response ${response.status} body ${media.contentType}`), pointers));
       }
     }
     for (const media of next.content) {
@@ -409,7 +478,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
             kind: 'response-content-type-added',
             description: 'response content type added',
             direction: 'wider',
-            breaking: breakingOf('wider', RESPONSE), context: 'response',
+            breaking: breakingOf('wider', RESPONSE), context: roles.response,
             reaches: reach(`response ${response.status} body ${media.contentType}`),
             from: pointerOf(ptr.from, 'content'),
             to: pointerOf(ptr.to, 'content', media.contentType),
@@ -427,7 +496,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
             kind: 'response-header-removed',
             description: 'response header removed',
             direction: 'wider',
-            breaking: breakingOf('wider', RESPONSE), context: 'response',
+            breaking: breakingOf('wider', RESPONSE), context: roles.response,
             reaches: reach(`response ${response.status} header ${header.name}`),
             from: pointerOf(ptr.from, 'headers', header.name),
             to: pointerOf(ptr.to, 'headers'),
@@ -441,7 +510,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
             kind: 'response-header-required',
             description: other.required ? 'now required' : 'no longer required',
             direction,
-            breaking: breakingOf(direction, RESPONSE), context: 'response',
+            breaking: breakingOf(direction, RESPONSE), context: roles.response,
             reaches: reach(`response ${response.status} header ${other.name}`),
             from: pointerOf(ptr.from, 'headers', header.name),
             to: pointerOf(ptr.to, 'headers', other.name),
@@ -458,7 +527,7 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
           kind: 'status-added',
           description: `status ${response.status} added`,
           direction: 'wider',
-          breaking: breakingOf('wider', RESPONSE), context: 'response',
+          breaking: breakingOf('wider', RESPONSE), context: roles.response,
           reaches: reach(`response ${response.status}`),
           from: pointerOf(before.pointer, 'responses'),
           to: pointerOf(after.pointer, 'responses', response.status),
@@ -472,6 +541,47 @@ function diffOperation(before: OperationIR, after: OperationIR, resolver: Schema
 /** Renamed components whose content is compared below them: noise in a list of changes. */
 function isRename(change: ApiChange): boolean {
   return change.direction === 'compatible' && change.description.startsWith('schema renamed ');
+}
+
+/** Webhooks added, removed and changed, matched by their key (name, and method where one name has several). */
+function webhookChanges(before: ApiIR, after: ApiIR, resolver: SchemaResolver): ApiChange[] {
+  const changes: ApiChange[] = [];
+  const listBefore = (before.webhooks ?? []).map(webhookAsComparable);
+  const listAfter = (after.webhooks ?? []).map(webhookAsComparable);
+  const byKeyAfter = new Map(listAfter.map((w) => [w.operationId, w]));
+  const byKeyBefore = new Map(listBefore.map((w) => [w.operationId, w]));
+  for (const webhook of listBefore) {
+    const next = byKeyAfter.get(webhook.operationId);
+    if (next) changes.push(...diffOperation(webhook, next, resolver, WEBHOOK_ROLES));
+    else {
+      changes.push(
+        change({
+          location: `webhook ${webhook.operationId}`,
+          kind: 'webhook-removed',
+          description: `${webhook.method.toUpperCase()} ${webhook.path} removed`,
+          breaking: { client: true, server: false },
+          why: 'webhook removed: a receiver waiting for it gets nothing',
+          from: webhook.pointer,
+          to: '#/webhooks',
+        }),
+      );
+    }
+  }
+  for (const webhook of listAfter) {
+    if (byKeyBefore.has(webhook.operationId)) continue;
+    changes.push(
+      change({
+        location: `webhook ${webhook.operationId}`,
+        kind: 'webhook-added',
+        description: `${webhook.method.toUpperCase()} ${webhook.path} added`,
+        breaking: { client: false, server: true },
+        why: 'webhook added: the API of the new version must send it',
+        from: '#/webhooks',
+        to: webhook.pointer,
+      }),
+    );
+  }
+  return changes;
 }
 
 /** Everything that changed from one version of an API to the next, each classified. */
@@ -516,6 +626,8 @@ export function diffApis(before: ApiIR, after: ApiIR): ApiDiff {
       );
     }
   }
+
+  changes.push(...webhookChanges(before, after, resolver));
 
   const useBefore = usage(before);
   const useAfter = usage(after);
