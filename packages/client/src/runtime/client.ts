@@ -7,7 +7,7 @@ import { withinCallLimits } from './call-limits.js';
 import { securityPlanner, withCookieCredentials, withQueryCredentials, type Credentials, type CredentialsFor, type SecurityPlan, type SecuritySchemeInfo } from './credentials.js';
 import type { DecodedResponse } from './decode.js';
 import { execute, type ClientEvent, type ExecuteEnvironment, type PreparedRequest } from './execute.js';
-import { customerHeaders, mergeHeaders, resolveHeaderSource, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
+import { customerHeaders, mergeHeaders, resolveHeaderSource, withoutTransportHeaders, type CustomerContext, type HeaderSource, type HeaderValues } from './headers.js';
 import type { SignatureOptions } from './jws.js';
 import { acceptHeader } from './media-types.js';
 import { buildUrl, cookieHeader, headerParameters, resolveBaseUrl, type RequestParams } from './request.js';
@@ -261,6 +261,7 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
       headerParameters(params.headers, facts.wire, facts.operationId) as HeaderValues | undefined,
       callOptions.headers,
     );
+    withoutTransportHeaders(headers);
     const cookies = cookieHeader(params.cookies, facts.wire, facts.operationId);
     if (cookies !== undefined) headers['cookie'] = cookies;
     const callerAccept = headers['accept'];

@@ -44,6 +44,19 @@ export async function resolveHeaderSource(source: HeaderSource | undefined): Pro
   return typeof source === 'function' ? await source() : source;
 }
 
+/**
+ * Headers that frame the message on the connection: the transport writes them from the body it
+ * sends. A caller's value (a spec may declare `Content-Length` as a header parameter) would
+ * contradict the body, and the transport refuses such a request, so it is dropped.
+ */
+export const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade']);
+
+/** `headers` without the transport's own (see `TRANSPORT_HEADERS`). */
+export function withoutTransportHeaders(headers: Record<string, string>): Record<string, string> {
+  for (const name of TRANSPORT_HEADERS) if (name in headers) delete headers[name];
+  return headers;
+}
+
 /** Merges header sets left to right (later wins), lower-casing names and dropping `undefined`. */
 export function mergeHeaders(...sets: Array<HeaderValues | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

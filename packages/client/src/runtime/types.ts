@@ -90,8 +90,11 @@ export type ParamGroup<S> = Expand<{
   [K in keyof KnownKeys<Input<S>>]: K extends keyof ShapeOf<S> ? SentValue<ShapeOf<S>[K]> : KnownKeys<Input<S>>[K];
 }>;
 
-/** Headers the client always supplies itself: a caller may still give them. */
-export type AutoHeader = 'authorization' | 'x-fapi-interaction-id' | 'accept' | 'content-type';
+/**
+ * Headers the client always supplies itself: a caller may still give them (`content-length`
+ * excepted: the transport writes it from the body, and drops a caller's).
+ */
+export type AutoHeader = 'authorization' | 'x-fapi-interaction-id' | 'accept' | 'content-type' | 'content-length';
 
 type OptionalKeys<T, K extends PropertyKey> = Simplify<Omit<T, K> & Partial<Pick<T, Extract<keyof T, K>>>>;
 
