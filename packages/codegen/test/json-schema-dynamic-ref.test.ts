@@ -65,7 +65,6 @@ describe('$dynamicRef in the IR and the table', () => {
     expect(table[`${S}/Page`]!.properties!.data!.items).toEqual({ $dynamicRef: { initial: `${S}/Page/$defs/itemType`, anchor: 'itemType' } });
     const inline = '#/paths/~1numbers/get/responses/200/content/application~1json/schema';
     expect(api.jsonSchemas!.dynamicScopes).toStrictEqual({
-      '#': {},
       [`${S}/Page`]: { itemType: `${S}/Page/$defs/itemType` },
       [`${S}/Thing`]: {},
       [`${S}/ThingPage`]: { itemType: `${S}/ThingPage/$defs/itemType` },
@@ -102,6 +101,21 @@ describe('$dynamicRef in the IR and the table', () => {
     expect(nowhere.diagnostics.map((d) => [d.severity, d.code, d.pointer])).toContainEqual(['error', 'unresolved-ref', `${S}/A/items/$dynamicRef`]);
   });
 
+  it('refuses a dynamic anchor outside every $id: where the document stands in the dynamic scope depends on where validation begins', () => {
+    const api = built({
+      ...SPEC,
+      paths: {},
+      components: {
+        schemas: {
+          ...SPEC.components.schemas,
+          // In the document's own resource: it would bind every page, or none, depending on where validation begins.
+          Loose: { $dynamicAnchor: 'itemType', type: 'boolean' },
+        },
+      },
+    });
+    expect(api.diagnostics.map((d) => [d.severity, d.code, d.pointer])).toContainEqual(['error', 'dynamic-anchor-outside-resource', `${S}/Loose/$dynamicAnchor`]);
+  });
+
   it('is still refused in a 3.0 file (draft 4 has no dynamic references)', () => {
     const api = built({ ...SPEC, openapi: '3.0.3', paths: {}, components: { schemas: { A: { type: 'array', items: { $dynamicRef: '#t' } } } } });
     expect(api.diagnostics.map((d) => [d.severity, d.code, d.pointer])).toContainEqual(['error', 'unsupported-keyword', `${S}/A/items/$dynamicRef`]);
@@ -116,18 +130,24 @@ interface Validators {
 }
 type Mock = (options?: Record<string, unknown>) => { status: number; body: unknown };
 
+/** Validators and mocks of `document`, generated into a scratch folder and imported. */
+async function generated(document: Record<string, unknown>, label: string): Promise<{ v: Validators; mocks: Record<string, Mock> }> {
+  const dir = await scratchDir(label);
+  const spec = path.join(dir, 'spec.json');
+  await writeFile(spec, JSON.stringify(document));
+  const result = await generate({ spec, targets: ['validators', 'mocks'] });
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  await writeFiles(dir, result.files, { check: false });
+  const v = (await import(pathToFileURL(path.join(dir, 'validators/index.ts')).href)) as Validators;
+  const { mocks } = (await import(pathToFileURL(path.join(dir, 'mocks/index.ts')).href)) as { mocks: Record<string, Mock> };
+  return { v, mocks };
+}
+
 let v: Validators;
 let mocks: Record<string, Mock>;
 
 beforeAll(async () => {
-  const dir = await scratchDir('dynamic-ref');
-  const spec = path.join(dir, 'pages.json');
-  await writeFile(spec, JSON.stringify(SPEC));
-  const result = await generate({ spec, targets: ['validators', 'mocks'] });
-  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  await writeFiles(dir, result.files, { check: false });
-  v = (await import(pathToFileURL(path.join(dir, 'validators/index.ts')).href)) as Validators;
-  ({ mocks } = (await import(pathToFileURL(path.join(dir, 'mocks/index.ts')).href)) as { mocks: Record<string, Mock> });
+  ({ v, mocks } = await generated(SPEC, 'dynamic-ref'));
 }, 60_000);
 afterAll(() => removeScratchDirs());
 
@@ -177,5 +197,51 @@ describe('$dynamicRef in the generated validators', () => {
       items += numbers.data.length + things.data.length;
     }
     expect(items).toBeGreaterThan(0);
+  });
+});
+
+describe('$dynamicRef reached through a plain object, by a reference into the middle of a resource', () => {
+  // Outer binds T to strings; the list inside it declares numbers, but Outer, entered first, wins.
+  const NESTED = {
+    openapi: '3.1.0',
+    info: { title: 'Nested', version: '1.0.0' },
+    paths: { '/holder': { get: { operationId: 'getHolder', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `${S}/Holder` } } } } } } } },
+    components: {
+      schemas: {
+        Outer: {
+          $id: `${BASE}/outer`,
+          $defs: {
+            t: { $dynamicAnchor: 'T', type: 'string' },
+            Wrapper: {
+              type: 'object',
+              properties: { list: { $id: `${BASE}/list`, $defs: { t: { $dynamicAnchor: 'T', type: 'number' } }, type: 'array', minItems: 1, items: { $dynamicRef: '#T' } } },
+            },
+          },
+          $ref: '#/$defs/Wrapper',
+        },
+        // A plain object whose member refers into the middle of Outer: Outer's anchors are in scope there too.
+        Holder: { type: 'object', required: ['w'], properties: { w: { $ref: `${S}/Outer/$defs/Wrapper` } } },
+      },
+    },
+  };
+  let nested: { v: Validators; mocks: Record<string, Mock> };
+  beforeAll(async () => {
+    nested = await generated(NESTED, 'dynamic-ref-nested');
+  }, 60_000);
+
+  it('answers as the resource itself does: the outer binding wins, whichever way in', () => {
+    const ok = (name: string, value: unknown) => nested.v.schemas[name]!.safeParse(value).success;
+    expect(ok('Outer', { list: ['a'] })).toBe(true);
+    expect(ok('Outer', { list: [1] })).toBe(false);
+    expect(ok('Holder', { w: { list: ['a'] } })).toBe(true);
+    expect(ok('Holder', { w: { list: [1] } })).toBe(false);
+  });
+
+  it('gives mocks of the same binding', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const body = nested.mocks['getHolder']!({ seed }).body as { w: { list?: unknown[] } };
+      expect(nested.v.schemas['Holder']!.safeParse(body).success, JSON.stringify(body)).toBe(true);
+      for (const item of body.w.list ?? []) expect(typeof item).toBe('string');
+    }
   });
 });

@@ -12,7 +12,8 @@
  * `$ref` would, and, when that target declares the `$dynamicAnchor` the reference names (the
  * "bookend"), the anchor's name. The table then carries the dynamic anchors of every schema
  * resource (`dynamicScopes`), so that the runtime can find the outermost resource in the
- * dynamic scope that declares the name.
+ * dynamic scope that declares the name. Dynamic anchors must sit in a resource with an `$id`:
+ * the document's own place in the dynamic scope depends on where validation begins.
  */
 import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
@@ -110,6 +111,8 @@ export interface JsonSchemaTable {
 interface DynamicAnchors {
   byResource: Map<JsonPointer, Map<string, JsonPointer>>;
   duplicates: Array<{ resource: JsonPointer; name: string; pointer: JsonPointer }>;
+  /** Whether any Schema Object of the document holds a `$dynamicRef`. */
+  referenced: boolean;
 }
 
 export interface ResolvedRef {
@@ -226,7 +229,7 @@ export class JsonSchemaScope {
    */
   private dynamicAnchors(): DynamicAnchors {
     if (this.dynamicAnchorIndex) return this.dynamicAnchorIndex;
-    const index: DynamicAnchors = { byResource: new Map([['#', new Map()]]), duplicates: [] };
+    const index: DynamicAnchors = { byResource: new Map([['#', new Map()]]), duplicates: [], referenced: false };
     const visit = (raw: unknown, pointer: JsonPointer, resource: JsonPointer): void => {
       if (!isRecord(raw)) return;
       let own = resource;
@@ -234,6 +237,7 @@ export class JsonSchemaScope {
         own = pointer;
         if (!index.byResource.has(own)) index.byResource.set(own, new Map());
       }
+      if ('$dynamicRef' in raw) index.referenced = true;
       const name = raw['$dynamicAnchor'];
       if (typeof name === 'string') {
         const anchors = index.byResource.get(own)!;
@@ -245,6 +249,20 @@ export class JsonSchemaScope {
     if (this.dialect === '3.1') forEachSchemaPosition(this.document, (raw, pointer) => visit(raw, pointer, '#'));
     this.dynamicAnchorIndex = index;
     return index;
+  }
+
+  /**
+   * Whether the schema at `pointer` lies inside a schema resource of its own (below an `$id`)
+   * in a document whose `$dynamicRef`s consult the dynamic scope. The plain validators cannot
+   * carry that scope, so such a schema is left to the JSON Schema runtime: reached through a
+   * reference into the middle of the resource, it puts that resource in scope, as it must.
+   */
+  inDynamicResource(pointer: JsonPointer): boolean {
+    if (this.dialect !== '3.1') return false;
+    const { byResource, referenced } = this.dynamicAnchors();
+    if (!referenced) return false;
+    for (const root of byResource.keys()) if (root !== '#' && pointer.startsWith(`${root}/`)) return true;
+    return false;
   }
 
   /**
@@ -311,9 +329,22 @@ export class JsonSchemaScope {
     return diagnostics;
   }
 
-  /** Every schema a dynamic reference to `name` may lead to is checked too; a name declared twice in one resource is ambiguous. */
+  /**
+   * Every schema a dynamic reference to `name` may lead to is checked too. A name declared twice
+   * in one resource is ambiguous; one declared outside every `$id` belongs to the document, whose
+   * place in the dynamic scope depends on where validation begins, which OpenAPI leaves open.
+   */
   private checkDynamicName(name: string, diagnostics: Diagnostic[], visit: (raw: unknown, at: JsonPointer) => void): void {
     const { byResource, duplicates } = this.dynamicAnchors();
+    const inDocument = byResource.get('#')!.get(name);
+    if (inDocument !== undefined && !diagnostics.some((d) => d.pointer === `${inDocument}/$dynamicAnchor`)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'dynamic-anchor-outside-resource',
+        pointer: `${inDocument}/$dynamicAnchor`,
+        message: `$dynamicAnchor "${name}" is in no schema resource of its own (no $id around it), so whether a $dynamicRef reaches it depends on where validation begins, which OpenAPI does not say; give the schema that declares it an $id`,
+      });
+    }
     for (const anchors of byResource.values()) {
       const pointer = anchors.get(name);
       if (pointer !== undefined) visit(resolvePointer(this.document, pointer), pointer);
@@ -374,7 +405,8 @@ export class JsonSchemaScope {
   private dynamicScopesFor(names: ReadonlySet<string>): DynamicScopes {
     const scopes: DynamicScopes = {};
     const byResource = this.dynamicAnchors().byResource;
-    for (const resource of [...byResource.keys()].sort()) {
+    // The document's own anchors of these names are refused (see checkDynamicName).
+    for (const resource of [...byResource.keys()].filter((r) => r !== '#').sort()) {
       const anchors: Record<string, JsonPointer> = {};
       for (const [name, pointer] of [...byResource.get(resource)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         if (names.has(name)) anchors[name] = pointer;

@@ -296,6 +296,8 @@ function needsRuntime(raw: Record<string, unknown>, pointer: JsonPointer, ctx: S
   const ref = raw['$ref'];
   // References relative to an `$id` (or draft 4's `id`) resolve against it.
   if (typeof ref === 'string' && ctx.scope.baseAt(pointer) !== ctx.scope.baseAt('#')) return true;
+  // Inside a resource whose dynamic anchors may be in scope: only the runtime keeps that scope.
+  if (ctx.scope.inDynamicResource(pointer)) return true;
   // References to the root, to anchors, or to an `$id`.
   if (typeof ref === 'string' && !ref.startsWith('#/')) return true;
   for (const key of ['enum', 'const']) {

@@ -413,12 +413,10 @@ function enteredThrough(ctx: Context, pointer: string): Readonly<Record<string, 
   return around === '#' ? undefined : ctx.scopes[around];
 }
 
-/** The scope a value starts in at `pointer`: the document's anchors and those of the resource it lies inside. */
+/** The scope a value starts in at `pointer`: the anchors of the resource it lies inside. */
 function entryScope(ctx: Context, pointer: string): Array<Readonly<Record<string, string>>> {
   const scope: Array<Readonly<Record<string, string>>> = [];
-  if (!ctx.dynamic) return scope;
-  enter(scope, ctx.scopes['#']);
-  enter(scope, enteredThrough(ctx, pointer));
+  if (ctx.dynamic) enter(scope, enteredThrough(ctx, pointer));
   return scope;
 }
 

@@ -19,8 +19,8 @@ export type Dialect = '3.0' | '3.1';
 export type SchemaTable = Readonly<Record<string, unknown>>;
 
 /**
- * For a file whose `$dynamicRef`s consult the dynamic scope: every schema resource by the
- * pointer of its root (`#`, the document itself), with the `$dynamicAnchor`s it declares.
+ * For a file whose `$dynamicRef`s consult the dynamic scope: every schema resource (`$id`) by
+ * the pointer of its root, with the `$dynamicAnchor`s it declares.
  */
 export type DynamicScopes = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
@@ -367,12 +367,12 @@ export class JsonSchemas {
 
   /**
    * The schema at `pointer` as validation starts there: the dynamic scope begins with the
-   * document and the resource the schema is in.
+   * resource the schema is in (the generator refuses dynamic anchors of the document itself).
    */
   private entryAt(pointer: string): Validate {
     const validate = this.validatorAt(pointer);
     if (!this.dynamic) return validate;
-    return this.withinScope(this.withinScope(validate, this.enteredThrough(pointer)), this.dynamicScopes['#']);
+    return this.withinScope(validate, this.enteredThrough(pointer));
   }
 
   /** `validate` with `anchors` in the dynamic scope while it runs (itself when there are none). */
@@ -383,8 +383,7 @@ export class JsonSchemas {
 
   /**
    * The anchors of the resource a reference to `pointer` enters when `pointer` lies inside it,
-   * below its root (a root adds its own when compiled, and enters no resource around it); the
-   * document's are always in scope.
+   * below its root (a root adds its own when compiled, and enters no resource around it).
    */
   private enteredThrough(pointer: string): Readonly<Record<string, string>> | undefined {
     // A root enters only itself: the resources around it are skipped.
