@@ -47,19 +47,27 @@ function describeError(options: ErrorAnswerOptions, status: number, items: reado
 }
 
 const CODE_MEMBER = /^(code|status|statusCode|status_code|httpStatus|http_status|errorCode|error_code)$/i;
-const TEXT_MEMBER = /^(message|msg|detail|details|description|error|errorMessage|error_message|error_description|reason)$/i;
+const TEXT_MEMBER = /^(message|msg|detail|details|description|error|errorMessage|error_message|errorDescription|error_description|reason)$/i;
 
 /**
  * A body for a schema nobody here knows, from its obvious members: a `code` or `status` gets
  * the HTTP status (or the error code where the schema wants a string), a `message`, `detail`
- * or `error` the messages, a `title` the status phrase. Undefined when the schema is not an
- * object with such members.
+ * or `error` the messages, a `title` the status phrase; members wrapped in an object of their
+ * own (`{ errorInformation: { errorCode, errorDescription } }`) too. Undefined when the schema
+ * is not an object with such members.
  *
  * @example
  * fillObvious(z.object({ code: z.int(), message: z.string() }), { status: 409, title: 'Conflict', detail: 'already there', items: [], operationId: undefined })
  * // → { code: 409, message: 'already there' }
  */
 export function fillObvious(schema: z.ZodType, error: ErrorDescription): unknown {
+  return fillObviousAt(schema, error, 0);
+}
+
+/** How deep an object of obvious members may sit (`{ errorInformation: { errorCode, errorDescription } }`, as FSPIOP writes it). */
+const MAX_WRAPPING = 2;
+
+function fillObviousAt(schema: z.ZodType, error: ErrorDescription, depth: number): unknown {
   const members = objectMembers(schema);
   if (!members) return undefined;
   const body: Record<string, unknown> = {};
@@ -75,8 +83,19 @@ export function fillObvious(schema: z.ZodType, error: ErrorDescription): unknown
             : [];
     const fitting = candidates.find((candidate) => candidate !== undefined && member.safeParse(candidate).success);
     if (fitting !== undefined) body[key] = fitting;
+    else if (candidates.length === 0 && depth < MAX_WRAPPING) {
+      // A member that wraps the obvious ones in an object of its own.
+      const inner = fillObviousAt(withoutOptional(member), error, depth + 1);
+      if (inner !== undefined && member.safeParse(inner).success) body[key] = inner;
+    }
   }
   return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/** The schema an optional member wraps (read structurally, as `objectMembers` reads shapes). */
+function withoutOptional(schema: z.ZodType): z.ZodType {
+  const inner = (schema as { _zod?: { def?: { type?: string; innerType?: z.ZodType } } })._zod?.def;
+  return inner?.type === 'optional' && inner.innerType ? inner.innerType : schema;
 }
 
 /** The body RFC 9457 asks for, with the field problems as `errors` where the schema allows them. */

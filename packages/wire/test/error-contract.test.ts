@@ -62,6 +62,18 @@ describe('errorAnswer', () => {
     expect(fillObvious(codeMessage, { status: 409, title: 'Conflict', detail: 'already there', items: [], operationId: undefined })).toEqual({ code: 409, message: 'already there' });
   });
 
+  it('fills obvious members wrapped in an object of their own, as FSPIOP writes its errors', () => {
+    const information = z.object({ errorCode: z.string(), errorDescription: z.string(), extensionList: z.object({ extension: z.array(z.object({ key: z.string() })) }).optional() }).strict();
+    const wrapped = z.object({ errorInformation: information.optional() }).strict();
+    const plan = errorPlan(op('o', { '400': { headers: none, content: { 'application/json': wrapped } } }), new Map(), 400);
+    const answer = errorAnswer(plan, 400, [{ code: 'Body.Invalid', message: 'amount: expected string' }], options());
+    expect(answer).toEqual({ body: { errorInformation: { errorCode: 'Body.Invalid', errorDescription: 'amount: expected string' } }, contentType: 'application/json', declared: true });
+    // A wrapper whose inner members cannot be filled (a four-digit code) is left out; nothing else fits, so RFC 9457 is sent.
+    const strictCode = z.object({ errorInformation: z.object({ errorCode: z.string().regex(/^[1-9]\d{3}$/), errorDescription: z.string() }).strict() }).strict();
+    const refused = errorPlan(op('o', { '400': { headers: none, content: { 'application/json': strictCode } } }), new Map(), 400);
+    expect(errorAnswer(refused, 400, [{ code: 'Body.Invalid', message: 'x' }], options()).contentType).toBe('application/problem+json');
+  });
+
   it('sends what formatError builds when it fits, and reports one that does not', () => {
     const plan = errorPlan(op('o', { '409': { headers: none, content: { 'application/json': codeMessage } } }), new Map(), 409);
     const seen: unknown[] = [];
