@@ -9,6 +9,7 @@ export { emitValidators } from './emit/validators/emit-validators.js';
 export { verify, verifyAll, type VerifyReport, type VerifyOptions } from './verify/verify.js';
 export { generatedCodeCompilerOptions } from './verify/compiler-options.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './mock/server.js';
+export type { SampledCallInput } from './mock/sample-request.js';
 export { MockSpecError } from './mock/load-api.js';
 export { signForMock, MOCK_JWS_SECRET } from './mock/signed-bodies.js';
 export { main } from './cli.js';

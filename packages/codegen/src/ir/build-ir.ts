@@ -613,6 +613,30 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
 }
 
 /**
+ * Security requirements with the schemes the document declares. A name that
+ * `components.securitySchemes` does not declare says neither where a credential goes nor how
+ * it is checked, so no client can send it and no server check it: it is left out of its
+ * requirement (which may leave that requirement empty: no credential needed), with a warning.
+ */
+function declaredSchemesOnly(builder: IRBuilder, doc: Record<string, unknown>, security: SecurityRequirementIR[], pointer: JsonPointer): SecurityRequirementIR[] {
+  const components = isRecord(doc['components']) ? doc['components'] : {};
+  const declared = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
+  const unknown = new Set(security.flatMap((requirement) => Object.keys(requirement).filter((name) => !Object.prototype.hasOwnProperty.call(declared, name))));
+  if (unknown.size === 0) return security;
+  for (const name of unknown) {
+    // Once per name: a document-wide `security` would repeat it for every operation.
+    if (builder.diagnostics.some((d) => d.code === 'undeclared-security-scheme' && d.message.includes(`names "${name}",`))) continue;
+    builder.diagnostics.push({
+      severity: 'warning',
+      code: 'undeclared-security-scheme',
+      pointer,
+      message: `the security requirement names "${name}", which components.securitySchemes does not declare: no client can send it and no server check it, so it is left out`,
+    });
+  }
+  return security.map((requirement) => Object.fromEntries(Object.entries(requirement).filter(([name]) => !unknown.has(name))));
+}
+
+/**
  * The path parameters as the path's template has them (OpenAPI: each template expression is
  * one `in: path` parameter, and each path parameter is in the template). A file that breaks
  * this would give a route no request reaches, or one every request is refused by; instead, an
@@ -766,6 +790,7 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
 
   const operations = operationsOf(builder, doc);
   const webhooks = webhooksOf(builder, doc, builder.ctx.dialect);
+  for (const holder of [...operations, ...webhooks]) holder.security = declaredSchemesOnly(builder, doc, holder.security, holder.pointer);
   const nodes = new Map(schemaNames.map((name) => [name, builder.component(name)!] as const));
   const recursive = findRecursiveSchemas(nodes);
   const schemas: NamedSchema[] = schemaNames.map((name) => ({

@@ -86,6 +86,41 @@ export function sampleRequest(loaded: LoadedApi, name: string, options: SampleRe
   return serializeRequest(loaded, sampleRequestParts(loaded, name, options));
 }
 
+/**
+ * A sampled request as a generated client takes it: the parameters by place, typed, and the
+ * body with its media type. Credentials are left to the client's `credentials` option.
+ */
+export interface SampledCallInput {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+  cookies?: Record<string, unknown>;
+  body?: unknown;
+  contentType?: string;
+}
+
+/** `parts` as a client's call input (a raw part, which only invalid requests have, as its text). */
+export function callInputOf(parts: RequestParts): SampledCallInput {
+  const values = (place: Readonly<Record<string, PartValue>>): Record<string, unknown> | undefined => {
+    const entries = Object.entries(place);
+    return entries.length === 0 ? undefined : Object.fromEntries(entries.map(([name, part]) => [name, 'value' in part ? part.value : part.raw]));
+  };
+  const input: SampledCallInput = {};
+  const path = values(parts.path);
+  const query = values(parts.query);
+  const headers = values(parts.header);
+  const cookies = values(parts.cookie);
+  if (path) input.path = path;
+  if (query) input.query = query;
+  if (headers) input.headers = headers;
+  if (cookies) input.cookies = cookies;
+  if (parts.body) {
+    input.body = 'value' in parts.body ? parts.body.value : parts.body.raw;
+    input.contentType = parts.body.contentType;
+  }
+  return input;
+}
+
 /** A valid request to operation `name`, as typed parts (see `serializeRequest`). */
 export function sampleRequestParts(loaded: LoadedApi, name: string, options: SampleRequestOptions = {}): RequestParts {
   const op = operationOf(loaded, name);
@@ -121,7 +156,7 @@ export function sampleRequestParts(loaded: LoadedApi, name: string, options: Sam
         if (value === null && !param.required) continue;
         values[param.name] = { value };
       }
-      const sendable = Object.values(values).every((v) => !('value' in v) || v.value !== null);
+      const sendable = Object.values(values).every((v) => !('value' in v) || (v.value !== null && (location !== 'path' || carriesText(v.value))));
       if (sendable && check.safeParse(typedObject(location, values)).success) break;
     }
     return values;
@@ -224,6 +259,17 @@ export function serializeRequest(loaded: LoadedApi, parts: RequestParts, options
   if (body) headers['content-type'] = body.contentType;
   for (const [key, value] of Object.entries(parts.extraHeaders ?? {})) headers[key.toLowerCase()] = value;
   return { operation: parts.operation, method: op.method.toUpperCase(), target: `${path}${queryText ? `?${queryText}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
+}
+
+/**
+ * Whether a path parameter's value writes any text: an empty string, array or object writes
+ * none (or only a style's prefix, the segment "." of label style), which no URL can carry.
+ */
+function carriesText(value: unknown): boolean {
+  if (value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (value !== null && typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
 }
 
 function rawText(part: PartValue): string {

@@ -11,7 +11,7 @@ import { mockAuthorize } from './credentials.js';
 import { mockHandlers } from './handlers.js';
 import { loadMockApi, type LoadedApi, type LoadOptions } from './load-api.js';
 import type { OperationSchemas } from './loaded-modules.js';
-import { sampleRequest, type SampledRequest, type SampleRequestOptions } from './sample-request.js';
+import { callInputOf, sampleRequest, sampleRequestParts, type SampledCallInput, type SampledRequest, type SampleRequestOptions } from './sample-request.js';
 import { mockSigning, mockVerification } from './signed-bodies.js';
 
 export interface MockServerOptions extends LoadOptions {
@@ -63,6 +63,11 @@ export interface MockServer {
   readonly timings: { readonly generate: number; readonly write: number; readonly load: number; readonly listen: number };
   /** A request the server accepts for operation `name` (credentials, parameters, body). */
   sampleRequest(name: string, options?: SampleRequestOptions): SampledRequest;
+  /**
+   * The same request as a generated client takes it (`client[name](input)`): parameters by
+   * place and the body with its media type; give the client any well-formed credentials.
+   */
+  sampleCallInput(name: string, options?: SampleRequestOptions): SampledCallInput;
   /** A `curl` line for the first GET operation (undefined when there is none). */
   curlExample(): string | undefined;
   /** Stops listening, ends open connections and removes the generated folder. */
@@ -173,6 +178,7 @@ export async function serveMockApi(loaded: LoadedApi, options: ServeOptions, own
       diagnostics: loaded.diagnostics,
       timings: { ...loaded.timings, listen },
       sampleRequest: (name, sampleOptions) => sampleRequest(loaded, name, { now, ...sampleOptions }),
+      sampleCallInput: (name, sampleOptions) => callInputOf(sampleRequestParts(loaded, name, { now, ...sampleOptions })),
       curlExample: () => {
         const first = loaded.api.operations.find((op) => op.method === 'get');
         if (!first) return undefined;

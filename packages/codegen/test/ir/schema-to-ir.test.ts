@@ -185,6 +185,7 @@ describe('operations to IR', () => {
     components: {
       parameters: { Page: { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } } },
       responses: { NotFound: { description: 'missing' } },
+      securitySchemes: { Default: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://example.com/token', scopes: { a: 'read' } } } } },
     },
   };
   const api = buildIR({ source: 'fixture.yaml', document, diagnostics: [] }).api;

@@ -49,6 +49,8 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
   if (!isResult(result)) throw new ContractError('handler result has no integer status');
   const { status } = result;
   if (status < 100 || status > 599) throw new ContractError(`status ${status} is not an HTTP status`);
+  // A handler's answer is the final response: an informational status (1xx) cannot be one.
+  if (status < 200) throw new ContractError(`status ${status} is informational (1xx), which cannot be the final answer to a request`);
   const definition = responseFor(ex, status);
   const own = ex.op?.responses[String(status)] ?? ex.op?.responses[`${String(status)[0]}XX`] ?? ex.op?.responses.default;
   // An operation that declares no response at all (OpenAPI 3.1 allows it) has no status to keep.
