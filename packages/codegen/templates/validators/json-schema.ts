@@ -262,7 +262,7 @@ export class JsonSchemas {
 
   /** The schema at `pointer`, as a zod schema whose issues name the path and the keyword. */
   zod(pointer: string): z.ZodType<unknown> {
-    const validate = this.entryAt(pointer);
+    const validate = this.enteredAt(pointer);
     const checked = z.unknown().superRefine((value, ctx) => {
       if (validate(value, [], undefined, undefined)) return;
       const issues: JsonSchemaIssue[] = [];
@@ -361,18 +361,8 @@ export class JsonSchemas {
 
   /** The schema at `pointer` as a check function. */
   check(pointer: string): (value: unknown) => boolean {
-    const validate = this.entryAt(pointer);
+    const validate = this.enteredAt(pointer);
     return (value) => validate(value, [], undefined, undefined);
-  }
-
-  /**
-   * The schema at `pointer` as validation starts there: the dynamic scope begins with the
-   * resource the schema is in (the generator refuses dynamic anchors of the document itself).
-   */
-  private entryAt(pointer: string): Validate {
-    const validate = this.validatorAt(pointer);
-    if (!this.dynamic) return validate;
-    return this.withinScope(validate, this.enteredThrough(pointer));
   }
 
   /** `validate` with `anchors` in the dynamic scope while it runs (itself when there are none). */
@@ -395,8 +385,12 @@ export class JsonSchemas {
     return around === '#' ? undefined : this.dynamicScopes[around];
   }
 
-  /** A reference's target, with the resource it enters in the dynamic scope while it runs. */
-  private referenced(target: string): Validate {
+  /**
+   * The schema at `target` as a reference, or validation itself, enters it: with the resource
+   * it lies inside in the dynamic scope while it runs (the generator refuses dynamic anchors of
+   * the document itself, so a scope starts there).
+   */
+  private enteredAt(target: string): Validate {
     if (!this.dynamic) return this.validatorAt(target);
     let validate = this.references.get(target);
     if (!validate) {
@@ -550,7 +544,7 @@ export class JsonSchemas {
    */
   private lazyRef(target: string): Validate {
     let validate: Validate | undefined;
-    return (v, p, i, s) => (validate ??= this.referenced(target))(v, p, i, s);
+    return (v, p, i, s) => (validate ??= this.enteredAt(target))(v, p, i, s);
   }
 
   private compileRef(schema: Record<string, unknown>, add: (c: Validate, collects?: boolean) => void): void {
@@ -572,7 +566,7 @@ export class JsonSchemas {
       const anchor = dynamic['anchor'];
       // Without a matching anchor at its target (no "bookend") it is an ordinary reference.
       if (typeof anchor !== 'string') add(this.lazyRef(initial), true);
-      else add((v, p, i, s) => this.referenced(this.dynamicTarget(anchor, initial))(v, p, i, s), true);
+      else add((v, p, i, s) => this.enteredAt(this.dynamicTarget(anchor, initial))(v, p, i, s), true);
     }
   }
 
