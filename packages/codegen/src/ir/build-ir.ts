@@ -618,14 +618,19 @@ function operationsOf(builder: IRBuilder, doc: Record<string, unknown>): Operati
  * it is checked, so no client can send it and no server check it: it is left out of its
  * requirement (which may leave that requirement empty: no credential needed), with a warning.
  */
-function declaredSchemesOnly(builder: IRBuilder, doc: Record<string, unknown>, security: SecurityRequirementIR[], pointer: JsonPointer): SecurityRequirementIR[] {
-  const components = isRecord(doc['components']) ? doc['components'] : {};
-  const declared = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
-  const unknown = new Set(security.flatMap((requirement) => Object.keys(requirement).filter((name) => !Object.prototype.hasOwnProperty.call(declared, name))));
+function declaredSchemesOnly(
+  builder: IRBuilder,
+  declared: ReadonlySet<string>,
+  warned: Set<string>,
+  security: SecurityRequirementIR[],
+  pointer: JsonPointer,
+): SecurityRequirementIR[] {
+  const unknown = new Set(security.flatMap((requirement) => Object.keys(requirement).filter((name) => !declared.has(name))));
   if (unknown.size === 0) return security;
   for (const name of unknown) {
     // Once per name: a document-wide `security` would repeat it for every operation.
-    if (builder.diagnostics.some((d) => d.code === 'undeclared-security-scheme' && d.message.includes(`names "${name}",`))) continue;
+    if (warned.has(name)) continue;
+    warned.add(name);
     builder.diagnostics.push({
       severity: 'warning',
       code: 'undeclared-security-scheme',
@@ -790,7 +795,9 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
 
   const operations = operationsOf(builder, doc);
   const webhooks = webhooksOf(builder, doc, builder.ctx.dialect);
-  for (const holder of [...operations, ...webhooks]) holder.security = declaredSchemesOnly(builder, doc, holder.security, holder.pointer);
+  const declaredSchemes = new Set(Object.keys(isRecord(doc['components']) && isRecord(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {}));
+  const warnedSchemes = new Set<string>();
+  for (const holder of [...operations, ...webhooks]) holder.security = declaredSchemesOnly(builder, declaredSchemes, warnedSchemes, holder.security, holder.pointer);
   const nodes = new Map(schemaNames.map((name) => [name, builder.component(name)!] as const));
   const recursive = findRecursiveSchemas(nodes);
   const schemas: NamedSchema[] = schemaNames.map((name) => ({
