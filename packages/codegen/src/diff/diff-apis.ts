@@ -171,10 +171,6 @@ function reaches(api: ApiIR): Map<string, Reach[]> {
   return out;
 }
 
-function key(op: OperationIR): string {
-  return op.operationId;
-}
-
 /** What an operation and a webhook share, as compared here. */
 type Comparable = Pick<OperationIR, 'operationId' | 'method' | 'path' | 'pointer' | 'security' | 'parameters' | 'requestBody' | 'responses'>;
 
@@ -187,6 +183,10 @@ interface Roles {
   /** Why a new method or path breaks both sides, and other credentials too. */
   moved: string;
   security: string;
+  /** Where they are listed (the pointer a removed one goes to, an added one comes from), and why either breaks its side. */
+  home: string;
+  removed: string;
+  added: string;
 }
 
 const OPERATION_ROLES: Roles = {
@@ -195,6 +195,10 @@ const OPERATION_ROLES: Roles = {
   response: 'response',
   moved: 'its method or path changed: clients must call the new one and servers serve it',
   security: 'other credentials or scopes: clients must obtain them and servers check them',
+  home: '#/paths',
+  removed: 'operation removed: a client calling it gets 404',
+  // Servers that claim the new version must implement it; clients are not affected.
+  added: 'operation added: a server of the new version must implement it',
 };
 const WEBHOOK_ROLES: Roles = {
   noun: 'webhook',
@@ -202,6 +206,9 @@ const WEBHOOK_ROLES: Roles = {
   response: 'delivery-answer',
   moved: 'its method changed: the API must send the new one and receivers accept it',
   security: 'other credentials: the API must present them and receivers check them',
+  home: '#/webhooks',
+  removed: 'webhook removed: a receiver waiting for it gets nothing',
+  added: 'webhook added: the API of the new version must send it',
 };
 
 /** A webhook as an operation: named by its key, its "path" the name it has in the file. */
@@ -543,41 +550,42 @@ function isRename(change: ApiChange): boolean {
   return change.direction === 'compatible' && change.description.startsWith('schema renamed ');
 }
 
-/** Webhooks added, removed and changed, matched by their key (name, and method where one name has several). */
-function webhookChanges(before: ApiIR, after: ApiIR, resolver: SchemaResolver): ApiChange[] {
+/**
+ * Operations (or webhooks) removed, changed and added, matched by name (an operation's
+ * operationId, a webhook's key), in that order.
+ */
+function listChanges(before: readonly Comparable[], after: readonly Comparable[], resolver: SchemaResolver, roles: Roles): ApiChange[] {
   const changes: ApiChange[] = [];
-  const listBefore = (before.webhooks ?? []).map(webhookAsComparable);
-  const listAfter = (after.webhooks ?? []).map(webhookAsComparable);
-  const byKeyAfter = new Map(listAfter.map((w) => [w.operationId, w]));
-  const byKeyBefore = new Map(listBefore.map((w) => [w.operationId, w]));
-  for (const webhook of listBefore) {
-    const next = byKeyAfter.get(webhook.operationId);
-    if (next) changes.push(...diffOperation(webhook, next, resolver, WEBHOOK_ROLES));
+  const byNameAfter = new Map(after.map((item) => [item.operationId, item]));
+  const namesBefore = new Set(before.map((item) => item.operationId));
+  for (const item of before) {
+    const next = byNameAfter.get(item.operationId);
+    if (next) changes.push(...diffOperation(item, next, resolver, roles));
     else {
       changes.push(
         change({
-          location: `webhook ${webhook.operationId}`,
-          kind: 'webhook-removed',
-          description: `${webhook.method.toUpperCase()} ${webhook.path} removed`,
+          location: `${roles.noun} ${item.operationId}`,
+          kind: `${roles.noun}-removed`,
+          description: `${item.method.toUpperCase()} ${item.path} removed`,
           breaking: { client: true, server: false },
-          why: 'webhook removed: a receiver waiting for it gets nothing',
-          from: webhook.pointer,
-          to: '#/webhooks',
+          why: roles.removed,
+          from: item.pointer,
+          to: roles.home,
         }),
       );
     }
   }
-  for (const webhook of listAfter) {
-    if (byKeyBefore.has(webhook.operationId)) continue;
+  for (const item of after) {
+    if (namesBefore.has(item.operationId)) continue;
     changes.push(
       change({
-        location: `webhook ${webhook.operationId}`,
-        kind: 'webhook-added',
-        description: `${webhook.method.toUpperCase()} ${webhook.path} added`,
+        location: `${roles.noun} ${item.operationId}`,
+        kind: `${roles.noun}-added`,
+        description: `${item.method.toUpperCase()} ${item.path} added`,
         breaking: { client: false, server: true },
-        why: 'webhook added: the API of the new version must send it',
-        from: '#/webhooks',
-        to: webhook.pointer,
+        why: roles.added,
+        from: roles.home,
+        to: item.pointer,
       }),
     );
   }
@@ -590,44 +598,8 @@ export function diffApis(before: ApiIR, after: ApiIR): ApiDiff {
   const beforeComponents = new Map(before.schemas.map((s) => [s.name, s.schema]));
   const afterComponents = new Map(after.schemas.map((s) => [s.name, s.schema]));
   const resolver: SchemaResolver = { before: (n) => beforeComponents.get(n), after: (n) => afterComponents.get(n) };
-  const opsAfter = new Map(after.operations.map((o) => [key(o), o]));
-  const opsBefore = new Map(before.operations.map((o) => [key(o), o]));
-  for (const op of before.operations) {
-    const next = opsAfter.get(key(op));
-    if (!next) {
-      changes.push(
-        change({
-          location: `operation ${op.operationId}`,
-          kind: 'operation-removed',
-          description: `${op.method.toUpperCase()} ${op.path} removed`,
-          breaking: { client: true, server: false },
-          why: 'operation removed: a client calling it gets 404',
-          from: op.pointer,
-          to: '#/paths',
-        }),
-      );
-    } else {
-      changes.push(...diffOperation(op, next, resolver));
-    }
-  }
-  for (const op of after.operations) {
-    if (!opsBefore.has(key(op))) {
-      // Servers that claim the new version must implement it; clients are not affected.
-      changes.push(
-        change({
-          location: `operation ${op.operationId}`,
-          kind: 'operation-added',
-          description: `${op.method.toUpperCase()} ${op.path} added`,
-          breaking: { client: false, server: true },
-          why: 'operation added: a server of the new version must implement it',
-          from: '#/paths',
-          to: op.pointer,
-        }),
-      );
-    }
-  }
-
-  changes.push(...webhookChanges(before, after, resolver));
+  changes.push(...listChanges(before.operations, after.operations, resolver, OPERATION_ROLES));
+  changes.push(...listChanges((before.webhooks ?? []).map(webhookAsComparable), (after.webhooks ?? []).map(webhookAsComparable), resolver, WEBHOOK_ROLES));
 
   const useBefore = usage(before);
   const useAfter = usage(after);
