@@ -667,8 +667,14 @@ mocks are generated into a temporary folder; then, for every operation:
                      source gave), and paging: Links.Next followed to the end, or pages
                      1..totalPages read twice with two page sizes; no record twice or
                      missing, the stated counts kept, a page beyond the last empty
-Values the API hands out (members named like a path parameter, e.g. AccountId) are used in
-later requests, so item operations reach items that exist. Each failure is reported once per
+Operations run producers first (a collection before its items, POST before reading, changes
+after reads, DELETE last). Values the API hands out are used in later requests, so item
+operations reach items that exist: members named like a path or query parameter under any
+spelling (AccountId, accountId, account_id...), the id of a collection's items, the last
+segment of a Location header or a self link, OpenAPI links. An operation whose valid requests
+never got the success answer it declares is "not reached", with why (every answer 404: no
+known ids, pass --set or seed data; 401/403: credentials; 400: reported as a failure), and the
+declared statuses never seen are listed per operation. Each failure is reported once per
 operation and check, with the request shrunk to the smallest that still fails and a curl
 line that sends it.
 
@@ -704,14 +710,18 @@ Options:
   --request-timeout <ms> Abandon a request after this long (default 10000)
   --max-time <s>         Stop starting operations after this many seconds
   --json                 Print the report as JSON on standard output (progress on stderr)
-  --junit <file>         Also write a JUnit XML report to <file>
+  --junit <file>         Also write a JUnit XML report to <file> (an operation not reached
+                         is a skipped test case, with the reason)
+  --require-reached      Exit 1 when an operation was not reached (or the time ran out),
+                         even with no failure
   --reading <r>, --formats <f>, --unsupported <u>, --nullable <n>,
   --read-write <m>, --read-only-in-request <p>, --write-only-in-response <p>
                          As for generate: how schemas are read
   -h, --help             Show this help
 
 A progress line per operation goes to standard output (standard error with --json).
-Exit codes: 0 no failure, 1 a check failed (or the file cannot be used), 2 wrong usage.
+Exit codes: 0 no failure, 1 a check failed (or the file cannot be used, or with
+--require-reached an operation was not reached), 2 wrong usage.
 
 Example:
   codegen test --spec spec/v2.2/account-information.yaml \\
@@ -738,6 +748,7 @@ async function runTest(argv: string[]): Promise<number> {
     'max-time': 'value',
     json: 'boolean',
     junit: 'value',
+    'require-reached': 'boolean',
     ...SCHEMA_FLAGS,
     help: 'boolean',
   });
@@ -806,6 +817,7 @@ async function runTest(argv: string[]): Promise<number> {
       ...(signRequest ? { signRequest } : {}),
       cases: { negative: !args.flags.has('no-negative'), sequences: !args.flags.has('no-sequences') },
       json: args.flags.has('json'),
+      requireReached: args.flags.has('require-reached'),
       ...(junit !== undefined ? { junit } : {}),
     });
   } catch (error) {

@@ -23,11 +23,16 @@ export async function signerFromFile(file: string, options: { alg?: string | und
 export interface TestCommandOptions extends Omit<ServerTestOptions, 'onProgress'> {
   json?: boolean;
   junit?: string;
+  /** An operation not reached (or not tested for lack of time) fails the run. */
+  requireReached?: boolean;
 }
 
-/** Runs the checks; 0 when none failed, 1 when one did or the file cannot be used. */
+/**
+ * Runs the checks; 0 when none failed, 1 when one did or the file cannot be used, or, with
+ * `requireReached`, when an operation was not reached.
+ */
 export async function runTestCommand(options: TestCommandOptions): Promise<number> {
-  const { json = false, junit, ...run } = options;
+  const { json = false, junit, requireReached = false, ...run } = options;
   const progress = json ? process.stderr : process.stdout;
   progress.write(`codegen test: ${run.spec} against ${run.baseUrl} (seed ${run.seed ?? 1}, ${run.maxExamples ?? 20} example(s) per operation)\n`);
   let report;
@@ -52,5 +57,11 @@ export async function runTestCommand(options: TestCommandOptions): Promise<numbe
     await writeFile(junit, reportJunit(report));
     progress.write(`JUnit report written to ${junit}\n`);
   }
-  return report.failures.length > 0 ? 1 : 0;
+  if (report.failures.length > 0) return 1;
+  const unreached = report.operations.filter((op) => !op.reached).length;
+  if (requireReached && (unreached > 0 || report.timedOut)) {
+    process.stderr.write(`codegen test: --require-reached: ${unreached > 0 ? `${unreached} operation(s) not reached` : 'the time budget ran out before every operation was tested'}\n`);
+    return 1;
+  }
+  return 0;
 }

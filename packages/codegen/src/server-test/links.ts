@@ -1,8 +1,6 @@
 /**
  * OpenAPI links: runtime expressions (`$response.body#/id`, `$request.path.id`, ...) read
  * from a request and its answer, giving the parameters of a request to the link's target.
- * And values an API hands out (member names that are also path parameter names, such as
- * `AccountId`), kept so that later requests reach resources that exist.
  */
 import { isRecord } from '../ir/json-pointer.js';
 import type { OperationIR, ParameterIR } from '../ir/types.js';
@@ -80,35 +78,4 @@ export function linkedOperation(operations: readonly OperationIR[], link: { oper
   if (!match) return undefined;
   const path = decodeURIComponent(match[1]!).replace(/~1/g, '/').replace(/~0/g, '~');
   return operations.find((o) => o.path === path && o.method === match[2]);
-}
-
-/** Values kept from answers, by path parameter name, a few distinct each. */
-export class KnownValues {
-  private readonly values = new Map<string, unknown[]>();
-  constructor(private readonly names: ReadonlySet<string>) {}
-
-  /** Keeps primitive members of `body` whose names are path parameter names. */
-  collect(body: unknown, depth = 0): void {
-    if (depth > 6) return;
-    if (Array.isArray(body)) {
-      for (const item of body.slice(0, 20)) this.collect(item, depth + 1);
-      return;
-    }
-    if (!isRecord(body)) return;
-    for (const [key, value] of Object.entries(body)) {
-      if (this.names.has(key) && (typeof value === 'string' || typeof value === 'number')) {
-        const list = this.values.get(key) ?? [];
-        if (list.length < 8 && !list.includes(value)) list.push(value);
-        this.values.set(key, list);
-      } else if (typeof value === 'object' && value !== null) {
-        this.collect(value, depth + 1);
-      }
-    }
-  }
-
-  /** The `index`-th known value for a parameter (cycling), or undefined. */
-  pick(name: string, index: number): unknown {
-    const list = this.values.get(name);
-    return list && list.length > 0 ? list[index % list.length] : undefined;
-  }
 }

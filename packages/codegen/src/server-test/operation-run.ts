@@ -12,6 +12,7 @@ import { isTransportFailure, type Exchange, type TransportFailure } from './http
 import type { Mutation } from './negative.js';
 import { negativeCases } from './negative-cases.js';
 import { positiveCases } from './positive-cases.js';
+import { coverageOf, reachOf } from './reach.js';
 import { checkAnswer, checkRefusal, type Finding } from './response-checks.js';
 import { linkSequences, pagingSequence } from './sequences.js';
 import type { Session } from './session.js';
@@ -28,6 +29,8 @@ export class OperationRun {
   readonly schemas: OperationSchemas;
   readonly counts = { requests: 0, positive: 0, negative: 0, sequences: 0 };
   readonly statuses: Record<string, number> = {};
+  /** Statuses of the valid requests alone: whether the operation was reached. */
+  readonly validStatuses: Record<string, number> = {};
   readonly notes: string[] = [];
   readonly credentials: RequestCredentials;
   readonly extraHeaders: Record<string, string>;
@@ -54,11 +57,18 @@ export class OperationRun {
     this.credentials = credentials;
   }
 
-  /** Sends a request of this operation's cases, counting it and its status. */
-  async send(request: SentRequest): Promise<Exchange | TransportFailure> {
+  /**
+   * Sends a request of this operation's cases, counting it and its status. `from` names the
+   * operation the request is of when it is another's (a link's target) and the parts it was
+   * made from, for the values its answer hands out.
+   */
+  async send(request: SentRequest, from: { op?: OperationIR; parts?: RequestParts; valid?: boolean } = {}): Promise<Exchange | TransportFailure> {
     this.counts.requests++;
     const answer = await this.session.exchange(request);
-    if (!isTransportFailure(answer)) this.statuses[answer.status] = (this.statuses[answer.status] ?? 0) + 1;
+    if (isTransportFailure(answer)) return answer;
+    this.statuses[answer.status] = (this.statuses[answer.status] ?? 0) + 1;
+    if (from.valid) this.validStatuses[answer.status] = (this.validStatuses[answer.status] ?? 0) + 1;
+    this.session.answered(from.op ?? this.op, answer, from.parts);
     return answer;
   }
 
@@ -92,7 +102,12 @@ export class OperationRun {
   }
 
   summary(): OperationSummary {
-    const { op } = this;
+    const { op, session } = this;
+    const informational = op.responses.length > 0 && op.responses.every((r) => r.status.startsWith('1'));
+    const idParameters = op.parameters.filter((p) => (p.in === 'path' || (p.in === 'query' && p.required)) && session.given(p) === undefined).map((p) => p.name);
+    const reach = informational
+      ? { reached: false, why: 'declares only informational (1xx) answers: not tested' }
+      : reachOf(op, this.validStatuses, this.counts.positive, { idParameters, credentialsGiven: Object.keys(session.options.auth ?? {}).length > 0 });
     return {
       operation: op.name,
       operationId: op.operationId,
@@ -103,6 +118,8 @@ export class OperationRun {
       statuses: this.statuses,
       notes: this.notes,
       durationMs: performance.now() - this.started,
+      ...reach,
+      coverage: coverageOf(op, session.seen.get(op.name) ?? {}),
     };
   }
 }

@@ -5,10 +5,10 @@
  * answer is judged by the declared responses.
  */
 import { BODY_KINDS, sampleRequestParts, type RequestParts } from '../mock/sample-request.js';
-import { isTransportFailure } from './http.js';
+import { isTransportFailure, type Exchange } from './http.js';
 import type { Accepted, OperationRun } from './operation-run.js';
 import { checkAnswer } from './response-checks.js';
-import { parseJson } from './session.js';
+import type { SentRequest } from './types.js';
 
 export interface PositiveResult {
   /** The first request made (the base of the negative cases when none was accepted). */
@@ -33,6 +33,7 @@ export async function positiveCases(run: OperationRun, count: number): Promise<P
   const successes: Accepted[] = [];
   let first: RequestParts | undefined;
   let unwritable = 0;
+  let lastRefused: { parts: RequestParts; request: SentRequest; answer: Exchange } | undefined;
   for (let i = 0; i < count; i++) {
     if (session.outOfTime()) break;
     let parts: RequestParts;
@@ -42,7 +43,8 @@ export async function positiveCases(run: OperationRun, count: number): Promise<P
         now: session.now,
         optional: i % 2 === 1,
         examples: i === 0,
-        known: (param) => session.given(param) ?? (param.in === 'path' && i % 2 === 0 ? session.known.pick(param.name, i / 2) : undefined),
+        // Values handed out by earlier answers first, then every other request: the rest are generated.
+        known: (param) => session.given(param) ?? (i % 2 === 0 && (param.in === 'path' || (param.in === 'query' && param.required)) ? session.harvest.pick(param.name, i / 2) : undefined),
         credentials: run.credentials,
         ...(mediaTypes.length > 0 ? { contentType: mediaTypes[i % mediaTypes.length]! } : {}),
       });
@@ -62,22 +64,29 @@ export async function positiveCases(run: OperationRun, count: number): Promise<P
     if (seen.has(key)) continue;
     seen.add(key);
     run.counts.positive++;
-    const answer = await run.send(request);
+    const answer = await run.send(request, { parts, valid: true });
     if (isTransportFailure(answer)) {
       await run.report('positive', { check: 'transport-error', message: answer.error }, undefined, request, undefined);
       break;
     }
     for (const finding of checkAnswer(schemas, answer)) await run.report('positive', finding, parts, request, answer);
-    if (answer.status >= 200 && answer.status < 300) {
-      const body = parseJson(answer);
-      if (body !== undefined) session.known.collect(body);
-      if (successes.length < LINK_SOURCES) successes.push({ parts, exchange: answer });
-    }
+    if (answer.status >= 200 && answer.status < 300 && successes.length < LINK_SOURCES) successes.push({ parts, exchange: answer });
+    lastRefused = answer.status === 400 ? { parts, request, answer } : undefined;
   }
   if (unwritable > 0) run.notes.push(`${unwritable} generated request(s) held a value their parameter style or media type cannot carry, and were not sent`);
-  const refused = Object.entries(run.statuses)
-    .filter(([status]) => status === '401' || status === '403')
-    .reduce((n, [, c]) => n + c, 0);
-  if (run.counts.positive > 0 && refused === run.counts.positive) run.notes.push(`every valid request was refused ${Object.keys(run.statuses).join('/')}: give credentials with --auth or --header`);
+  await refusedEveryTime(run, lastRefused);
   return { first, accepted: successes[0], successes };
+}
+
+/**
+ * Every valid request answered 400: the server refuses what the file accepts, a failure of its
+ * own (not an operation merely out of reach). Reported when the oracle, the generated router,
+ * accepts the last such request.
+ */
+async function refusedEveryTime(run: OperationRun, last: { parts: RequestParts; request: SentRequest; answer: Exchange } | undefined): Promise<void> {
+  const statuses = Object.keys(run.validStatuses);
+  if (!last || statuses.length !== 1 || statuses[0] !== '400') return;
+  if (await run.session.oracleRefuses(last.parts)) return;
+  const count = run.validStatuses['400']!;
+  await run.report('positive', { check: 'valid-request-refused', message: `all ${count} valid request(s) were answered 400; the file accepts them (the generated router does not refuse this one)` }, undefined, last.request, last.answer);
 }

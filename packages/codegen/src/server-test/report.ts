@@ -1,8 +1,11 @@
 /**
  * The report of a run for people (text), for programs (JSON) and for CI systems (JUnit XML:
  * a test suite per operation, a failing test case per failure (one per check, as a run
- * reports each check once per operation), or one passing case).
+ * reports each check once per operation), or one passing case, skipped when the operation
+ * was not reached). Each says which operations were not reached and why, and which declared
+ * statuses were seen.
  */
+import { shortWhy } from './reach.js';
 import { CHECKS, type Failure, type OperationSummary, type ServerTestReport } from './types.js';
 
 /** One progress line: the operation, its requests, statuses and verdict. */
@@ -10,7 +13,7 @@ export function progressLine(summary: OperationSummary, index: number, total: nu
   const statuses = Object.entries(summary.statuses)
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
-  const verdict = summary.failures > 0 ? `FAILED (${summary.failures})` : 'ok';
+  const verdict = (summary.failures > 0 ? `FAILED (${summary.failures})` : 'ok') + (summary.reached ? '' : `, NOT REACHED (${summary.why ?? 'no success answer'})`);
   const width = String(total).length;
   return `[${String(index + 1).padStart(width)}/${total}] ${summary.method.padEnd(6)} ${summary.path}  ${summary.operation}: ${summary.requests} request(s) (${summary.positive} valid, ${summary.negative} invalid, ${summary.sequences} in sequences)${statuses ? ` ${statuses}` : ''} ${Math.round(summary.durationMs)} ms  ${verdict}${summary.notes.map((n) => `\n      note: ${n}`).join('')}`;
 }
@@ -40,6 +43,28 @@ function failureText(failure: Failure, index: number): string {
   return lines.join('\n');
 }
 
+/** The declared statuses each operation's answers covered, and those they never did. */
+function coverageText(report: ServerTestReport): string[] {
+  if (report.operations.length === 0) return [];
+  const width = Math.min(40, Math.max(...report.operations.map((op) => op.operation.length)));
+  const lines = ['Declared statuses seen, and never seen:'];
+  for (const op of report.operations) {
+    const { seen, never } = op.coverage;
+    lines.push(`  ${op.operation.padEnd(width)}  seen ${seen.join(' ') || '-'}${never.length > 0 ? `; never ${never.join(' ')}` : ''}${op.reached ? '' : '  (not reached)'}`);
+  }
+  return lines;
+}
+
+/** The operations not reached, each with what every answer was and what to do. */
+function unreachedText(unreached: readonly OperationSummary[]): string[] {
+  if (unreached.length === 0) return [];
+  return [
+    `Not reached (${unreached.length}): no valid request got the success answer declared, so those answers were never checked:`,
+    ...unreached.map((op) => `  ${op.operation} (${op.method} ${op.path}): ${op.why ?? 'no success answer'}`),
+    '',
+  ];
+}
+
 /** The whole report as text. */
 export function reportText(report: ServerTestReport): string {
   const lines: string[] = [];
@@ -47,11 +72,16 @@ export function reportText(report: ServerTestReport): string {
     lines.push('', `Failures (${report.failures.length}):`, '');
     report.failures.forEach((f, i) => lines.push(failureText(f, i), ''));
   }
+  lines.push('', ...coverageText(report), '');
+  const unreached = report.operations.filter((op) => !op.reached);
+  lines.push(...unreachedText(unreached));
   const tested = report.operations.length;
-  lines.push(
-    `${report.failures.length === 0 ? 'No failures' : `${report.failures.length} failure(s)`}: ${tested} operation(s), ${report.requests} request(s) in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed})` +
-      (report.timedOut ? '; the time budget ran out before every operation was tested' : ''),
-  );
+  const verdict = report.failures.length === 0 ? 'No failures' : `${report.failures.length} failure(s)`;
+  const totals =
+    `${tested} operation(s), ${report.requests} request(s) in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed})` +
+    (report.timedOut ? '; the time budget ran out before every operation was tested' : '');
+  if (unreached.length === 0) lines.push(`${verdict}: ${totals}`);
+  else lines.push(`${verdict}; ${unreached.length} operation(s) not reached: ${unreached.map((op) => `${op.operation}, ${shortWhy(op.why ?? 'no success answer')}`).join('; ')}`, totals);
   return `${lines.join('\n')}\n`;
 }
 
@@ -65,15 +95,19 @@ function xml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-/** JUnit XML: a test suite per operation; a test case per check that ran, failed or not. */
+/**
+ * JUnit XML: a test suite per operation; a test case per check that failed, or one passing
+ * case; an operation not reached has its case skipped, with the reason.
+ */
 export function reportJunit(report: ServerTestReport): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  // A suite holds a test case per failure, or one passing case: at least one each.
-  const tests = report.operations.reduce((n, op) => n + Math.max(1, report.failures.filter((f) => f.operation === op.operation).length), 0);
-  out.push(`<testsuites name="codegen test" tests="${tests}" failures="${report.failures.length}" time="${(report.durationMs / 1000).toFixed(3)}">`);
+  const casesOf = (op: OperationSummary) => report.failures.filter((f) => f.operation === op.operation).length + (op.reached ? 0 : 1);
+  // A suite holds a test case per failure and one for reach when not reached, or one passing case.
+  const tests = report.operations.reduce((n, op) => n + Math.max(1, casesOf(op)), 0);
+  const skipped = report.operations.filter((op) => !op.reached).length;
+  out.push(`<testsuites name="codegen test" tests="${tests}" failures="${report.failures.length}" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`);
   for (const op of report.operations) {
     const failures = report.failures.filter((f) => f.operation === op.operation);
-    const failedChecks = new Set(failures.map((f) => f.check));
     const cases: string[] = [];
     for (const failure of failures) {
       cases.push(
@@ -82,8 +116,16 @@ export function reportJunit(report: ServerTestReport): string {
         '    </testcase>',
       );
     }
-    if (failedChecks.size === 0) cases.push(`    <testcase classname="${xml(op.operation)}" name="contract" time="${(op.durationMs / 1000).toFixed(3)}"/>`);
-    out.push(`  <testsuite name="${xml(`${op.method} ${op.path}`)}" tests="${Math.max(1, failures.length)}" failures="${failures.length}" time="${(op.durationMs / 1000).toFixed(3)}">`, ...cases, '  </testsuite>');
+    if (!op.reached) {
+      cases.push(`    <testcase classname="${xml(op.operation)}" name="contract" time="${(op.durationMs / 1000).toFixed(3)}">`, `      <skipped message="${xml(`not reached: ${op.why ?? 'no success answer'}`)}"/>`, '    </testcase>');
+    } else if (failures.length === 0) {
+      cases.push(`    <testcase classname="${xml(op.operation)}" name="contract" time="${(op.durationMs / 1000).toFixed(3)}"/>`);
+    }
+    out.push(
+      `  <testsuite name="${xml(`${op.method} ${op.path}`)}" tests="${Math.max(1, casesOf(op))}" failures="${failures.length}" skipped="${op.reached ? 0 : 1}" time="${(op.durationMs / 1000).toFixed(3)}">`,
+      ...cases,
+      '  </testsuite>',
+    );
   }
   out.push('</testsuites>', '');
   return out.join('\n');

@@ -9,23 +9,14 @@ import type { OperationIR } from '../ir/types.js';
 import { loadMockApi, type LoadedApi } from '../mock/load-api.js';
 import { serveMockApi, type MockServer } from '../mock/server.js';
 import { testOperation } from './operation-run.js';
+import { coverageOf } from './reach.js';
+import { runOrder } from './run-order.js';
 import { Session } from './session.js';
 import type { OperationSummary, ServerTestOptions, ServerTestReport } from './types.js';
 
 /** Wrong usage: an operation named that the file does not have, a base URL that is not one. */
 export class ServerTestUsageError extends Error {
   override name = 'ServerTestUsageError';
-}
-
-const SAFE = new Set(['get', 'head', 'options']);
-
-/** Safe operations first, then by how many path parameters they need: values flow from lists to items. */
-function runOrder(operations: readonly OperationIR[]): OperationIR[] {
-  const rank = (op: OperationIR) => (SAFE.has(op.method) ? 0 : 1000) + op.parameters.filter((p) => p.in === 'path').length;
-  return operations
-    .map((op, index) => ({ op, index }))
-    .sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index)
-    .map(({ op }) => op);
 }
 
 function selectOperations(loaded: LoadedApi, names: readonly string[] | undefined): OperationIR[] {
@@ -62,10 +53,11 @@ export async function testServer(options: ServerTestOptions): Promise<ServerTest
   let oracle: MockServer | undefined;
   let session: Session | undefined;
   try {
-    const ordered = runOrder(selectOperations(loaded, options.operations));
     // The oracle signs its answers: an operation that answers only application/jwt is still judged.
     oracle = await serveMockApi(loaded, { port: 0, host: '127.0.0.1', seed: options.seed ?? 1, onError: () => {}, signAnswers: true });
     session = new Session(loaded, oracle, baseUrl, options, started);
+    const given = session.given.bind(session);
+    const ordered = runOrder(selectOperations(loaded, options.operations), session.components, (param) => given(param) !== undefined);
     const summaries: OperationSummary[] = [];
     for (const [index, op] of ordered.entries()) {
       if (session.outOfTime()) break;
@@ -78,7 +70,8 @@ export async function testServer(options: ServerTestOptions): Promise<ServerTest
       baseUrl,
       seed: options.seed ?? 1,
       failures: session.failures,
-      operations: summaries,
+      // Coverage counts every answer of the run: a link's target may have been tested before its source.
+      operations: summaries.map((summary, i) => ({ ...summary, coverage: coverageOf(ordered[i]!, session!.seen.get(summary.operation) ?? {}) })),
       requests: session.requests,
       durationMs: performance.now() - started,
       timedOut: summaries.length < ordered.length,

@@ -49,7 +49,7 @@ export async function linkSequences(run: OperationRun, sources: readonly Accepte
       const request = session.writable(parts);
       if (!request) continue;
       run.counts.sequences++;
-      const answer = await run.send(request);
+      const answer = await run.send(request, { op: target, parts });
       if (isTransportFailure(answer)) continue;
       const findings: Finding[] = checkAnswer(loaded.validators.operations[target.name]!, answer).map((f) => ({ ...f, message: `${target.name} (link ${link.name}): ${f.message}` }));
       if (answer.status === 404 || answer.status === 410) {

@@ -9,7 +9,7 @@ import type { MockServer } from '../mock/server.js';
 import { curlLine } from '../mock/curl.js';
 import { serializeRequest, typedObject, typedQuery, type RequestParts } from '../mock/sample-request.js';
 import { answerOf, isTransportFailure, openConnections, send, type Connections, type Exchange, type TransportFailure } from './http.js';
-import { KnownValues } from './links.js';
+import { Harvest } from './harvest.js';
 import type { Finding } from './response-checks.js';
 import type { CaseKind, Failure, SentRequest, ServerTestOptions } from './types.js';
 
@@ -17,8 +17,10 @@ export class Session {
   readonly failures: Failure[] = [];
   requests = 0;
   readonly connections: Connections = openConnections();
-  /** Values of path parameters seen in answers. */
-  readonly known: KnownValues;
+  /** Values of path and query parameters handed out by answers. */
+  readonly harvest: Harvest;
+  /** Statuses answered, by operation name: what coverage is made of. */
+  readonly seen = new Map<string, Record<string, number>>();
   readonly seed: number;
   /** Dates in requests are made near the start of today (UTC). */
   readonly now = Math.floor(Date.now() / 86_400_000) * 86_400_000;
@@ -32,7 +34,7 @@ export class Session {
     readonly options: ServerTestOptions,
     private readonly started: number,
   ) {
-    this.known = new KnownValues(new Set(loaded.api.operations.flatMap((op) => op.parameters.filter((p) => p.in === 'path').map((p) => p.name))));
+    this.harvest = new Harvest(loaded.api.operations);
     this.timeout = options.requestTimeout ?? 10_000;
     this.seed = options.seed ?? 1;
     this.components = new Map(loaded.api.schemas.map((s) => [s.name, s.schema]));
@@ -81,6 +83,19 @@ export class Session {
   exchange(request: SentRequest): Promise<Exchange | TransportFailure> {
     this.requests++;
     return send(request, { timeout: this.timeout, connections: this.connections });
+  }
+
+  /**
+   * Takes note of an answer of `op`: its status for coverage and, from a 2xx, the values it
+   * hands out.
+   */
+  answered(op: OperationIR, answer: Exchange, parts?: RequestParts): void {
+    const tally = this.seen.get(op.name) ?? {};
+    tally[answer.status] = (tally[answer.status] ?? 0) + 1;
+    this.seen.set(op.name, tally);
+    if (answer.status >= 200 && answer.status < 300) {
+      this.harvest.collect(op, { url: answer.request.url, status: answer.status, headers: answer.headers, body: parseJson(answer) }, parts);
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ export const CHECKS = {
   'error-contract': 'a refusal is not in the declared error contract (status, content type or body)',
   'security-not-enforced': 'a request without valid credentials was not refused with 4xx',
   'link-target-unavailable': "an OpenAPI link's target answered 404/410 for values its source gave",
+  'valid-request-refused': 'every valid request was refused with 400, though the file (and the generated router) accepts them',
   paging: 'following the pages broke the paging contract',
   'transport-error': 'the request got no HTTP answer (refused, reset, timed out)',
 } as const;
@@ -83,6 +84,18 @@ export interface OperationSummary {
   /** Why some checks could not run (no credentials, a cap reached...). */
   readonly notes: readonly string[];
   readonly durationMs: number;
+  /**
+   * Whether a valid request got the success answer the operation declares (a 2xx; below 400
+   * where it declares no 2xx): only then were its success answers checked.
+   */
+  readonly reached: boolean;
+  /** When not reached: the statuses every valid request got, and what to do about it. */
+  readonly why?: string;
+  /**
+   * The declared statuses (`200`, `4XX`, `default`) answers of this operation had, and those
+   * none had, over every request of the run (a link's target included).
+   */
+  readonly coverage: { readonly seen: readonly string[]; readonly never: readonly string[] };
 }
 
 export interface ServerTestReport {

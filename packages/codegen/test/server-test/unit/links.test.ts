@@ -1,6 +1,6 @@
 /** OpenAPI links: runtime expressions, link targets and the values kept from answers. */
 import { describe, expect, it } from 'vitest';
-import { KnownValues, evaluate, linkTarget, linkedOperation, type LinkContext } from '../../../src/server-test/links.js';
+import { evaluate, linkTarget, linkedOperation, type LinkContext } from '../../../src/server-test/links.js';
 import { int, operation, param, parts, str } from './fixtures.js';
 
 const ctx: LinkContext = {
@@ -143,39 +143,5 @@ describe('linkedOperation', () => {
     expect(linkedOperation(operations, { operationRef: '#/paths/~1items~1{id}/post' })).toBeUndefined();
     expect(linkedOperation(operations, { operationRef: '#/components/links/x' })).toBeUndefined();
     expect(linkedOperation(operations, {})).toBeUndefined();
-  });
-});
-
-describe('KnownValues', () => {
-  it('keeps strings and numbers of members named like path parameters, at any depth and in lists', () => {
-    const known = new KnownValues(new Set(['AccountId', 'id']));
-    known.collect({
-      Data: { Account: [{ AccountId: 'acc-1', Nickname: 'main' }, { AccountId: 'acc-2' }] },
-      meta: { id: 7, nested: { deeper: { id: 'seven' } } },
-      AccountId: { not: 'a primitive', AccountId: 'acc-3' },
-      flag: { id: true },
-    });
-    expect([0, 1, 2].map((i) => known.pick('AccountId', i))).toEqual(['acc-1', 'acc-2', 'acc-3']);
-    expect([0, 1].map((i) => known.pick('id', i))).toEqual([7, 'seven']);
-    expect(known.pick('Nickname', 0)).toBeUndefined();
-  });
-
-  it('keeps each value once and at most 8 per name, and picks them in turn', () => {
-    const known = new KnownValues(new Set(['id']));
-    // Each value twice in a row: v0 v0 v1 v1 ... v9 v9.
-    known.collect({ items: Array.from({ length: 20 }, (_, i) => ({ id: `v${i >> 1}` })) });
-    known.collect({ id: 'v0' });
-    const picked = Array.from({ length: 16 }, (_, i) => known.pick('id', i));
-    expect(picked.slice(0, 8)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
-    expect(picked.slice(8)).toEqual(picked.slice(0, 8));
-    expect(new Set(picked).size).toBe(8);
-  });
-
-  it('picks nothing before anything was kept', () => {
-    const known = new KnownValues(new Set(['id']));
-    known.collect('text');
-    known.collect(null);
-    expect(known.pick('id', 0)).toBeUndefined();
-    expect(known.pick('id', 3)).toBeUndefined();
   });
 });

@@ -4,8 +4,26 @@ import { reportJson, reportJunit, reportText } from '../../../src/server-test/re
 import { CHECKS, type Failure, type OperationSummary, type ServerTestReport } from '../../../src/server-test/types.js';
 
 function summary(operation: string, method: string, path: string, failures: number): OperationSummary {
-  return { operation, operationId: operation, method, path, requests: 10, positive: 6, negative: 3, sequences: 1, failures, statuses: { '200': 6, '400': 4 }, notes: [], durationMs: 1234 };
+  return {
+    operation,
+    operationId: operation,
+    method,
+    path,
+    requests: 10,
+    positive: 6,
+    negative: 3,
+    sequences: 1,
+    failures,
+    statuses: { '200': 6, '400': 4 },
+    notes: [],
+    durationMs: 1234,
+    reached: true,
+    coverage: { seen: ['200', '400'], never: ['404'] },
+  };
 }
+
+/** listItems not reached: every valid request got 404. */
+const unreachedList: OperationSummary = { ...summary('listItems', 'GET', '/items', 0), statuses: { '404': 6, '400': 4 }, reached: false, why: 'every answer 404: the path is not served there; check --base-url', coverage: { seen: ['400'], never: ['200', '404'] } };
 
 const bodyFailure: Failure = {
   operation: 'getItem',
@@ -85,7 +103,21 @@ describe('reportText', () => {
   it('says so when there are no failures, or the time ran out', () => {
     const clean = reportText({ ...report, failures: [], timedOut: true });
     expect(clean).not.toContain('Failures');
-    expect(clean).toBe('No failures: 3 operation(s), 30 request(s) in 1.5 s against http://api.example.test (seed 7); the time budget ran out before every operation was tested\n');
+    expect(clean.trimEnd().split('\n').at(-1)).toBe('No failures: 3 operation(s), 30 request(s) in 1.5 s against http://api.example.test (seed 7); the time budget ran out before every operation was tested');
+    expect(clean).not.toContain('not reached');
+  });
+
+  it('lists the declared statuses each operation saw and never saw', () => {
+    expect(text).toContain('Declared statuses seen, and never seen:\n  getItem     seen 200 400; never 404\n  createItem  seen 200 400; never 404\n  listItems   seen 200 400; never 404\n');
+  });
+
+  it('names the operations not reached, why, and says so in the last lines', () => {
+    const partly = reportText({ ...report, failures: [], operations: [summary('getItem', 'GET', '/items/{id}', 0), unreachedList] });
+    expect(partly).toContain('  listItems  seen 400; never 200 404  (not reached)');
+    expect(partly).toContain('Not reached (1): no valid request got the success answer declared, so those answers were never checked:\n  listItems (GET /items): every answer 404: the path is not served there; check --base-url\n');
+    const [verdict, totals] = partly.trimEnd().split('\n').slice(-2);
+    expect(verdict).toBe('No failures; 1 operation(s) not reached: listItems, every answer 404');
+    expect(totals).toBe('2 operation(s), 30 request(s) in 1.5 s against http://api.example.test (seed 7)');
   });
 
   it('shows a failure at the root of the body', () => {
@@ -104,6 +136,15 @@ describe('reportJson', () => {
     expect(parsed.operations.map((o) => o.operation)).toEqual(['getItem', 'createItem', 'listItems']);
     expect(parsed.requests).toBe(30);
     expect(parsed.failures[0]?.pointer).toBe('/a/0/b');
+  });
+
+  it('gives each operation reached, why and coverage', () => {
+    const parsed = JSON.parse(reportJson({ ...report, operations: [summary('getItem', 'GET', '/items/{id}', 1), unreachedList] })) as ServerTestReport;
+    expect(parsed.operations.map((o) => [o.operation, o.reached, o.why])).toEqual([
+      ['getItem', true, undefined],
+      ['listItems', false, 'every answer 404: the path is not served there; check --base-url'],
+    ]);
+    expect(parsed.operations[1]!.coverage).toEqual({ seen: ['400'], never: ['200', '404'] });
   });
 });
 
@@ -208,7 +249,7 @@ describe('reportJunit', () => {
   const junitReport: ServerTestReport = {
     ...report,
     failures: [nasty, { ...nasty, check: 'response-headers', message: 'second' }, negativeFailure],
-    operations: [summary('get<Item>', 'GET', '/items/{id}', 2), summary('createItem', 'POST', '/items', 1), summary('listItems', 'GET', '/items', 0)],
+    operations: [summary('get<Item>', 'GET', '/items/{id}', 2), summary('createItem', 'POST', '/items', 1), summary('listItems', 'GET', '/items', 0), unreachedList],
   };
   // Read in each test, so that output that is not well-formed fails the tests one by one.
   let parsed: XmlElement | undefined;
@@ -217,8 +258,8 @@ describe('reportJunit', () => {
   it('is well-formed XML, with a test suite per operation', () => {
     const root = junit();
     expect(root.name).toBe('testsuites');
-    expect(root.children.map((s) => s.name)).toEqual(['testsuite', 'testsuite', 'testsuite']);
-    expect(root.children.map((s) => s.attributes['name'])).toEqual(['GET /items/{id}', 'POST /items', 'GET /items']);
+    expect(root.children.map((s) => s.name)).toEqual(['testsuite', 'testsuite', 'testsuite', 'testsuite']);
+    expect(root.children.map((s) => s.attributes['name'])).toEqual(['GET /items/{id}', 'POST /items', 'GET /items', 'GET /items']);
   });
 
   it('escapes markup characters and drops control characters', () => {
@@ -234,7 +275,7 @@ describe('reportJunit', () => {
 
   it('counts test cases and failures per suite', () => {
     const root = junit();
-    const [first, second, third] = root.children;
+    const [first, second, third, fourth] = root.children;
     expect(first!.attributes).toMatchObject({ tests: '2', failures: '2', time: '1.234' });
     expect(first!.children.map((c) => c.attributes['name'])).toEqual(['response-body', 'response-headers']);
     expect(second!.attributes).toMatchObject({ tests: '1', failures: '1' });
@@ -243,6 +284,9 @@ describe('reportJunit', () => {
     expect(third!.children).toHaveLength(1);
     expect(third!.children[0]!.attributes).toMatchObject({ classname: 'listItems', name: 'contract' });
     expect(third!.children[0]!.children).toEqual([]);
+    // Not reached: its one case is skipped, with the reason.
+    expect(fourth!.attributes).toMatchObject({ tests: '1', failures: '0', skipped: '1' });
+    expect(fourth!.children[0]!.children.map((c) => [c.name, c.attributes['message']])).toEqual([['skipped', 'not reached: every answer 404: the path is not served there; check --base-url']]);
     for (const suite of root.children) {
       expect(Number(suite.attributes['tests'])).toBe(suite.children.length);
       expect(Number(suite.attributes['failures'])).toBe(suite.children.filter((c) => c.children.some((f) => f.name === 'failure')).length);
@@ -253,6 +297,7 @@ describe('reportJunit', () => {
     const root = junit();
     const sum = (name: string) => root.children.reduce((total, suite) => total + Number(suite.attributes[name]), 0);
     expect(root.attributes['failures']).toBe(String(sum('failures')));
+    expect(root.attributes['skipped']).toBe('1');
     expect(root.attributes['time']).toBe('1.500');
     // JUnit's `tests` on <testsuites> is the number of test cases in all its suites.
     expect(root.attributes['tests']).toBe(String(sum('tests')));
