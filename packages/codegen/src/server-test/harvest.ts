@@ -33,6 +33,8 @@ export class Harvest {
   /** Keys of the parameters values are kept for. */
   private readonly wanted: ReadonlySet<string>;
   private readonly templates: PathTemplates;
+  /** How many values were kept so far: whether anything new came since a moment. */
+  kept = 0;
 
   constructor(private readonly operations: readonly OperationIR[]) {
     this.wanted = new Set(operations.flatMap((op) => op.parameters.filter((p) => p.in === 'path' || p.in === 'query').map((p) => nameKey(p.name))));
@@ -66,7 +68,10 @@ export class Harvest {
     const key = nameKey(name);
     if (!this.wanted.has(key)) return;
     const list = this.values.get(key) ?? [];
-    if (list.length < PER_NAME && !list.includes(value)) list.push(value);
+    if (list.length < PER_NAME && !list.includes(value)) {
+      list.push(value);
+      this.kept++;
+    }
     this.values.set(key, list);
   }
 

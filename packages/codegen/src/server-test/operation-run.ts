@@ -81,6 +81,8 @@ export class OperationRun {
     if (this.reported.has(finding.check)) return;
     this.reported.add(finding.check);
     const { session, op, schemas } = this;
+    // Tried a second time: a check already reported in the first is not reported again.
+    if (session.failures.some((f) => f.operation === op.name && f.check === finding.check)) return;
     let shrunk = { parts, steps: 0 };
     if (parts && kind !== 'sequence') {
       const still = async (candidate: RequestParts) => {
@@ -104,10 +106,12 @@ export class OperationRun {
   summary(): OperationSummary {
     const { op, session } = this;
     const informational = op.responses.length > 0 && op.responses.every((r) => r.status.startsWith('1'));
-    const idParameters = op.parameters.filter((p) => (p.in === 'path' || (p.in === 'query' && p.required)) && session.given(p) === undefined).map((p) => p.name);
+    const needed = op.parameters.filter((p) => p.in === 'path' || (p.in === 'query' && p.required));
+    const idParameters = needed.filter((p) => session.given(p) === undefined).map((p) => p.name);
+    const givenParameters = needed.filter((p) => session.given(p) !== undefined).map((p) => p.name);
     const reach = informational
       ? { reached: false, why: 'declares only informational (1xx) answers: not tested' }
-      : reachOf(op, this.validStatuses, this.counts.positive, { idParameters, credentialsGiven: Object.keys(session.options.auth ?? {}).length > 0 });
+      : reachOf(op, this.validStatuses, this.counts.positive, { idParameters, givenParameters, credentialsGiven: Object.keys(session.options.auth ?? {}).length > 0 });
     return {
       operation: op.name,
       operationId: op.operationId,

@@ -13,8 +13,10 @@ export interface Reach {
 
 /** What the hint of `why` can name. */
 export interface ReachContext {
-  /** Parameters an id must be known for: the path's and required query ones. */
+  /** Parameters an id must be known for: the path's and required query ones, not given with `--set`. */
   readonly idParameters: readonly string[];
+  /** Those given with `--set`. */
+  readonly givenParameters: readonly string[];
   /** Whether the user gave credentials (`--auth`). */
   readonly credentialsGiven: boolean;
 }
@@ -37,8 +39,15 @@ export function reachOf(op: OperationIR, valid: Readonly<Record<string, number>>
   if (sent === 0) return { reached: false, why: 'no valid request was sent (see its notes)' };
   if (statuses.length === 0) return { reached: false, why: 'no valid request got an answer (see the transport-error failure)' };
   const every = `every answer ${statuses.sort((a, b) => a - b).join('/')}`;
-  const setHint = context.idParameters.length > 0 ? `pass ${context.idParameters.map((p) => `--set ${p}=<id>`).join(' ')} or seed the server with data` : 'check that --base-url includes the path of the file\'s server';
-  const ids = context.idParameters.length > 0 ? `no id the server knows for ${context.idParameters.join(', ')}` : 'the path is not served there';
+  const { idParameters, givenParameters } = context;
+  const setHint =
+    idParameters.length > 0 ? `pass ${idParameters.map((p) => `--set ${p}=<id>`).join(' ')} or seed the server with data`
+    : givenParameters.length > 0 ? `pass --set with values the server knows`
+    : "check that --base-url includes the path of the file's server";
+  const ids =
+    idParameters.length > 0 ? `no id the server knows for ${idParameters.join(', ')}`
+    : givenParameters.length > 0 ? `the server knows no item for the --set values of ${givenParameters.join(', ')}`
+    : 'the path is not served there';
   const credentials = context.credentialsGiven ? 'the credentials given do not grant it; pass others with --auth or --header' : 'credentials: pass them with --auth or --header';
   if (only(statuses, [404, 410])) return { reached: false, why: `${every}: ${ids}; ${setHint}` };
   if (only(statuses, [401, 403])) return { reached: false, why: `${every}: ${credentials}` };

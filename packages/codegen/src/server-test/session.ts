@@ -11,7 +11,7 @@ import { serializeRequest, typedObject, typedQuery, type RequestParts } from '..
 import { answerOf, isTransportFailure, openConnections, send, type Connections, type Exchange, type TransportFailure } from './http.js';
 import { Harvest } from './harvest.js';
 import type { Finding } from './response-checks.js';
-import type { CaseKind, Failure, SentRequest, ServerTestOptions } from './types.js';
+import type { CaseKind, CheckName, Failure, SentRequest, ServerTestOptions } from './types.js';
 
 export class Session {
   readonly failures: Failure[] = [];
@@ -21,6 +21,8 @@ export class Session {
   readonly harvest: Harvest;
   /** Statuses answered, by operation name: what coverage is made of. */
   readonly seen = new Map<string, Record<string, number>>();
+  /** Counts what may let an operation not reached be reached now: a new value kept, a change accepted. */
+  private changes = 0;
   readonly seed: number;
   /** Dates in requests are made near the start of today (UTC). */
   readonly now = Math.floor(Date.now() / 86_400_000) * 86_400_000;
@@ -94,6 +96,7 @@ export class Session {
     tally[answer.status] = (tally[answer.status] ?? 0) + 1;
     this.seen.set(op.name, tally);
     if (answer.status >= 200 && answer.status < 300) {
+      if (!['get', 'head', 'options', 'query'].includes(op.method)) this.changes++;
       this.harvest.collect(op, { url: answer.request.url, status: answer.status, headers: answer.headers, body: parseJson(answer) }, parts);
     }
   }
@@ -145,6 +148,23 @@ export class Session {
     if (json.length > 0) headers.accept = json.join(', ');
     for (const [name, value] of Object.entries(this.options.headers ?? {})) headers[name.toLowerCase()] = value;
     return headers;
+  }
+
+  /** A mark to tell later whether anything changed since (`changedSince`). */
+  mark(): number {
+    return this.changes + this.harvest.kept;
+  }
+
+  changedSince(mark: number): boolean {
+    return this.mark() !== mark;
+  }
+
+  /** Removes the failures of an operation by a check; how many there were. */
+  forget(operation: string, check: CheckName): number {
+    const before = this.failures.length;
+    const kept = this.failures.filter((f) => f.operation !== operation || f.check !== check);
+    this.failures.splice(0, this.failures.length, ...kept);
+    return before - kept.length;
   }
 
   record(op: OperationIR, kind: CaseKind, finding: Finding, request: SentRequest, exchange: Exchange | undefined, shrinkSteps: number, mutation?: string): void {

@@ -42,7 +42,10 @@ describe('codegen test (CLI)', () => {
     const result = await codegen(['test', '--spec', SPEC, '--base-url', correct.url, '--auth', 'bearerAuth=good-token', '--max-examples', '5']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/\[1\/3\] GET +\/items +listItems: \d+ request\(s\)/);
+    // Producers first: the POST that creates items before the list and the item.
+    expect(result.stdout).toMatch(/\[1\/3\] POST +\/items +createItem: \d+ request\(s\)/);
+    expect(result.stdout).toMatch(/\[2\/3\] GET +\/items +listItems: \d+ request\(s\)/);
+    expect(result.stdout).toMatch(/\n  getItem +seen 200 400 401 404/);
     expect(result.stdout).toMatch(/No failures: 3 operation\(s\), \d+ request\(s\)/);
   });
 
@@ -78,6 +81,22 @@ describe('codegen test (CLI)', () => {
     expect(report.failures[0]!.request.headers['x-trace']).toBe('abc');
   });
 
+  it('names an operation not reached, marks it skipped in JUnit, and fails the run with --require-reached', async () => {
+    const junit = path.join(dir, 'unreached.xml');
+    const args = ['test', '--spec', SPEC, '--base-url', correct.url, '--auth', 'good-token', '--max-examples', '3', '--operations', 'getItem', '--set', 'path.itemId=itm-998', '--junit', junit];
+    const result = await codegen(args);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/getItem: .* ok, NOT REACHED \(every answer 404: the server knows no item for the --set values of itemId; pass --set with values the server knows\)/);
+    expect(result.stdout).toContain('No failures; 1 operation(s) not reached: getItem, every answer 404\n1 operation(s), ');
+    expect(await readFile(junit, 'utf8')).toContain('<skipped message="not reached: every answer 404: the server knows no item');
+    const required = await codegen([...args, '--require-reached']);
+    expect(required.status).toBe(1);
+    expect(required.stderr).toContain('--require-reached: 1 operation(s) not reached');
+    // Reached: --require-reached changes nothing.
+    const reached = await codegen(['test', '--spec', SPEC, '--base-url', correct.url, '--auth', 'good-token', '--max-examples', '3', '--operations', 'getItem', '--set', 'path.itemId=itm-003', '--require-reached']);
+    expect(reached.status).toBe(0);
+  });
+
   it('exits 2 for wrong usage, naming the problem', async () => {
     const missing = await codegen(['test', '--spec', SPEC]);
     expect(missing.status).toBe(2);
@@ -105,7 +124,7 @@ describe('codegen test (CLI)', () => {
   it('documents itself in --help', async () => {
     const help = await codegen(['test', '--help']);
     expect(help.status).toBe(0);
-    for (const option of ['--spec', '--base-url', '--operations', '--max-examples', '--seed', '--header', '--auth', '--set', '--json', '--junit']) expect(help.stdout).toContain(option);
+    for (const option of ['--spec', '--base-url', '--operations', '--max-examples', '--seed', '--header', '--auth', '--set', '--json', '--junit', '--require-reached']) expect(help.stdout).toContain(option);
     expect((await codegen(['mock', '--help'])).stdout).toContain('--sign-answers');
     const main = await codegen(['--help']);
     expect(main.stdout).toMatch(/\n  test +Check a running server against its OpenAPI file/);
