@@ -12,7 +12,7 @@ import { isTransportFailure, type Exchange, type TransportFailure } from './http
 import type { Mutation } from './negative.js';
 import { negativeCases } from './negative-cases.js';
 import { positiveCases } from './positive-cases.js';
-import { coverageOf, reachOf } from './reach.js';
+import { coverageOf, reachOf, type ReachContext } from './reach.js';
 import { checkAnswer, checkRefusal, type Finding } from './response-checks.js';
 import { linkSequences, pagingSequence } from './sequences.js';
 import type { Session } from './session.js';
@@ -103,15 +103,25 @@ export class OperationRun {
     session.record(op, kind, finding, shrunk.parts ? session.sentRequest(shrunk.parts) : request, exchange, shrunk.steps, mutation?.description);
   }
 
-  summary(): OperationSummary {
+  /** What `why` can tell of this operation's valid requests. */
+  reachContext(): ReachContext {
     const { op, session } = this;
-    const informational = op.responses.length > 0 && op.responses.every((r) => r.status.startsWith('1'));
     const needed = op.parameters.filter((p) => p.in === 'path' || (p.in === 'query' && p.required));
     const idParameters = needed.filter((p) => session.given(p) === undefined).map((p) => p.name);
-    const givenParameters = needed.filter((p) => session.given(p) !== undefined).map((p) => p.name);
-    const reach = informational
-      ? { reached: false, why: 'declares only informational (1xx) answers: not tested' }
-      : reachOf(op, this.validStatuses, this.counts.positive, { idParameters, givenParameters, credentialsGiven: Object.keys(session.options.auth ?? {}).length > 0 });
+    const signed = op.requestBody?.content.some((m) => session.loaded.runtime.bodyKind(m.contentType) === 'jwt') ?? false;
+    return {
+      idParameters,
+      givenParameters: needed.filter((p) => session.given(p) !== undefined).map((p) => p.name),
+      unknownIds: idParameters.filter((name) => !session.harvest.has(name)),
+      mockSigned: signed && !session.options.signRequest,
+      credentialsGiven: Object.keys(session.options.auth ?? {}).length > 0,
+    };
+  }
+
+  summary(): OperationSummary {
+    const { op } = this;
+    const informational = op.responses.length > 0 && op.responses.every((r) => r.status.startsWith('1'));
+    const reach = informational ? { reached: false, why: 'declares only informational (1xx) answers: not tested' } : reachOf(op, this.validStatuses, this.counts.positive, this.reachContext());
     return {
       operation: op.name,
       operationId: op.operationId,
@@ -123,7 +133,7 @@ export class OperationRun {
       notes: this.notes,
       durationMs: performance.now() - this.started,
       ...reach,
-      coverage: coverageOf(op, session.seen.get(op.name) ?? {}),
+      coverage: coverageOf(op, this.session.seen.get(op.name) ?? {}),
     };
   }
 }

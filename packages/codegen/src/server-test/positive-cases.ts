@@ -8,6 +8,7 @@ import { BODY_KINDS, sampleRequestParts, type RequestParts } from '../mock/sampl
 import { isTransportFailure, type Exchange } from './http.js';
 import type { Accepted, OperationRun } from './operation-run.js';
 import { checkAnswer } from './response-checks.js';
+import { refusalIsFailure } from './reach.js';
 import type { SentRequest } from './types.js';
 
 export interface PositiveResult {
@@ -81,11 +82,12 @@ export async function positiveCases(run: OperationRun, count: number): Promise<P
 /**
  * Every valid request answered 400: the server refuses what the file accepts, a failure of its
  * own (not an operation merely out of reach). Reported when the oracle, the generated router,
- * accepts the last such request.
+ * accepts the last such request, and nothing went that the server may rightly refuse (an id no
+ * answer handed out, a body signed with the mock's secret).
  */
 async function refusedEveryTime(run: OperationRun, last: { parts: RequestParts; request: SentRequest; answer: Exchange } | undefined): Promise<void> {
   const statuses = Object.keys(run.validStatuses);
-  if (!last || statuses.length !== 1 || statuses[0] !== '400') return;
+  if (!last || statuses.length !== 1 || statuses[0] !== '400' || !refusalIsFailure(run.reachContext())) return;
   if (await run.session.oracleRefuses(last.parts)) return;
   const count = run.validStatuses['400']!;
   await run.report('positive', { check: 'valid-request-refused', message: `all ${count} valid request(s) were answered 400; the file accepts them (the generated router does not refuse this one)` }, undefined, last.request, last.answer);

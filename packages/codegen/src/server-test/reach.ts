@@ -17,6 +17,10 @@ export interface ReachContext {
   readonly idParameters: readonly string[];
   /** Those given with `--set`. */
   readonly givenParameters: readonly string[];
+  /** Id parameters no answer handed out a value for and `--set` did not give: generated ids went. */
+  readonly unknownIds: readonly string[];
+  /** Signed (application/jwt) bodies went signed with the mock's published secret (no `--sign-key`). */
+  readonly mockSigned: boolean;
   /** Whether the user gave credentials (`--auth`). */
   readonly credentialsGiven: boolean;
 }
@@ -51,10 +55,23 @@ export function reachOf(op: OperationIR, valid: Readonly<Record<string, number>>
   const credentials = context.credentialsGiven ? 'the credentials given do not grant it; pass others with --auth or --header' : 'credentials: pass them with --auth or --header';
   if (only(statuses, [404, 410])) return { reached: false, why: `${every}: ${ids}; ${setHint}` };
   if (only(statuses, [401, 403])) return { reached: false, why: `${every}: ${credentials}` };
-  if (only(statuses, [400])) return { reached: false, why: `${every} to requests the file accepts: reported as valid-request-refused` };
+  if (only(statuses, [400])) {
+    if (context.mockSigned) return { reached: false, why: `${every}: the signed bodies went signed with the mock's published secret; pass --sign-key with a key the server trusts` };
+    if (context.unknownIds.length > 0) return { reached: false, why: `${every}: ${ids} (a server may refuse an unknown id with 400); ${setHint}` };
+    return { reached: false, why: `${every} to requests the file accepts: reported as valid-request-refused` };
+  }
   if (only(statuses, [401, 403, 404, 410])) return { reached: false, why: `${every}: ${ids}, or ${credentials}` };
   if (statuses.every((s) => s >= 500)) return { reached: false, why: `${every}: the server failed (see the server-error failure)` };
   return { reached: false, why: `${every}: no success answer` };
+}
+
+/**
+ * Whether valid requests all refused with 400 are a failure of the server: only when nothing
+ * the server may rightly refuse went with them (an id it cannot know, a body signed with the
+ * mock's secret).
+ */
+export function refusalIsFailure(context: ReachContext): boolean {
+  return !context.mockSigned && context.unknownIds.length === 0;
 }
 
 /** The short form of `why` for a summary line: its statuses, without the hint. */
