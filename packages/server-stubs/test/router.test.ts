@@ -549,6 +549,46 @@ describe.each(VERSIONS)('options (%s)', (version) => {
     }
   });
 
+  it('tells why it refused its handler\'s answer in X-Contract-Violation when asked, never by default in production', async () => {
+    const state = newState();
+    state.behaviour = 'invalid-body';
+    const url = (app: { origin: string }) => `${app.origin}${PREFIX[version]}/accounts`;
+    const explained = await startApp({ version, express, state, keys, options: { explainResponseErrors: true } });
+    try {
+      const reply = await send(url(explained), { headers: { authorization: 'Bearer user' } });
+      expect(reply.status).toBe(500);
+      // The body stays the declared error; the cause is the header's, as JSON, without the values.
+      expect(reply.json()).toEqual({ Errors: [{ Code: 'GenericError', Message: 'The server failed to produce a valid response' }] });
+      expect(JSON.parse(reply.headers['x-contract-violation'] as string)).toEqual({
+        message: 'status 200: application/json; charset=utf-8 body does not match the response schema',
+        issues: ['Meta.TotalPages: Too small: expected number to be >=0'],
+      });
+      state.behaviour = 'undefined-status';
+      const status = await send(url(explained), { headers: { authorization: 'Bearer user' } });
+      expect(JSON.parse(status.headers['x-contract-violation'] as string)).toMatchObject({ message: expect.stringMatching(/^status \d+ is not defined for GetAccounts$/) });
+    } finally {
+      await explained.close();
+    }
+    state.behaviour = 'invalid-body';
+    const previous = process.env['NODE_ENV'];
+    const quiet = await startApp({ version, express, state, keys, options: {} });
+    try {
+      for (const mode of ['production', undefined]) {
+        if (mode === undefined) delete process.env['NODE_ENV'];
+        else process.env['NODE_ENV'] = mode;
+        const reply = await send(url(quiet), { headers: { authorization: 'Bearer user' } });
+        expect(reply.status).toBe(500);
+        expect(reply.headers['x-contract-violation'], String(mode)).toBeUndefined();
+      }
+      process.env['NODE_ENV'] = 'development';
+      expect((await send(url(quiet), { headers: { authorization: 'Bearer user' } })).headers['x-contract-violation']).toContain('Meta.TotalPages');
+    } finally {
+      if (previous === undefined) delete process.env['NODE_ENV'];
+      else process.env['NODE_ENV'] = previous;
+      await quiet.close();
+    }
+  });
+
   it('does not offer application/jwt without a signing key', async () => {
     const app = await startApp({ version, express, state: newState(), keys, options: { signing: undefined } });
     try {

@@ -71,6 +71,14 @@ export interface RouterOptions<ErrorBody = never> {
   /** Validate every handler result against the response schema (default true; may be switched off in production). */
   readonly validateResponses?: boolean;
   /**
+   * When a handler result breaks the contract (answered 500), also tell the client why in the
+   * `X-Contract-Violation` header: the message and the rules broken with where (member paths,
+   * a status, a content type), as JSON; never the result's values. Default: on only when
+   * NODE_ENV is `development` or `test`. For contract tests (`codegen test` reads it); keep it
+   * off in production.
+   */
+  readonly explainResponseErrors?: boolean;
+  /**
    * Write JSON response bodies with the writers the validators compile from their schemas
    * (check and write in one walk) rather than the check function and `JSON.stringify`. The
    * bytes are the same JSON either way. Default: where it was measured faster, on V8 before 12

@@ -2,12 +2,14 @@
  * Turns a handler's result into the response: the status must be one the operation
  * defines, the body is negotiated (JSON or signed) and, unless switched off, validated
  * together with the headers. A result that breaks the contract is a handler bug: the
- * client gets 500 `GenericError` (no details), the application's `onError` gets the issues.
+ * client gets 500 `GenericError` (no details; in development, the rule broken in the
+ * `X-Contract-Violation` header: contract-violation.ts), the application's `onError` gets the issues.
  */
 import type { z } from 'zod';
 import { bodyKind, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
 import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
+import { CONTRACT_VIOLATION_HEADER, explainsResponseErrors, violationHeader } from './contract-violation.js';
 import { jsonWritersPayOff } from './json-writers.js';
 import { sequenceBody, sendStream, type SequenceBody } from './send-stream.js';
 
@@ -93,6 +95,13 @@ export async function sendResult(ex: Exchange, result: unknown): Promise<void> {
   } catch (error) {
     const issues = error instanceof ContractError ? error.issues : [];
     ex.options.onError?.(error, { interactionId: ex.interactionId, operationId: ex.op?.operationId, phase: 'response', issues });
-    await sendFailure(ex, 'internal', 'The server failed to produce a valid response');
+    // In development, the cause travels with the 500 (contract-violation.ts); never the values.
+    let headers: Record<string, string> | undefined;
+    if (error instanceof ContractError && explainsResponseErrors(ex.options)) {
+      const status = isResult(result) ? result.status : undefined;
+      const message = status === undefined || error.message.includes(`status ${status}`) ? error.message : `status ${status}: ${error.message}`;
+      headers = { [CONTRACT_VIOLATION_HEADER]: violationHeader(message, issues) };
+    }
+    await sendFailure(ex, 'internal', 'The server failed to produce a valid response', headers ? { headers } : {});
   }
 }
