@@ -5,6 +5,7 @@
 import { declaredContentType, declaredStatusKey, decodeSequenceText, isJsonType, isJwtType, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import type { Checkable, OperationSchemas } from '../mock/loaded-modules.js';
 import type { Exchange } from './http.js';
+import { serverError } from './refused-answer.js';
 import type { CheckName } from './types.js';
 
 export interface Finding {
@@ -51,7 +52,7 @@ export function checkAnswer(schemas: OperationSchemas, exchange: Exchange): Find
   const { status } = exchange;
   // A 5xx is the server failing, unless the operation declares nothing else it could answer.
   const declared = Object.keys(schemas.responses);
-  if (status >= 500 && (declared.length === 0 || declared.some((k) => !k.startsWith('5')))) return [{ check: 'server-error', message: `HTTP ${status}` }];
+  if (status >= 500 && (declared.length === 0 || declared.some((k) => !k.startsWith('5')))) return [serverError(exchange, `HTTP ${status}`)];
   // An operation that declares no response at all promises nothing more to check.
   if (declared.length === 0) return [];
   const key = declaredKey(schemas, status);
@@ -132,7 +133,7 @@ function sequenceFindings(format: NonNullable<ReturnType<typeof sequenceFormat>>
  */
 export function checkRefusal(schemas: OperationSchemas, exchange: Exchange, acceptedCheck: CheckName): Finding[] {
   const { status } = exchange;
-  if (status >= 500) return [{ check: 'server-error', message: `HTTP ${status} for a request that should have been refused with 4xx` }];
+  if (status >= 500) return [serverError(exchange, `HTTP ${status} for a request that should have been refused with 4xx`)];
   if (status < 400) return [{ check: acceptedCheck, message: `HTTP ${status}: the request was not refused` }];
   // HTTP itself defines the 4xx answers; only a declared one has a contract to keep.
   if (declaredKey(schemas, status) === undefined) return [];
