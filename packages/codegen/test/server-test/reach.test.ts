@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testServer, type CheckName, type ServerTestReport } from '../../src/index.js';
 import { DEFECTS, STYLES, startReachServer, type DefectName, type ReachServer, type StyleName } from './reach/reach-server.mjs';
+import { startStateServer } from './reach/state-server.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SPEC: Record<StyleName, string> = Object.fromEntries(STYLES.map((style) => [style, path.join(HERE, 'reach', `${style}.yaml`)])) as Record<StyleName, string>;
@@ -80,5 +81,30 @@ describe('operations not reached', () => {
     expect(refused.response?.status).toBe(400);
     // Nothing was created: the order's item operation is not reached either, and says why.
     expect(report.operations.find((o) => o.operation === 'getOrder')!.why).toMatch(/^every answer 404: no id the server knows for orderRef/);
+  });
+});
+
+describe('a second try after the changes', () => {
+  const spec = path.join(HERE, 'reach', 'state-change.yaml');
+
+  it('reaches an operation that needs a state a later change sets', async () => {
+    server = await startStateServer();
+    const report = await testServer({ spec, baseUrl: server.url, maxExamples: 4 });
+    expect(failures(report)).toEqual([]);
+    expect(report.operations.map((o) => o.operation)).toEqual(['listBoxes', 'sealBox', 'closeBox']);
+    const seal = report.operations.find((o) => o.operation === 'sealBox')!;
+    expect(seal.reached).toBe(true);
+    expect(seal.statuses['201']).toBeGreaterThan(0);
+    expect(seal.notes, JSON.stringify(seal.notes)).toContain('not reached at first (every answer 400/404: no success answer); tried again after the other operations, and reached');
+  });
+
+  it('withdraws the refusal of its first try once reached', async () => {
+    server = await startStateServer();
+    // The box's id everywhere: the first try's answers are all 400, a valid-request-refused until the second try.
+    const report = await testServer({ spec, baseUrl: server.url, maxExamples: 4, values: { boxId: 'bx-41q' } });
+    expect(failures(report)).toEqual([]);
+    const seal = report.operations.find((o) => o.operation === 'sealBox')!;
+    expect([seal.reached, seal.failures]).toEqual([true, 0]);
+    expect(seal.notes).toContain('not reached at first (every answer 400 to requests the file accepts: reported as valid-request-refused); tried again after the other operations, and reached');
   });
 });

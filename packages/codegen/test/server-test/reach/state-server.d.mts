@@ -1,0 +1,1 @@
+export declare function startStateServer(): Promise<{ readonly url: string; close(): Promise<void> }>;
