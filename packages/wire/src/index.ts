@@ -45,6 +45,9 @@ export { problemDetailsOf, type ReceivedProblemDetails } from './problem-read.js
 export { commonResponses, declaredFor, declaredStatusKey, errorPlan, type ErrorPlan, type ErrorStyle } from './error-plan.js';
 export { errorAnswer, fillObvious, type ErrorAnswer, type ErrorAnswerOptions, type ErrorDescription } from './error-answer.js';
 
+// Credentials: the challenges and messages of a 401, by the schemes an operation accepts.
+export { authChallenges, credentialKind, missingCredentialsMessage, refusedCredentialMessage, type ChallengeScheme, type CredentialKind } from './auth-challenge.js';
+
 // Requests: every part parsed and checked against an operation's schemas.
 export { claimedNames, credentialNames, validateRequestParts, type CredentialPlace, type RequestParts, type RequestPartSchemas, type RequestPartsInput } from './request-validate.js';
 

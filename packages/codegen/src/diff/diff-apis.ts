@@ -185,7 +185,8 @@ interface Roles {
   security: string;
   /** Where they are listed (the pointer a removed one goes to, an added one comes from), and why either breaks its side. */
   home: string;
-  removed: string;
+  /** Why a removal breaks; `pathRemains`: another method is still served at its path. */
+  removed: (pathRemains: boolean) => string;
   added: string;
 }
 
@@ -196,7 +197,8 @@ const OPERATION_ROLES: Roles = {
   moved: 'its method or path changed: clients must call the new one and servers serve it',
   security: 'other credentials or scopes: clients must obtain them and servers check them',
   home: '#/paths',
-  removed: 'operation removed: a client calling it gets 404',
+  // A path that keeps other methods answers the removed one 405 (RFC 9110 §15.5.6), not 404.
+  removed: (pathRemains) => `operation removed: a client calling it gets ${pathRemains ? '405 (other methods remain on its path)' : '404'}`,
   // Servers that claim the new version must implement it; clients are not affected.
   added: 'operation added: a server of the new version must implement it',
 };
@@ -207,7 +209,7 @@ const WEBHOOK_ROLES: Roles = {
   moved: 'its method changed: the API must send the new one and receivers accept it',
   security: 'other credentials: the API must present them and receivers check them',
   home: '#/webhooks',
-  removed: 'webhook removed: a receiver waiting for it gets nothing',
+  removed: () => 'webhook removed: a receiver waiting for it gets nothing',
   added: 'webhook added: the API of the new version must send it',
 };
 
@@ -558,6 +560,9 @@ function listChanges(before: readonly Comparable[], after: readonly Comparable[]
   const changes: ApiChange[] = [];
   const byNameAfter = new Map(after.map((item) => [item.operationId, item]));
   const namesBefore = new Set(before.map((item) => item.operationId));
+  // Paths compared by shape: `/a/{id}` and `/a/{key}` are the same path to a client.
+  const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+  const pathsAfter = new Set(after.map((item) => shape(item.path)));
   for (const item of before) {
     const next = byNameAfter.get(item.operationId);
     if (next) changes.push(...diffOperation(item, next, resolver, roles));
@@ -568,7 +573,7 @@ function listChanges(before: readonly Comparable[], after: readonly Comparable[]
           kind: `${roles.noun}-removed`,
           description: `${item.method.toUpperCase()} ${item.path} removed`,
           breaking: { client: true, server: false },
-          why: roles.removed,
+          why: roles.removed(pathsAfter.has(shape(item.path))),
           from: item.pointer,
           to: roles.home,
         }),

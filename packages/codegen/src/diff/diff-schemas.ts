@@ -33,6 +33,11 @@ function describe(node: SchemaNode): string {
   return node.kind;
 }
 
+/** `{ [key]: value }`, or nothing for an undefined value (the change's pointers are optional). */
+function optional<K extends 'from' | 'to'>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
 function join(path: string, member: string): string {
   return path ? `${path}.${member}` : member;
 }
@@ -67,6 +72,23 @@ function setChange(changes: SchemaChange[], path: string, label: string, before:
   const removed = before.filter((v) => !after.includes(v));
   if (added.length > 0) changes.push({ path, direction: 'wider', description: `${label} values added: ${added.map((v) => JSON.stringify(v)).join(', ')}` });
   if (removed.length > 0) changes.push({ path, direction: 'narrower', description: `${label} values removed: ${removed.map((v) => JSON.stringify(v)).join(', ')}` });
+}
+
+/**
+ * The object a member's schema is declared in: `#/…/Event/allOf/1/properties/title` →
+ * `#/…/Event/allOf/1`. An object merged from `allOf` branches has the pointer of the whole
+ * schema; its members keep the pointer of the branch they sit in.
+ */
+function holderOf(memberPointer: string | undefined, name: string): string | undefined {
+  const suffix = `/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return memberPointer?.endsWith(suffix) ? memberPointer.slice(0, -suffix.length) : undefined;
+}
+
+/** `place` (below `fromRoot`) at the same place below `toRoot`, the other version's root. */
+function samePlace(place: string | undefined, fromRoot: string | undefined, toRoot: string | undefined): string | undefined {
+  if (place === undefined || fromRoot === undefined || toRoot === undefined) return undefined;
+  if (place === fromRoot) return toRoot;
+  return place.startsWith(`${fromRoot}/`) ? `${toRoot}${place.slice(fromRoot.length)}` : undefined;
 }
 
 /**
@@ -171,12 +193,21 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
             direction: a.additional === 'forbid' ? 'changed' : 'wider',
             description: `member removed${p.required ? ' (was required)' : ''}`,
             from: p.schema.pointer,
+            // The branch it was removed from, where the object is merged from `allOf`.
+            ...optional('to', samePlace(holderOf(p.schema.pointer, p.name), before.pointer, a.pointer)),
             ...(a.additional === 'forbid' ? { fact: 'member removed from a closed object' } : {}),
           });
           continue;
         }
         if (p.required !== q.required) {
-          changes.push({ path: at, direction: q.required ? 'narrower' : 'wider', description: q.required ? 'now required' : 'no longer required' });
+          // The member itself, not the object: in an object merged from `allOf`, that is the whole schema.
+          changes.push({
+            path: at,
+            direction: q.required ? 'narrower' : 'wider',
+            description: q.required ? 'now required' : 'no longer required',
+            ...optional('from', p.schema.pointer),
+            ...optional('to', q.schema.pointer),
+          });
         }
         changes.push(...diffSchemas(p.schema, q.schema, at, depth + 1, resolver));
       }
@@ -190,6 +221,8 @@ export function diffSchemas(before: SchemaNode, after: SchemaNode, path = '', de
           direction,
           description: `member added${q.required ? ' (required)' : ' (optional)'}`,
           to: q.schema.pointer,
+          // The branch it was added to, where the object is merged from `allOf`.
+          ...optional('from', samePlace(holderOf(q.schema.pointer, q.name), a.pointer, before.pointer)),
           ...(!q.required && before.additional === 'forbid' ? { fact: 'optional member added to a closed object (additionalProperties: false)' } : {}),
         });
       }

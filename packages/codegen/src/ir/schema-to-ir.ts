@@ -48,6 +48,13 @@ const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>([
 
 const NUMBER_FORMATS = new Set(['int32', 'int16', 'int8', 'int64', 'float', 'double']);
 
+/**
+ * String formats OpenAPI defines that say how a value is carried or shown, with nothing to
+ * check: `binary` (raw octets, OpenAPI 3.0 §4.7.3 and the 3.1 format registry) and `password`
+ * (a hint to hide the input). Kept as annotations, without the "not checked" note.
+ */
+const OPENAPI_ANNOTATION_FORMATS: ReadonlySet<string> = new Set(['binary', 'password']);
+
 /** Per-run state of the schema conversion; never shared between runs. */
 export interface SchemaContext {
   document: Record<string, unknown>;
@@ -725,7 +732,7 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
   if (typeof format === 'string' && (ctx.formats !== 'assert' || !STRING_FORMATS.has(format))) node.annotatedFormat = format;
   if (typeof format === 'string' && ctx.formats === 'assert') {
     if (STRING_FORMATS.has(format)) node.format = format as StringFormat;
-    else
+    else if (!OPENAPI_ANNOTATION_FORMATS.has(format))
       report(ctx, {
         severity: 'info',
         code: 'unknown-format',

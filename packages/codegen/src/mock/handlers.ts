@@ -8,6 +8,7 @@ import type { LoadedApi } from './load-api.js';
 import type { MockAnswer, OperationSchemas } from './loaded-modules.js';
 import { sendableTypes } from './media-types.js';
 import { pagedBody, pagedOperations, requestedPage, type PagedOperation, type PageRequest } from './paging.js';
+import { listedOperations, listItems, pageOfList, requestedWindow, type ListedOperation } from './list-paging.js';
 import { parsePrefer, PreferError, type MockPreferences } from './prefer.js';
 import { requestSeed } from './request-seed.js';
 
@@ -53,10 +54,14 @@ const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'k
  */
 export function mockHandlers(options: MockHandlersOptions): Record<string, (request: MockRequest) => MockReply> {
   const paging = pagedOperations(options.loaded.api);
+  const lists = listedOperations(options.loaded.api);
+  const examples = examplesByOperation(options.loaded.api);
   const sendable = sendableTypes(options.loaded.api, options.loaded.runtime.bodyKind, options.signs ?? false);
   const handlers: Record<string, (request: MockRequest) => MockReply> = {};
   for (const name of Object.keys(options.loaded.validators.operations)) {
-    handlers[name] = (request) => answer({ options, name, request, paged: paging.get(name), sendable: sendable.get(name) ?? new Map() });
+    const listed = paging.has(name) ? undefined : lists.get(name);
+    handlers[name] = (request) =>
+      answer({ options, name, request, paged: paging.get(name), listed, examples: examples.get(name), sendable: sendable.get(name) ?? new Map() });
   }
   return handlers;
 }
@@ -66,11 +71,15 @@ interface Call {
   name: string;
   request: MockRequest;
   paged: PagedOperation | undefined;
+  /** A list honouring a page size (list-paging.ts); never beside `paged`, this family's paging. */
+  listed: ListedOperation | undefined;
+  /** The canonical JSON of the spec's examples, by status key and media type: tells an example's list from a generated one. */
+  examples: ReadonlyMap<string, ReadonlySet<string>> | undefined;
   /** The media types the mock can answer in, by status key. */
   sendable: ReadonlyMap<string, readonly string[]>;
 }
 
-function answer({ options, name, request, paged, sendable }: Call): MockReply {
+function answer({ options, name, request, paged, listed, examples, sendable }: Call): MockReply {
   const { loaded } = options;
   const { ApiError, FAILURES } = loaded.runtime;
   const operation = loaded.validators.operations[name]!;
@@ -109,15 +118,16 @@ function answer({ options, name, request, paged, sendable }: Call): MockReply {
 
   const target = (request.raw.req.url ?? '/').slice(options.prefix.length) || '/';
   let mock: MockAnswer;
+  // HEAD is answered as GET is (the router routes it so): the same seed, the same length.
+  const seed = requestSeed({ seed: options.seed, method: request.raw.req.method === 'HEAD' ? 'GET' : (request.raw.req.method ?? 'GET'), target });
+  const call = {
+    ...(prefs.code !== undefined ? { status: prefs.code } : {}),
+    ...(contentType !== undefined ? { contentType } : {}),
+    ...(prefs.example !== undefined ? { example: prefs.example } : { preferExamples: !(prefs.dynamic ?? options.dynamic) }),
+    now: options.now,
+  };
   try {
-    mock = loaded.mocks[name]!({
-      ...(prefs.code !== undefined ? { status: prefs.code } : {}),
-      ...(contentType !== undefined ? { contentType } : {}),
-      // HEAD is answered as GET is (the router routes it so): the same seed, the same length.
-      seed: requestSeed({ seed: options.seed, method: request.raw.req.method === 'HEAD' ? 'GET' : (request.raw.req.method ?? 'GET'), target }),
-      ...(prefs.example !== undefined ? { example: prefs.example } : { preferExamples: !(prefs.dynamic ?? options.dynamic) }),
-      now: options.now,
-    });
+    mock = loaded.mocks[name]!({ ...call, seed });
   } catch (error) {
     if (!(error instanceof loaded.mockRuntime.MockError)) throw error;
     options.onError?.(error, name);
@@ -128,6 +138,20 @@ function answer({ options, name, request, paged, sendable }: Call): MockReply {
   if (page && paged && mock.contentType !== undefined) {
     const candidate = pagedBody(paged, body, page);
     // The schema has the last word: a page it refuses (TotalPages capped, say) stays unpaged.
+    if (operation.responses[mock.statusKey]?.content[mock.contentType]?.safeParse(candidate).success) body = candidate;
+  }
+  const window = listed && mock.statusKey === listed.statusKey && mock.contentType !== undefined ? requestedWindow(listed, request.query) : undefined;
+  if (listed && window && mock.contentType !== undefined) {
+    const fromExample = examples?.get(mock.statusKey)?.has(`${mock.contentType}\u0000${canonicalJson(body)}`) ?? false;
+    // Further generated lists for a page larger than one made: the same call, seeds of their own.
+    const more = (k: number) => {
+      try {
+        return listItems(listed, loaded.mocks[name]!({ ...call, preferExamples: false, seed: seed + k }).body);
+      } catch {
+        return undefined;
+      }
+    };
+    const candidate = pageOfList(listed, body, window, fromExample, more);
     if (operation.responses[mock.statusKey]?.content[mock.contentType]?.safeParse(candidate).success) body = candidate;
   }
   const out: MockReply = { status: mock.status, headers: Object.fromEntries(Object.entries(mock.headers).filter(([h]) => !FRAMING.has(h.toLowerCase()))) };
@@ -185,4 +209,30 @@ function checkExample({ options, name, operation, statusKey, contentType, exampl
     const at = issue && issue.path.length > 0 ? `/${issue.path.map(String).join('/')}: ` : '';
     refuse(`Prefer: example=${example}: the spec's example of ${where} does not validate (${at}${issue?.message ?? 'refused'})`);
   }
+}
+
+/** JSON text with members in sorted order: equal for equal values. */
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  return `{${Object.keys(record)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+    .join(',')}}`;
+}
+
+/** Per operation: its examples' canonical JSON by status key, each behind its media type. */
+function examplesByOperation(api: LoadedApi['api']): Map<string, Map<string, Set<string>>> {
+  const out = new Map<string, Map<string, Set<string>>>();
+  for (const op of api.operations) {
+    const byStatus = new Map<string, Set<string>>();
+    for (const response of op.responses) {
+      const set = new Set<string>();
+      for (const media of response.content) for (const example of media.examples) set.add(`${media.contentType}\u0000${canonicalJson(example.value)}`);
+      if (set.size > 0) byStatus.set(response.status, set);
+    }
+    out.set(op.name, byStatus);
+  }
+  return out;
 }

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { seededRandom, seedOf } from './random.js';
 import { SampleError, sampleValid, type JsonNodeSampler, type MockNode, type SampleContext } from './sample.js';
 import { sampleJsonSchema } from './json-schema-sample.js';
+import { type HintVocabulary } from './hints.js';
+import { fileOf } from './media-files.js';
 
 export { SampleError } from './sample.js';
 
@@ -33,6 +35,8 @@ export interface MockResponseModel {
 
 /** The data the generator writes beside the validators: every schema as an IR node. */
 export interface MockModel {
+  /** The words of name hints: this API family's for its own files (set by the generator), else any domain's. */
+  hints?: HintVocabulary;
   schemas: Readonly<Record<string, MockNode>>;
   examples: Readonly<Record<string, readonly unknown[]>>;
   operations: Readonly<Record<string, { responses: Readonly<Record<string, MockResponseModel>> }>>;
@@ -63,12 +67,17 @@ type ContentKeys<R> = R extends { readonly content: infer C } ? keyof C & string
 /** The media types of the statuses `S` of `Op`. */
 export type ContentTypeOf<Op extends OperationSchemasLike, S extends string = StatusKey<Op>> = { [K in StatusKey<Op> & S]: ContentKeys<Responses<Op>[K]> }[StatusKey<Op> & S];
 
+/** Media types whose mock is a file's bytes (images, PDF): what media-files.ts builds. */
+type FileKey<K> = K extends `image/${string}` | 'application/pdf' | `application/pdf;${string}` ? K : never;
+/** The body of media type `K`: the schema's input, or for a file type the file's bytes. */
+type BodyOf<K, S> = [FileKey<K>] extends [never] ? Input<S> : Input<S> | Uint8Array;
+
 type ResultOfStatus<S extends string, R, Wanted> = R extends { readonly headers: infer H; readonly content: infer C }
   ? [keyof C] extends [never]
     ? { status: StatusNumber<S>; statusKey: S; contentType: undefined; headers: HeaderText<H>; body: undefined }
     : {
         [K in keyof C & string]: K extends ([Wanted] extends [never] ? DefaultContentType<keyof C & string> : Wanted)
-          ? { status: StatusNumber<S>; statusKey: S; contentType: K; headers: HeaderText<H>; body: Input<C[K]> }
+          ? { status: StatusNumber<S>; statusKey: S; contentType: K; headers: HeaderText<H>; body: BodyOf<K, C[K]> }
           : never;
       }[keyof C & string]
   : never;
@@ -170,6 +179,7 @@ function mockResponse({ input, name, options }: MockCall): unknown {
     random: seededRandom(seedOf(seed, name, statusKey, contentType ?? '', label)),
     now,
     direction: 'response',
+    ...(input.model.hints ? { hints: input.model.hints } : {}),
     ...(options.preferExamples ? { preferExamples: true } : {}),
     ...(input.json ? { json: input.json(now) } : {}),
     ...(input.schemas ? { accepts: acceptsBy(input.schemas) } : {}),
@@ -179,6 +189,10 @@ function mockResponse({ input, name, options }: MockCall): unknown {
   const check = declared.content[contentType] as Parseable;
   const content = response.content[contentType]!;
   if (content.itemSchema) return { status, statusKey, contentType, headers, body: mockItems(where, content, content.itemSchema, itemCheckOf(check), options, context, partTypesOf(check)) };
+  // An image or a PDF is a file a viewer opens, not a string its schema happens to accept: the
+  // smallest valid one, unless an example is asked for by name.
+  const file = options.example === undefined && options.overrides === undefined && isPlainFileSchema(content.schema) ? fileOf(contentType) : undefined;
+  if (file !== undefined) return { status, statusKey, contentType, headers, body: file };
   let body = chosenExample({ where, content, check, options });
   if (body === undefined) {
     if (!content.schema) body = undefined;
@@ -190,6 +204,14 @@ function mockResponse({ input, name, options }: MockCall): unknown {
     if (issues.length > 0 && !options.allowInvalid) throw new MockError(`${where}: the overrides make the body invalid (pass allowInvalid: true to send it anyway)`, issues);
   }
   return { status, statusKey, contentType, headers, body };
+}
+
+/** No schema, or a string that says nothing of its text (`format: binary` or none): bytes of any file fit. */
+function isPlainFileSchema(schema: MockNode | undefined): boolean {
+  if (schema === undefined) return true;
+  if (schema.kind !== 'string') return false;
+  const format = schema.format ?? schema.annotatedFormat;
+  return (format === undefined || format === 'binary') && !schema.enum && !schema.patterns && schema.minLength === undefined && schema.maxLength === undefined;
 }
 
 /** How many items a sequence's mock holds. */

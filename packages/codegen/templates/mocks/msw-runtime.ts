@@ -8,6 +8,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
   acceptedContentType,
+  authChallenges,
   BodyFormatError,
   bodyKind,
   claimedNames,
@@ -23,6 +24,7 @@ import {
   FormFieldError,
   declaredFor,
   jsonPath,
+  missingCredentialsMessage,
   objectMembers,
   UnsafeInputError,
   validateRequestParts,
@@ -75,6 +77,8 @@ export interface MswApi<Ops extends { readonly [name: string]: MswOperation }> {
   /** Per operation: its security requirements (alternatives; `{}` makes it optional). */
   readonly security: { readonly [K in keyof Ops]?: readonly MswSecurityRequirement[] };
   readonly securitySchemes: { readonly [name: string]: MswSecurityScheme };
+  /** The `realm` of a 401's `Basic` (and API key) challenge: the spec's `info.title`. */
+  readonly realm?: string;
 }
 
 /** The mock options of an operation: status, media type, seed, example, overrides, ... */
@@ -112,6 +116,8 @@ interface Prepared {
   readonly params: readonly string[];
   readonly claimed: DeclaredNames;
   readonly security: readonly MswSecurityRequirement[];
+  /** `WWW-Authenticate` of this operation's 401s: the challenges of the schemes it accepts. */
+  readonly challenge: string | undefined;
 }
 
 class Refusal {
@@ -210,7 +216,7 @@ async function checkRequest(prepared: Prepared, request: Request, schemes: MswAp
   const { op } = prepared;
   const url = new URL(request.url);
   const headers = headerMap(request.headers);
-  if (!hasCredentials(prepared.security, schemes, headers, url)) return refuse('missingToken', 'No access token');
+  if (!hasCredentials(prepared.security, schemes, headers, url)) return refuse('missingToken', missingCredentialsMessage(prepared.security, schemes));
 
   const bodySpec = op.request.body;
   const contentType = headers['content-type'];
@@ -273,11 +279,18 @@ function echoInteractionId(headers: Headers, declared: ResponseSchemas | undefin
   if (names.includes(INTERACTION_ID)) headers.set(INTERACTION_ID, sent);
 }
 
-function errorResponse(op: MswOperation, apiResponses: ReadonlyMap<string, ResponseSchemas>, refusal: Refusal, request: Request, report: (error: unknown) => void, reported: Set<z.ZodType>): Response {
+/** A 401 says which credentials the operation accepts, as the server's does (RFC 9110 §11.6.1). */
+function challenge(headers: Headers, status: number, prepared: Prepared): void {
+  if (status === 401 && !headers.has('www-authenticate')) headers.set('www-authenticate', prepared.challenge ?? 'Bearer');
+}
+
+function errorResponse(prepared: Prepared, apiResponses: ReadonlyMap<string, ResponseSchemas>, refusal: Refusal, request: Request, report: (error: unknown) => void, reported: Set<z.ZodType>): Response {
+  const { op } = prepared;
   const responses = op as unknown as OperationResponses;
   const plan = errorPlan(responses, apiResponses, refusal.status);
   const headers = new Headers();
   echoInteractionId(headers, declaredFor(responses, refusal.status), request);
+  challenge(headers, refusal.status, prepared);
   if (plan.kind === 'empty') return new HttpResponse(null, { status: refusal.status, headers });
   const answer = errorAnswer(plan, refusal.status, refusal.items, { operationId: op.operationId, validate: true, report, reported });
   headers.set('content-type', answer.contentType);
@@ -293,10 +306,11 @@ interface MockAnswer {
 }
 
 /** A mock's answer as a Response: its status, declared headers, media type and body. */
-function mockResponse(op: MswOperation, result: MockAnswer, request: Request): Response {
+function mockResponse(prepared: Prepared, result: MockAnswer, request: Request): Response {
   const headers = new Headers();
   for (const [name, value] of Object.entries(result.headers)) if (value !== undefined) headers.set(name, value);
-  echoInteractionId(headers, (op as unknown as OperationResponses).responses[result.statusKey], request);
+  echoInteractionId(headers, (prepared.op as unknown as OperationResponses).responses[result.statusKey], request);
+  challenge(headers, result.status, prepared);
   // 204, 205 and 304 carry no body; nor does a HEAD answer (MSW drops it).
   if (result.contentType === undefined || result.body === undefined || [204, 205, 304].includes(result.status)) return new HttpResponse(null, { status: result.status, headers });
   headers.set('content-type', result.contentType);
@@ -327,7 +341,9 @@ export function createMswHandlers<Ops extends { readonly [name: string]: MswOper
   const prepared = new Map<string, Prepared>();
   for (const [name, op] of Object.entries(operations)) {
     const { pattern, params } = pathPattern(op.path);
-    prepared.set(name, { name, op, url: `${base}${mswPath(op.path)}`, pattern, params, claimed: claimedNames(op, credentials), security: security[name] ?? [] });
+    const requirements = security[name] ?? [];
+    const challenge = requirements.length === 0 ? undefined : authChallenges(requirements, api.securitySchemes, { realm: api.realm ?? trimSlash(api.pathPrefix) });
+    prepared.set(name, { name, op, url: `${base}${mswPath(op.path)}`, pattern, params, claimed: claimedNames(op, credentials), security: requirements, challenge });
   }
 
   const handlerOf = (name: string, mockOptions: unknown): HttpHandler => {
@@ -338,12 +354,12 @@ export function createMswHandlers<Ops extends { readonly [name: string]: MswOper
       const report = (error: unknown) => onError(error, { operationId: entry.op.operationId });
       try {
         const refusal = await checkRequest(entry, request, api.securitySchemes, validate);
-        if (refusal) return errorResponse(entry.op, apiResponses, refusal, request, report, reported);
-        return mockResponse(entry.op, mocks[name]!(mockOptions), request);
+        if (refusal) return errorResponse(entry, apiResponses, refusal, request, report, reported);
+        return mockResponse(entry, mocks[name]!(mockOptions), request);
       } catch (error) {
         report(error);
         const message = error instanceof MockError ? error.message : 'The mock could not answer';
-        return errorResponse(entry.op, apiResponses, refuse('internal', message), request, report, reported);
+        return errorResponse(entry, apiResponses, refuse('internal', message), request, report, reported);
       }
     });
   };

@@ -10,7 +10,7 @@
 import { sampleAnyFormat } from './formats.js';
 import { type Random } from './random.js';
 import { PatternSampleError, sampleFromPattern } from './regex-sample.js';
-import { hintFor } from './hints.js';
+import { hintFor, isPluralName, type HintVocabulary } from './hints.js';
 import { SampleError } from './sample-error.js';
 
 /** The nodes of the generator's IR, as far as sampling reads them (they are emitted as data). */
@@ -80,6 +80,11 @@ export interface SampleContext {
   softDepth?: number;
   /** Take a component schema's own example where it has one (the caller's check decides). */
   preferExamples?: boolean;
+  /**
+   * The words of name hints (hints.ts): `neutral` (the default) for any API, `open-finance`
+   * for this API family's files, whose hints were made for its members and come before formats.
+   */
+  hints?: HintVocabulary;
   json?: JsonNodeSampler;
   /**
    * Whether the component schema of that name accepts the value (undefined when unknown): lets
@@ -184,15 +189,27 @@ function sampleRef(node: Extract<MockNode, { kind: 'ref' }>, w: Walk): unknown {
   return walk(target, { ...w, depth: w.depth + 1 });
 }
 
+/**
+ * A string from what the file says first (enum, format), then from the member's name (a hint
+ * that meets the keywords), then from its pattern or lengths. This family's hints were made
+ * for its own members and formats, and keep the place they always had, before the format.
+ */
 function sampleString(node: Extract<MockNode, { kind: 'string' }>, w: Walk): string {
   if (node.enum && node.enum.length > 0) return w.random.pick(node.enum);
   const fits = (value: string) => stringFits(node, value);
-  const hinted = w.name === undefined ? undefined : hintFor(w.name, w.random, w.ctx.now);
-  if (hinted !== undefined && fits(hinted)) return hinted;
+  const vocabulary = w.ctx.hints ?? 'neutral';
+  const hint = () => (w.name === undefined ? undefined : hintFor(w.name, w.random, w.ctx.now, vocabulary));
+  if (vocabulary === 'open-finance') {
+    const hinted = hint();
+    if (hinted !== undefined && fits(hinted)) return hinted;
+  }
   const format = node.format ?? node.annotatedFormat;
-  if (format) {
-    const formatted = sampleAnyFormat(format, w.random, w.ctx.now);
-    if (formatted !== undefined && fits(formatted)) return formatted;
+  const formatted = format ? sampleAnyFormat(format, w.random, w.ctx.now) : undefined;
+  if (formatted !== undefined && fits(formatted)) return formatted;
+  // A name says nothing of a value its format already shapes (a `date` hint for a date-time).
+  if (vocabulary === 'neutral' && formatted === undefined) {
+    const hinted = hint();
+    if (hinted !== undefined && fits(hinted)) return hinted;
   }
   const patterns = node.patterns ?? [];
   if (patterns.length > 0) {
@@ -315,7 +332,10 @@ function sampleArray(node: Extract<MockNode, { kind: 'array' }>, w: Walk): unkno
   const min = node.minItems ?? 0;
   const shallow = w.depth >= w.softDepth;
   const max = Math.min(node.maxItems ?? Infinity, shallow ? min : min + 3);
-  const wanted = w.random.int(min, Math.max(min, Math.min(max, min === 0 && !shallow ? 3 : max)));
+  // A member named as a plural (`dates`, `tags`) reads as broken when empty: one item at least,
+  // deep down too where the item ends there (no reference onward that could recurse).
+  const least = min === 0 && (node.maxItems ?? 1) > 0 && isPluralName(w.name) && (!shallow || !refersOnward(node.items)) ? 1 : min;
+  const wanted = w.random.int(least, Math.max(least, Math.min(max, min === 0 && !shallow ? 3 : max)));
   const items: unknown[] = [];
   const seen = new Set<string>();
   const inner = { ...w, depth: w.depth + 1, name: undefined } as Walk;

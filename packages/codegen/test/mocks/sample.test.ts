@@ -51,8 +51,10 @@ describe('sampleNode', () => {
     const date: MockNode = { kind: 'string', pointer: P, format: 'date' };
     for (const v of many(date)) expect(Math.abs(Date.parse(v as string) - NOW)).toBeLessThan(3 * 366 * 86_400_000);
     const currency: MockNode = { kind: 'object', pointer: P, additional: 'forbid', properties: [{ name: 'Currency', required: true, schema: { kind: 'string', pointer: `${P}/properties/Currency`, patterns: ['^[A-Z]{3}$'] } }] };
-    const currencies = new Set(many(currency).map((v) => (v as { Currency: string }).Currency));
+    const currencies = new Set(many(currency, { hints: 'open-finance' }).map((v) => (v as { Currency: string }).Currency));
     expect([...currencies].every((c) => ['AED', 'USD', 'EUR', 'GBP', 'SAR'].includes(c))).toBe(true);
+    const anyDomain = new Set(many(currency).map((v) => (v as { Currency: string }).Currency));
+    expect([...anyDomain].every((c) => ['EUR', 'USD', 'GBP', 'JPY', 'CAD'].includes(c))).toBe(true);
   });
 
   it('arrays: item counts and unique items', () => {

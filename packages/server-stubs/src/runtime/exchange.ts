@@ -17,6 +17,8 @@ export interface Exchange {
   readonly accept: string | undefined;
   /** The operation, once routing found one. */
   op: OperationSchemas | undefined;
+  /** `WWW-Authenticate` of a 401 to this exchange: the challenges of the schemes its operation accepts. */
+  challenge?: string;
   readonly options: RouterOptions<unknown>;
   /** For each status, range and `default`: the definition most operations share, for statuses an operation does not define. */
   readonly apiResponses: ReadonlyMap<string, ResponseSchemas>;

@@ -58,6 +58,11 @@ export interface RouterOptions<ErrorBody = never> {
   /** Decides what a credential grants. Required when any operation has security. */
   readonly authorize?: Authorize;
   /**
+   * The `realm` of the `Basic` (and other HTTP and API key) challenges of a 401's
+   * `WWW-Authenticate` (default: the spec's `info.title`). Bearer challenges carry none.
+   */
+  readonly realm?: string;
+  /**
    * Consent check per operation (section 4.3), after validation. Without it, a grant that
    * lists `permissions` must include one of the operation's `x-permissions` (403 `Consent.Invalid`).
    */

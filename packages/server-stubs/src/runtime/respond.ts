@@ -142,7 +142,7 @@ export async function encodeBody(
 
 function statusHeaders(ex: Exchange, status: number, extra: Readonly<Record<string, string>>): Record<string, string> {
   const headers: Record<string, string> = { ...extra };
-  if (status === 401 && headers['www-authenticate'] === undefined) headers['www-authenticate'] = 'Bearer';
+  if (status === 401 && headers['www-authenticate'] === undefined) headers['www-authenticate'] = ex.challenge ?? 'Bearer';
   if (status === 429 && headers['retry-after'] === undefined) headers['retry-after'] = String(ex.options.retryAfterSeconds ?? 30);
   if (status === 413) headers.connection = 'close';
   return headers;

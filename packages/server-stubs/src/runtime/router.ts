@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { acceptedContentType, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, negotiate, PROBLEM_JSON, problemDetails, sequenceEncodingOf, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
+import { acceptedContentType, authChallenges, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, missingCredentialsMessage, negotiate, PROBLEM_JSON, problemDetails, refusedCredentialMessage, sequenceEncodingOf, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { ApiError, isApiError } from './api-error.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
@@ -214,6 +214,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
   // The names each operation's object parameters cannot take, for the operations with styled
   // parameters: they depend on the operation and the API's keys alone, so they are worked out here.
   const credentials = credentialNames(definition.securitySchemes);
+  // The challenges of each operation's 401, worked out once: they depend on the spec alone.
+  const realm = options.realm ?? definition.api.title;
+  const challenges = new Map(Object.entries(definition.meta).map(([name, meta]) => [name, authChallenges(meta.security, definition.securitySchemes, { realm })]));
   const claimed = new Map(operations.filter((op) => (op.request.parameters?.length ?? 0) > 0).map((op) => [op, claimedNames(op, credentials)]));
 
   // What `Accept` is checked against, per operation: it depends only on the operation's
@@ -272,6 +275,8 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     const name = names.get(op)!;
     const meta = definition.meta[name] ?? { security: [] };
     const permissions = meta.permissions ?? [];
+    const schemes = definition.securitySchemes;
+    if (meta.security.length > 0) ex.challenge = challenges.get(name);
 
     if (resolved.rateLimit) {
       const wait = await resolved.rateLimit({ operationId: op.operationId, req });
@@ -308,7 +313,10 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       if (security.failure === 'invalidScope') {
         await sendFailure(ex, 'invalidScope', `The access token lacks scope ${security.missingScopes?.join(', ')}`);
       } else {
-        await sendFailure(ex, security.failure, security.failure === 'missingToken' ? 'No access token' : 'The access token is not valid');
+        const refused = security.refused;
+        if (refused !== undefined) ex.challenge = authChallenges(meta.security, schemes, { realm, refused });
+        const message = refused === undefined ? missingCredentialsMessage(meta.security, schemes) : refusedCredentialMessage(schemes[refused]);
+        await sendFailure(ex, security.failure, message);
       }
       return true;
     }

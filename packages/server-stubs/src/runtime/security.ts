@@ -33,7 +33,13 @@ export type Authorize = (input: AuthorizeInput) => AuthGrant | undefined | Promi
 
 export type SecurityOutcome =
   | { readonly ok: true; readonly grant: AuthGrant | undefined }
-  | { readonly ok: false; readonly failure: 'missingToken' | 'invalidToken' | 'invalidScope'; readonly missingScopes?: readonly string[] };
+  | {
+      readonly ok: false;
+      readonly failure: 'missingToken' | 'invalidToken' | 'invalidScope';
+      readonly missingScopes?: readonly string[];
+      /** For `invalidToken`: the scheme whose credential was sent and refused. */
+      readonly refused?: string;
+    };
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
@@ -117,7 +123,7 @@ export async function checkSecurity(
         ? await authorize({ scheme: name, schemeType: scheme.type, credential, requiredScopes, operationId: context.operationId, req: context.req })
         : undefined;
       if (!granted) {
-        outcome = { ok: false, failure: 'invalidToken' };
+        outcome = { ok: false, failure: 'invalidToken', refused: name };
         break;
       }
       const have = new Set(granted.scopes ?? []);

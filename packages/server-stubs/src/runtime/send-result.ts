@@ -60,6 +60,8 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
   if (check && !own && declaresAny) throw new ContractError(`status ${status} is not defined for ${ex.op?.operationId}`);
   const headers = lowerCaseHeaders(result.headers);
   if (status === 429 && headers['retry-after'] === undefined) headers['retry-after'] = String(ex.options.retryAfterSeconds ?? 30);
+  // A 401 of the handler's own says, as the router's do, which credentials the operation accepts.
+  if (status === 401 && headers['www-authenticate'] === undefined && ex.challenge !== undefined) headers['www-authenticate'] = ex.challenge;
   const content = definition?.content ?? {};
   const types = Object.keys(content);
   let payload: string | Uint8Array | undefined;

@@ -41,7 +41,7 @@ describe('checkSecurity', () => {
 
   it('tells a missing token, an invalid token and a missing scope apart', async () => {
     expect(await check([{ User: ['accounts'] }], {})).toEqual({ ok: false, failure: 'missingToken' });
-    expect(await check([{ User: ['accounts'] }], { authorization: 'Bearer bad' })).toEqual({ ok: false, failure: 'invalidToken' });
+    expect(await check([{ User: ['accounts'] }], { authorization: 'Bearer bad' })).toEqual({ ok: false, failure: 'invalidToken', refused: 'User' });
     expect(await check([{ User: ['payments'] }], { authorization: 'Bearer good' })).toEqual({ ok: false, failure: 'invalidScope', missingScopes: ['payments'] });
     expect(await check([{ User: ['openid', 'accounts'] }], { authorization: 'Bearer good' })).toEqual({ ok: true, grant: { scopes: ['openid', 'accounts'], sub: 'u1' } });
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isOpenFinanceFamily } from '../../ir/api-family.js';
 import type { ApiIR, ExampleIR, HeaderIR, MediaTypeIR, ResponseIR, SchemaNode } from '../../ir/types.js';
 import { generatedHeader } from '../shared/header.js';
 import type { Emitter, GeneratedFile } from '../types.js';
@@ -9,7 +10,7 @@ import type { Emitter, GeneratedFile } from '../types.js';
  * only its siblings (and zod's types), so that the mocks need nothing but zod and the
  * validators. In the copies, `./x.js` becomes `./x.gen.js`.
  */
-const RUNTIME_MODULES = ['random', 'sample-error', 'regex-sample', 'formats', 'hints', 'sample', 'json-schema-sample', 'mock'] as const;
+const RUNTIME_MODULES = ['random', 'sample-error', 'regex-sample', 'formats', 'hints', 'media-files', 'sample', 'json-schema-sample', 'mock'] as const;
 
 function runtimeFile(module: (typeof RUNTIME_MODULES)[number], header: string): GeneratedFile {
   const source = readFileSync(fileURLToPath(new URL(`../../../templates/mocks/${module}.ts`, import.meta.url)), 'utf8');
@@ -55,6 +56,8 @@ function responseModel(response: ResponseIR) {
 /** Everything the mocks sample from: the schemas as IR nodes, their examples, and each operation's responses. */
 function mockModel(api: ApiIR): unknown {
   return {
+    // This family's own files get its banking vocabulary; any other file, words of any domain.
+    ...(isOpenFinanceFamily(api) ? { hints: 'open-finance' } : {}),
     schemas: Object.fromEntries(api.schemas.map((s) => [s.name, s.schema])),
     examples: Object.fromEntries(api.schemas.filter((s) => s.examples.length > 0).map((s) => [s.name, s.examples.map((e) => e.value)])),
     operations: Object.fromEntries(
