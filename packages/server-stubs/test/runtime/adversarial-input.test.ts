@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { compilePaths, credentialFor, interactionId, matchPath, parseInstant } from '../../src/runtime/index.js';
+import { verifySignedBody } from '../../src/runtime/jws.js';
 import { withoutTrailingSlashes } from '../../src/runtime/router.js';
 
 const SAFETY_BOUND_MS = 2000;
@@ -80,5 +81,15 @@ describe('headers and URLs', () => {
     expect(ms).toBeLessThan(SAFETY_BOUND_MS);
     expect(withoutTrailingSlashes('/')).toBe('');
     expect(withoutTrailingSlashes('/a/b//')).toBe('/a/b');
+  });
+});
+
+describe('signed bodies', () => {
+  it('refuses a 1 MiB token that is not a compact JWS at its last character', async () => {
+    for (const token of [`${'a'.repeat(KiB * KiB)}..`, `${'a.'.repeat(KiB * KiB / 2)}`, `a.${'b'.repeat(KiB * KiB)}.c!`]) {
+      const started = performance.now();
+      await expect(verifySignedBody(token, { key: new Uint8Array(32) } as never)).rejects.toMatchObject({ kind: 'jwsMalformed' });
+      expect(performance.now() - started).toBeLessThan(SAFETY_BOUND_MS);
+    }
   });
 });
