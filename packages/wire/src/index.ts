@@ -57,6 +57,7 @@ export { decodeJsonLines, encodeJsonLine, JsonLinesDecoder, JsonLinesError, type
 export { decodeJsonSeq, encodeJsonSeqRecord, JsonSeqDecoder, JsonSeqError, type JsonSeqDecoderOptions } from './json-seq.js';
 export { decodeSequence, decodeSequenceText, encodeSequenceItem, sequenceFormat, sequenceItemOf, SequenceItemError, type SequenceFormat, type SequenceReadOptions } from './sequence-media.js';
 export { boundaryOf, decodeMultipartMixed, isMultipartBoundary, MultipartMixedDecoder, MultipartMixedError, MultipartPartTooLargeError, type MultipartMixedDecoderOptions, type MultipartPart } from './multipart-mixed-read.js';
+export { matchSegment, segmentTemplate, type SegmentTemplate } from './path-template.js';
 export { MultipartMixedEncoder, newMultipartBoundary } from './multipart-mixed-write.js';
 export { itemOfPart, partEncodingAt, partOfItem, type PartEncoding, type PartHeader, type SequenceEncoding } from './multipart-items.js';
 export { isSequenceFormatError, sequenceEncodingOf, sequenceWriter, type SequenceWriter, type SequenceWriterOptions } from './sequence-media.js';

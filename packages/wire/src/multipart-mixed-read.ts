@@ -4,8 +4,9 @@
  * preamble before the first delimiter and the epilogue after the close delimiter are skipped.
  * Lines end with CRLF, as RFC 2046 requires; a body is kept whole, so its size is bounded.
  */
-import { HTTP_TOKEN, parsedMediaType } from './content-negotiation.js';
+import { parsedMediaType } from './content-negotiation.js';
 import { concatBytes, indexOfBytes, joinBytes, latin1 } from './bytes.js';
+import { HeaderLineError, partHeaders } from './multipart-headers.js';
 import { settledItems } from './text-chunks.js';
 
 /** One part: its headers (names lower-case, a repeated header's values joined by `, `) and body. */
@@ -88,6 +89,13 @@ export class MultipartMixedDecoder {
   #state: State = 'preamble';
   // A CR LF before the stream, so that a delimiter opening it is found like any other.
   #pending: Uint8Array = CRLF;
+  // Where new bytes are appended: `#pending` ends at `#filled` in `#store` when it is a view
+  // of it, and the capacity after that takes the next chunk without copying what is pending.
+  #store = new Uint8Array(0);
+  #filled = 0;
+  // How many pending bytes a search of the current state already looked at, so that a block
+  // arriving a few bytes at a time is scanned once, not once per chunk.
+  #scanned = 0;
   #skipped = -CRLF.length;
   #parts = 0;
   #body: Uint8Array[] = [];
@@ -110,7 +118,7 @@ export class MultipartMixedDecoder {
     return this.#run((out) => {
       // Always a copy: the caller may reuse the chunk's memory once push returns, and the
       // bytes kept (a body's pieces among them) are views of it.
-      this.#pending = this.#pending.length === 0 ? chunk.slice() : concatBytes(this.#pending, chunk);
+      this.#append(chunk);
       this.#read(out);
     });
   }
@@ -143,9 +151,41 @@ export class MultipartMixedDecoder {
     return out;
   }
 
+  /**
+   * Adds `chunk` after the pending bytes. Bytes already handed out (views of a body's pieces)
+   * are never written over: only the capacity after `#filled` is, and a larger store is a new
+   * array. Growing by doubling (at most 1 MiB of room at a time, so one large chunk does not
+   * cost twice its memory) keeps a header block that comes a byte at a time linear.
+   */
+  #append(chunk: Uint8Array): void {
+    const pending = this.#pending;
+    const inStore = pending.buffer === this.#store.buffer && pending.byteOffset + pending.length === this.#store.byteOffset + this.#filled;
+    if (inStore && this.#filled + chunk.length <= this.#store.length) {
+      this.#store.set(chunk, this.#filled);
+      this.#filled += chunk.length;
+      this.#pending = this.#store.subarray(this.#filled - pending.length - chunk.length, this.#filled);
+      return;
+    }
+    const size = pending.length + chunk.length;
+    this.#store = new Uint8Array(size + Math.min(Math.max(size, 256), 1024 * 1024));
+    this.#store.set(pending, 0);
+    this.#store.set(chunk, pending.length);
+    this.#filled = size;
+    this.#pending = this.#store.subarray(0, size);
+  }
+
+  /** The pending bytes from `at` on; the next state's search starts afresh. */
+  #consume(at: number): void {
+    this.#pending = this.#pending.subarray(at);
+    this.#scanned = 0;
+  }
+
   #reset(): void {
     this.#state = 'preamble';
     this.#pending = CRLF;
+    this.#store = new Uint8Array(0);
+    this.#filled = 0;
+    this.#scanned = 0;
     this.#skipped = -CRLF.length;
     this.#parts = 0;
     this.#body = [];
@@ -160,7 +200,7 @@ export class MultipartMixedDecoder {
       else if (this.#state === 'headers') more = this.#headerBlock();
       else if (this.#state === 'body') more = this.#bodyBytes(out);
       else {
-        this.#pending = new Uint8Array(0);
+        this.#consume(this.#pending.length);
         more = false;
       }
     }
@@ -172,7 +212,7 @@ export class MultipartMixedDecoder {
     this.#skipped += at < 0 ? this.#takeHead().length : at;
     if (this.#skipped > this.#maxPartSize) throw new MultipartPartTooLargeError(`the preamble is longer than ${this.#maxPartSize} bytes (maxPartSize)`, undefined, this.#maxPartSize);
     if (at < 0) return false;
-    this.#pending = this.#pending.subarray(at + this.#delimiter.length);
+    this.#consume(at + this.#delimiter.length);
     this.#state = 'delimiter';
     return true;
   }
@@ -187,13 +227,14 @@ export class MultipartMixedDecoder {
       this.#state = 'epilogue';
       return true;
     }
-    let i = 0;
+    let i = this.#scanned;
     while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09)) i++;
+    this.#scanned = i;
     if (i > this.#maxHeaderSize) throw new MultipartPartTooLargeError(`part ${this.#parts + 1}: the white space after its delimiter is longer than ${this.#maxHeaderSize} bytes (maxHeaderSize)`, this.#parts + 1, this.#maxHeaderSize);
     if (i < bytes.length && bytes[i] !== CR) throw this.#notDelimiter();
     if (i + 1 >= bytes.length) return false;
     if (bytes[i + 1] !== LF) throw this.#notDelimiter();
-    this.#pending = bytes.subarray(i + 2);
+    this.#consume(i + 2);
     this.#parts++;
     this.#state = 'headers';
     return true;
@@ -208,15 +249,17 @@ export class MultipartMixedDecoder {
     if (bytes.length < 2) return false;
     // A part with no header opens with its blank line.
     const bare = bytes[0] === CR && bytes[1] === LF;
-    const end = bare ? 0 : indexOfBytes(bytes, HEADER_END);
+    // The last three bytes looked at may open the blank line: the search goes back over them.
+    const end = bare ? 0 : indexOfBytes(bytes, HEADER_END, Math.max(0, this.#scanned - (HEADER_END.length - 1)));
     if (end < 0) {
+      this.#scanned = bytes.length;
       // Three bytes of the blank line may have come already: the outcome must not depend on chunking.
       if (bytes.length > this.#maxHeaderSize + 3) throw this.#headersTooLarge();
       return false;
     }
     if (end > this.#maxHeaderSize) throw this.#headersTooLarge();
     this.#headers = bare ? {} : this.#parseHeaders(latin1(bytes.subarray(0, end)));
-    this.#pending = bytes.subarray(bare ? 2 : end + 4);
+    this.#consume(bare ? 2 : end + 4);
     this.#body = [];
     this.#bodySize = 0;
     this.#state = 'body';
@@ -228,22 +271,12 @@ export class MultipartMixedDecoder {
   }
 
   #parseHeaders(text: string): Record<string, string> {
-    const headers: Record<string, string> = {};
-    let last: string | undefined;
-    for (const line of text.split('\r\n')) {
-      // A line opening with white space continues the header before it (obsolete folding).
-      if ((line.startsWith(' ') || line.startsWith('\t')) && last !== undefined) {
-        headers[last] = `${headers[last]} ${line.trim()}`.trim();
-        continue;
-      }
-      const colon = line.indexOf(':');
-      const name = colon < 0 ? '' : line.slice(0, colon).trim().toLowerCase();
-      if (!HTTP_TOKEN.test(name)) throw new MultipartMixedError(`part ${this.#parts}: "${line.slice(0, 40)}" is not a header line`, this.#parts);
-      const value = line.slice(colon + 1).trim();
-      headers[name] = Object.prototype.hasOwnProperty.call(headers, name) ? `${headers[name]}, ${value}` : value;
-      last = name;
+    try {
+      return partHeaders(text);
+    } catch (error) {
+      if (error instanceof HeaderLineError) throw new MultipartMixedError(`part ${this.#parts}: ${error.message}`, this.#parts);
+      throw error;
     }
-    return headers;
   }
 
   #bodyBytes(out: MultipartPart[]): boolean {
@@ -255,7 +288,7 @@ export class MultipartMixedDecoder {
     this.#addBody(this.#pending.subarray(0, at));
     out.push({ headers: this.#headers, body: joinBytes(this.#body) });
     this.#body = [];
-    this.#pending = this.#pending.subarray(at + this.#delimiter.length);
+    this.#consume(at + this.#delimiter.length);
     this.#state = 'delimiter';
     return true;
   }

@@ -38,11 +38,21 @@ function attempt<T>(call: () => T, notFound: boolean): T {
   }
 }
 
+/**
+ * `path` without the slashes it ends with, by a scan from the end (`/\/+$/` is quadratic in a
+ * path of many slashes that does not end in one).
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* / */) end--;
+  return path.slice(0, end);
+}
+
 /** The consent resource URL of this API version, from the URL the TPP called. */
 function consentUrl(requestUrl: string, consentId: string): string {
   const url = new URL(requestUrl);
   const at = url.pathname.indexOf('/account-access-consents');
-  const base = at < 0 ? url.pathname.replace(/\/+$/, '') : url.pathname.slice(0, at);
+  const base = at < 0 ? withoutTrailingSlashes(url.pathname) : url.pathname.slice(0, at);
   return `${url.origin}${base}/account-access-consents/${encodeURIComponent(consentId)}`;
 }
 

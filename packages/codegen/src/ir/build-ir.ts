@@ -397,11 +397,15 @@ function formQuerystring(builder: IRBuilder, value: Record<string, unknown>, at:
   };
   const isJson = isJsonType(mediaType);
   if (!isJson && !isFormType(mediaType)) return refuse(`its media type ${mediaType} is neither form encoding nor JSON`);
-  const schema = builder.schema(media['schema'], `${at}/content/${escapePointerToken(mediaType)}/schema`);
+  const schemaAt = `${at}/content/${escapePointerToken(mediaType)}/schema`;
+  const schema = builder.schema(isJson ? media['schema'] : closedAsAdditional(builder, media['schema'], schemaAt), schemaAt);
   const object = objectNodeOf(builder, schema);
   if (!object) return refuse('its schema is not an object (the query is typed as an object of members)');
   if (isJson) return undefined;
   const encoding = isRecord(media['encoding']) ? media['encoding'] : {};
+  // A closed object (`additionalProperties: false`): a name that is none of its members is an
+  // invalid query string, as an unknown member of a body would be.
+  const closed = object.additional === 'forbid';
   return object.properties.map((member): ParameterIR => {
     const entry = isRecord(encoding[member.name]) ? (encoding[member.name] as Record<string, unknown>) : {};
     const style = typeof entry['style'] === 'string' ? entry['style'] : 'form';
@@ -415,10 +419,28 @@ function formQuerystring(builder: IRBuilder, value: Record<string, unknown>, at:
       fromQuerystring: name,
       examples: [],
     };
+    if (closed) parameter.closedQuerystring = true;
     if (member.schema.description !== undefined) parameter.description = member.schema.description;
     if (entry['allowReserved'] === true) parameter.allowReserved = true;
     return parameter;
   });
+}
+
+/** Keywords beside which `unevaluatedProperties` sees members `properties` does not declare. */
+const EVALUATING = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', '$ref', '$dynamicRef', 'patternProperties', 'additionalProperties'];
+
+/**
+ * A form querystring's schema with `unevaluatedProperties: false` and no keyword that
+ * evaluates members beside `properties` reads as `additionalProperties: false` (the same
+ * members are allowed), so that it is generated as the closed object it is; any other schema
+ * is returned as written.
+ */
+function closedAsAdditional(builder: IRBuilder, raw: unknown, pointer: JsonPointer): unknown {
+  const { value } = builder.resolve(raw, pointer);
+  if (!isRecord(value) || value['unevaluatedProperties'] !== false || EVALUATING.some((key) => value[key] !== undefined)) return raw;
+  const closed: Record<string, unknown> = { ...value, additionalProperties: false };
+  delete closed['unevaluatedProperties'];
+  return closed;
 }
 
 /**

@@ -254,6 +254,12 @@ export interface ParameterIR {
    * (one per member of its object schema): that parameter's name.
    */
   fromQuerystring?: string;
+  /**
+   * Set with `fromQuerystring` when that parameter's object admits no other member
+   * (`additionalProperties: false`, or `unevaluatedProperties: false` alone): a query name
+   * that is none of its members is then an invalid value (400), not an ignored one.
+   */
+  closedQuerystring?: boolean;
   examples: ExampleIR[];
 }
 

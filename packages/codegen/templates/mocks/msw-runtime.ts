@@ -37,6 +37,7 @@ import {
   type ResponseSchemas,
 } from '@bank-data-sharing/wire';
 import type { z } from 'zod';
+import { pathPattern } from './msw-path.js';
 import { MockError, type ContentTypeOf, type MockOptions, type Mocks, type OperationSchemasLike, type StatusKey } from './mock.js';
 
 /** How a security scheme carries its credential. */
@@ -112,7 +113,8 @@ interface Prepared {
   readonly name: string;
   readonly op: MswOperation;
   readonly url: string;
-  readonly pattern: RegExp;
+  /** The parameters of a path (still percent-encoded), in template order; undefined when it does not match. */
+  readonly match: (pathname: string) => string[] | undefined;
   readonly params: readonly string[];
   readonly claimed: DeclaredNames;
   readonly security: readonly MswSecurityRequirement[];
@@ -127,28 +129,9 @@ class Refusal {
   ) {}
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** The path a handler matches, in MSW's syntax: `{x}` becomes `:x`. */
 function mswPath(template: string): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name.replace(/[^A-Za-z0-9_]/g, '_')}`);
-}
-
-/** A pattern of the path's end, capturing each parameter still percent-encoded. */
-function pathPattern(template: string): { pattern: RegExp; params: string[] } {
-  const params: string[] = [];
-  let source = '';
-  let last = 0;
-  for (const match of template.matchAll(/\{([^}]+)\}/g)) {
-    source += escapeRegExp(template.slice(last, match.index));
-    source += '([^/]+)';
-    params.push(match[1]!);
-    last = match.index! + match[0].length;
-  }
-  source += escapeRegExp(template.slice(last));
-  return { pattern: new RegExp(`${source}/?$`), params };
 }
 
 function trimSlash(text: string): string {
@@ -246,11 +229,11 @@ async function checkRequest(prepared: Prepared, request: Request, schemes: MswAp
   }
   if (bodySpec?.required && body === undefined) return refuse('invalidBody', 'A request body is required', '$');
 
-  const match = prepared.pattern.exec(url.pathname);
+  const values = prepared.match(url.pathname);
   const rawPathParams: Record<string, string> = {};
   const pathParams: Record<string, string> = {};
   for (const [i, name] of prepared.params.entries()) {
-    const raw = match?.[i + 1] ?? '';
+    const raw = values?.[i] ?? '';
     rawPathParams[name] = raw;
     try {
       pathParams[name] = decodeURIComponent(raw);
@@ -340,10 +323,10 @@ export function createMswHandlers<Ops extends { readonly [name: string]: MswOper
 
   const prepared = new Map<string, Prepared>();
   for (const [name, op] of Object.entries(operations)) {
-    const { pattern, params } = pathPattern(op.path);
+    const { match, params } = pathPattern(op.path);
     const requirements = security[name] ?? [];
     const challenge = requirements.length === 0 ? undefined : authChallenges(requirements, api.securitySchemes, { realm: api.realm ?? trimSlash(api.pathPrefix) });
-    prepared.set(name, { name, op, url: `${base}${mswPath(op.path)}`, pattern, params, claimed: claimedNames(op, credentials), security: requirements, challenge });
+    prepared.set(name, { name, op, url: `${base}${mswPath(op.path)}`, match, params, claimed: claimedNames(op, credentials), security: requirements, challenge });
   }
 
   const handlerOf = (name: string, mockOptions: unknown): HttpHandler => {

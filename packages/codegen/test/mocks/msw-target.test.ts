@@ -35,10 +35,11 @@ describe('the msw target', () => {
     await writeFile(spec, dump(SPEC));
     const { files } = await generate({ spec, targets: ['msw'] });
     const paths = files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['mocks/msw.ts', 'mocks/msw-runtime.gen.ts', 'mocks/index.ts', 'mocks/mock.gen.ts', 'validators/index.ts']));
+    expect(paths).toEqual(expect.arrayContaining(['mocks/msw.ts', 'mocks/msw-runtime.gen.ts', 'mocks/msw-path.gen.ts', 'mocks/index.ts', 'mocks/mock.gen.ts', 'validators/index.ts']));
     const runtime = files.find((f) => f.path === 'mocks/msw-runtime.gen.ts')!.contents;
     expect(runtime).toContain("from './mock.gen.js'");
     expect(runtime).not.toContain("from './mock.js'");
+    expect(runtime).toContain("from './msw-path.gen.js'");
     expect(runtime).toContain("from 'msw'");
     const msw = files.find((f) => f.path === 'mocks/msw.ts')!.contents;
     expect(msw).toContain("import { operations } from '../validators/index.js';");

@@ -5,10 +5,12 @@
  * OpenAPI prescribes.
  */
 
+import { matchSegment, segmentTemplate, type SegmentTemplate } from '@bank-data-sharing/wire';
+
 interface Segment {
   readonly literal?: string;
-  readonly pattern?: RegExp;
-  readonly names?: readonly string[];
+  /** A segment with parameters (`{AccountId}`, `{id}.{format}`), matched in linear time. */
+  readonly template?: SegmentTemplate;
 }
 
 export interface CompiledPath {
@@ -25,10 +27,6 @@ export type PathMatch =
     }
   | { readonly malformed: string };
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * @example
  * compilePath('/accounts/{AccountId}/transactions')
@@ -39,17 +37,8 @@ export function compilePath(template: string): CompiledPath {
     .filter((s) => s !== '')
     .map((segment): Segment => {
       if (!segment.includes('{')) return { literal: segment };
-      const names: string[] = [];
-      const source = segment
-        .split(/(\{[^}]*\})/)
-        .map((part) => {
-          const m = /^\{([^}]*)\}$/.exec(part);
-          if (!m) return escapeRegExp(part);
-          names.push(m[1]!);
-          return '([^/]+?)';
-        })
-        .join('');
-      return { pattern: new RegExp(`^${source}$`), names };
+      // Each parameter takes the shortest text that lets the rest of the segment match.
+      return { template: segmentTemplate(segment, true) };
     });
   return { template, segments };
 }
@@ -99,14 +88,14 @@ export function matchPath(paths: readonly CompiledPath[], rawPath: string): Path
         ok = segment.literal === part || safeDecode(part) === segment.literal;
         continue;
       }
-      const m = segment.pattern!.exec(part);
-      if (!m) {
+      const values = matchSegment(segment.template!, part, 'shortest');
+      if (!values) {
         ok = false;
         continue;
       }
-      segment.names!.forEach((name, k) => {
-        raw[name] = m[k + 1]!;
-        const decoded = safeDecode(m[k + 1]!);
+      segment.template!.names.forEach((name, k) => {
+        raw[name] = values[k]!;
+        const decoded = safeDecode(values[k]!);
         if (decoded === undefined) malformed = name;
         else params[name] = decoded;
       });

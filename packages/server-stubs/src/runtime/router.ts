@@ -26,9 +26,20 @@ function defaultOnError(error: unknown, context: ErrorContext): void {
   console.error(`[server-stubs] ${context.phase} error in ${context.operationId ?? '(routing)'} (interaction ${context.interactionId}):`, error, detail);
 }
 
+/**
+ * `text` without the slashes it ends with. A scan from the end: `/\/+$/` tries every slash as
+ * the start of the run, quadratic in a text of many slashes that does not end in one (a
+ * `publicUrl` built from a forwarded header is such a text).
+ */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47 /* / */) end--;
+  return text.slice(0, end);
+}
+
 /** `/a/b/` → `/a/b`; `` and `/` → ``. */
 function normalizePrefix(prefix: string): string {
-  const trimmed = prefix.replace(/\/+$/, '');
+  const trimmed = withoutTrailingSlashes(prefix);
   return trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
@@ -62,7 +73,7 @@ function absoluteUrl(req: IncomingMessage, publicUrl: RouterOptions['publicUrl']
     const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
     base = `${tls ? 'https' : 'http'}://${host}`;
   }
-  return base.replace(/\/+$/, '') + asUriTarget(original);
+  return withoutTrailingSlashes(base) + asUriTarget(original);
 }
 
 /**

@@ -11,7 +11,14 @@ import type { Emitter, GeneratedFile } from '../types.js';
  */
 function runtimeFile(header: string): GeneratedFile {
   const source = readFileSync(fileURLToPath(new URL('../../../templates/mocks/msw-runtime.ts', import.meta.url)), 'utf8');
-  return { path: 'mocks/msw-runtime.gen.ts', contents: `${header}${source.replace(/from '\.\/mock\.js'/g, "from './mock.gen.js'")}` };
+  const contents = source.replace(/from '\.\/mock\.js'/g, "from './mock.gen.js'").replace(/from '\.\/msw-path\.js'/g, "from './msw-path.gen.js'");
+  return { path: 'mocks/msw-runtime.gen.ts', contents: `${header}${contents}` };
+}
+
+/** How the handlers read path parameters (templates/mocks/msw-path.ts), copied beside their runtime. */
+function pathFile(header: string): GeneratedFile {
+  const source = readFileSync(fileURLToPath(new URL('../../../templates/mocks/msw-path.ts', import.meta.url)), 'utf8');
+  return { path: 'mocks/msw-path.gen.ts', contents: `${header}${source}` };
 }
 
 /** Per operation, its security requirements, as the handlers check them (only those that ask for something). */
@@ -89,5 +96,5 @@ function mswFile(header: string, api: ApiIR, validatorsImport: string): string {
 export const emitMsw: Emitter = (built, options) => {
   const api = built.api;
   const header = generatedHeader(api);
-  return [runtimeFile(header), { path: 'mocks/msw.ts', contents: mswFile(header, api, options.validatorsImport) }];
+  return [runtimeFile(header), pathFile(header), { path: 'mocks/msw.ts', contents: mswFile(header, api, options.validatorsImport) }];
 };

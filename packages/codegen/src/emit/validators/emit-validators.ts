@@ -216,6 +216,7 @@ function parameterObject(
   components: Map<string, SchemaNode>,
   indent: string,
   lowerCaseNames: boolean,
+  onlyNames?: readonly string[],
 ): string {
   // Typed as `ZodType<output, input>` (see `Declared` in the runtime), as every schema an
   // operation holds is.
@@ -228,8 +229,10 @@ function parameterObject(
     return `${docComment(p.description, inner, p.deprecated)}${inner}${propertyKey(name)}: ${expr},`;
   });
   // Other parameters and headers may be present: transports add their own. Compiled like the
-  // component schemas: they are checked on every request and response.
-  return `rt.compiledOnFirstUse(z.looseObject({\n${members.join('\n')}\n${indent}}))`;
+  // component schemas: they are checked on every request and response. A closed form
+  // querystring (OpenAPI 3.2) admits only `onlyNames`: its members and the API's query keys.
+  const object = `z.looseObject({\n${members.join('\n')}\n${indent}})`;
+  return `rt.compiledOnFirstUse(${onlyNames ? `rt.onlyMembers(${object}, ${JSON.stringify(onlyNames)})` : object})`;
 }
 
 function contentMap(content: MediaTypeIR[], ctx: TypeContext, indent: string, components?: Map<string, SchemaNode>): string {
@@ -321,6 +324,7 @@ function printEntry(
   ctx: TypeContext,
   components: Map<string, SchemaNode>,
   shared: SharedDeclarations,
+  queryCredentials: readonly string[],
 ): string {
   const i1 = '  ';
   const i2 = '    ';
@@ -335,7 +339,12 @@ function printEntry(
   lines.push(`${i2}path: ${params('pathParameters', 'path', false)},`);
   // OpenAPI 3.2 `in: querystring` (JSON): the whole query string is one value, the query part.
   const whole = entry.parameters.find((p) => p.in === 'querystring');
-  const query = whole ? shared.share('queryString', `rt.declared(${printSchema(whole.schema, ctx, '')}${whole.required ? '' : '.optional()'})`) : params('queryParameters', 'query', false);
+  // A closed form querystring (OpenAPI 3.2): its members, and the API keys sent in the query.
+  const closed = byLocation('query').some((p) => p.closedQuerystring === true);
+  const onlyNames = closed ? [...byLocation('query').map((p) => p.name), ...queryCredentials.filter((n) => !byLocation('query').some((p) => p.name === n))] : undefined;
+  const query = whole
+    ? shared.share('queryString', `rt.declared(${printSchema(whole.schema, ctx, '')}${whole.required ? '' : '.optional()'})`)
+    : shared.share('queryParameters', parameterObject(byLocation('query'), ctx, components, '', false, onlyNames));
   lines.push(`${i2}query: ${query},`);
   lines.push(`${i2}headers: ${params('requestHeaders', 'header', true)},`);
   lines.push(`${i2}cookies: ${params('cookies', 'cookie', false)},`);
@@ -362,11 +371,11 @@ function printEntry(
   return lines.filter((l) => l !== '').join('\n');
 }
 
-function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
+function printOperation(op: OperationIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations, queryCredentials: readonly string[]): string {
   const title = `${op.method.toUpperCase()} ${op.path}${summarySuffix(op.summary)}`;
   const doc = docComment(title, '', op.deprecated, nameNote(ctx.names, `operation:${op.operationId}`));
   const head = [`operationId: ${JSON.stringify(op.operationId)},`, `method: ${JSON.stringify(op.method)},`, `path: ${JSON.stringify(op.path)},`];
-  return printEntry(op, id, doc, head, ctx, components, shared);
+  return printEntry(op, id, doc, head, ctx, components, shared, queryCredentials);
 }
 
 /**
@@ -374,11 +383,11 @@ function printOperation(op: OperationIR, id: string, ctx: TypeContext, component
  * path (the receiver chooses one). Its export is `<name>Webhook`, assigned after every other
  * name, so that it never takes an operation's or schema's name.
  */
-function printWebhook(hook: WebhookIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations): string {
+function printWebhook(hook: WebhookIR, id: string, ctx: TypeContext, components: Map<string, SchemaNode>, shared: SharedDeclarations, queryCredentials: readonly string[]): string {
   const title = `Webhook ${hook.name}: ${hook.method.toUpperCase()} to the receiver${summarySuffix(hook.summary)}`;
   const doc = docComment(title, '', hook.deprecated, nameNote(ctx.names, webhookKey(hook)));
   const head = [`webhook: ${JSON.stringify(hook.name)},`, `method: ${JSON.stringify(hook.method)},`];
-  return printEntry(hook, id, doc, head, ctx, components, shared);
+  return printEntry(hook, id, doc, head, ctx, components, shared, queryCredentials);
 }
 
 /** The name resolver's key of a webhook's export. */
@@ -448,9 +457,11 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   // is referred to as itself, not through z.lazy, so that its check function and writer (kept
   // on the schema) serve the bodies of operations too.
   const operationTypes: TypeContext = { ...outputTypes, recursive: new Set() };
-  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, operationTypes, components, shared));
+  // The query names API keys travel under: never an unknown member of a closed query string.
+  const queryCredentials = [...new Set(api.securitySchemes.filter((s) => s.type === 'apiKey' && s.in === 'query' && s.parameterName !== undefined).map((s) => s.parameterName!))];
+  const opDecls = api.operations.map((op) => printOperation(op, naming.operationIds.get(op.operationId)!, operationTypes, components, shared, queryCredentials));
   const webhooks = api.webhooks ?? [];
-  for (const hook of webhooks) opDecls.push(printWebhook(hook, naming.webhookIds.get(hook)!, operationTypes, components, shared));
+  for (const hook of webhooks) opDecls.push(printWebhook(hook, naming.webhookIds.get(hook)!, operationTypes, components, shared, queryCredentials));
   const opSource = [...shared.declarations, ...opDecls].join('\n');
   // One pass over the source for every identifier it uses, rather than one search per schema.
   const identifiers = new Set(opSource.match(/[A-Za-z_$][\w$]*/g));

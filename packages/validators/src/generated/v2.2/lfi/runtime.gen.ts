@@ -670,3 +670,19 @@ export function writableAsIs(value: unknown): boolean {
   if (typeof value === 'bigint') return false;
   return typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
+
+/**
+ * An object of query parameters that admits no name but `names` (an OpenAPI 3.2 form-encoded
+ * `querystring` whose schema is closed): each other name is an issue at that name, so the
+ * answer names it. Typed as the object it wraps (whose other members are `unknown`).
+ */
+export function onlyMembers<T>(schema: T, names: readonly string[]): T {
+  const allowed = new Set(names);
+  return (schema as unknown as z.ZodType).superRefine((value, ctx) => {
+    if (value === null || typeof value !== 'object') return;
+    for (const name of Object.keys(value)) {
+      if (allowed.has(name)) continue;
+      ctx.addIssue({ code: 'custom', path: [name], message: 'not a member of the query string (its schema admits no other names)', input: (value as Record<string, unknown>)[name] });
+    }
+  }) as unknown as T;
+}
