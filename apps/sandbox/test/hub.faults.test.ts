@@ -187,9 +187,23 @@ describe('the hub in front of a misbehaving LFI', () => {
     expect(res.status).toBe(500);
     expect(((await res.json()) as { Errors: Array<{ Code: string }> }).Errors[0]!.Code).toBe('GenericError');
     expect(errors).toEqual([]);
-    // Reported once, with the LFI and the path of the list.
+    // Reported once, with the LFI and the URL it received: its prefix and the page query.
     expect(lfiFailures).toHaveLength(1);
-    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/accounts/acc-1/transactions', interactionId: res.headers.get('x-fapi-interaction-id') });
+    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/lfi/v2.2/accounts/acc-1/transactions?page=1&page-size=100', interactionId: res.headers.get('x-fapi-interaction-id') });
+  });
+
+  it('a 503 with Retry-After longer than the guard waits: one LFI call, and the TPP told to come back then', async () => {
+    // The guard's defaults: one retry, after at most a second.
+    hub = await startSandbox({
+      hubPort: 0,
+      lfi: { origin: lfiOrigin, credential: 'hub-secret', accountIds: ['acc-1'] },
+      onError: (error) => errors.push(error),
+      onLfiFailure: () => {},
+    });
+    fault = '503';
+    hits = 0;
+    expect(await tpp(hub)).toMatchObject({ status: 500, code: 'GenericRecoverableError', retryAfter: '7' });
+    expect(hits).toBe(1);
   });
 
   it('a 429 storm: every TPP request gets 429 with the LFI Retry-After, none retried, the circuit stays closed', async () => {

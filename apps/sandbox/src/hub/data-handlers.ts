@@ -86,8 +86,9 @@ export function createDataHandlers(options: DataHandlerOptions): DataHandlers {
         ...(order === undefined ? {} : { order }),
       })
       .catch((error: unknown) => {
-        // A breach the adapter found in the LFI's answer (order, meta): the hub's log names the LFI.
-        if (error instanceof LfiContractError) lfi.reportFailure(error, path, request);
+        // A breach the adapter found in the LFI's answer (order, meta): the hub's log names the
+        // LFI and the URL of the page it answered.
+        if (error instanceof LfiContractError) lfi.reportFailure(error, request);
         throw error;
       });
 

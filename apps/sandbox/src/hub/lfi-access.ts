@@ -22,8 +22,11 @@ export interface ForwardedRequest {
 export interface LfiAccess {
   /** A `fetchPage` for the paging adapter: GET `path` of the version's LFI API with the page query. */
   pageSource(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): (query: LfiPageQuery) => Promise<unknown>;
-  /** Reports a failure found in an LFI answer after it was read (a paging-contract breach). */
-  reportFailure(error: unknown, path: string, request: ForwardedRequest): void;
+  /**
+   * Reports a failure found in an LFI answer after it was read (a paging-contract breach),
+   * with the URL of the request's last LFI call, as the LFI received it (prefix and page query).
+   */
+  reportFailure(error: unknown, request: ForwardedRequest): void;
   /** GET of a resource the LFI does not page (one account). Throws `LfiResponseError` on a non-2xx answer. */
   getOne(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): Promise<unknown>;
 }
@@ -109,15 +112,19 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
     }
     options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId });
   };
-  const logged = <T>(call: Promise<T>, path: string, request: ForwardedRequest): Promise<T> =>
-    call.catch((error: unknown) => {
+  // The path and query of each TPP request's latest LFI call: the answer a breach is found in.
+  const lastCalled = new WeakMap<object, string>();
+  const logged = <T>(call: Promise<T>, path: string, request: ForwardedRequest): Promise<T> => {
+    lastCalled.set(request, path);
+    return call.catch((error: unknown) => {
       const status = (error as { status?: unknown }).status;
       if (typeof status !== 'number' || status >= 500 || status === 429) report(error, path, request);
       throw error;
     });
+  };
 
   return {
-    reportFailure: report,
+    reportFailure: (error, request) => report(error, lastCalled.get(request) ?? '', request),
 
     pageSource: (version, path, request, context) => {
       const fetchPage = httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) });
