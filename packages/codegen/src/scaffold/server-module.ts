@@ -8,31 +8,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CONFIG_FILE, configCandidates } from '../workspace/find-config.js';
 import { listWorkspaceApis, readWorkspaceConfig } from '../workspace/workspace.js';
 
-export const CONFIG_FILE = 'codegen.config.json';
+export { CONFIG_FILE, configCandidates };
 export const STUBS_PACKAGE = '@bank-data-sharing/server-stubs';
-
-/** `dir`, its parent, ... up to the root of the file system. */
-function upwards(dir: string): string[] {
-  const out: string[] = [];
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    out.push(at);
-    if (path.dirname(at) === at) return out;
-  }
-}
-
-/** The nearest `codegen.config.json` at or above each folder, each found once, in the order given. */
-export function configCandidates(dirs: string[]): string[] {
-  const found: string[] = [];
-  for (const dir of dirs) {
-    const file = upwards(dir)
-      .map((d) => path.join(d, CONFIG_FILE))
-      .find((f) => existsSync(f));
-    if (file && !found.includes(file)) found.push(file);
-  }
-  return found;
-}
 
 export interface WorkspaceMatch {
   configFile: string;
