@@ -90,6 +90,8 @@ beforeAll(async () => {
         return void res.writeHead(429, { 'retry-after': '3' }).end();
       case 'html':
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      case 'no-data':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       case 'cut-json':
         return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[');
       case 'reset':
@@ -194,6 +196,16 @@ describe('the hub in front of a misbehaving LFI', () => {
     // Reported once, with the LFI and the URL it received: its prefix and the page query.
     expect(lfiFailures).toHaveLength(1);
     expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/lfi/v2.2/accounts/acc-1/transactions?page=1&page-size=100', interactionId: res.headers.get('x-fapi-interaction-id') });
+  });
+
+  it('an account answer without its record: GenericError, reported with the URL the LFI received', async () => {
+    hub = await startHub();
+    fault = 'no-data';
+    lfiFailures.length = 0;
+    const res = await fetch(`${hub.baseUrls['v2.2']}/accounts/acc-1`, { headers: { authorization: `Bearer ${hub.seeded.token.accessToken}` } });
+    expect(res.status).toBe(500);
+    expect(lfiFailures).toHaveLength(1);
+    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/lfi/v2.2/accounts/acc-1', interactionId: res.headers.get('x-fapi-interaction-id') });
   });
 
   it('a 503 with Retry-After longer than the guard waits: one LFI call, and the TPP told to come back then', async () => {

@@ -23,10 +23,11 @@ export interface LfiAccess {
   /** A `fetchPage` for the paging adapter: GET `path` of the version's LFI API with the page query. */
   pageSource(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): (query: LfiPageQuery) => Promise<unknown>;
   /**
-   * Reports a failure found in an LFI answer after it was read (a paging-contract breach),
-   * with the URL of the request's last LFI call, as the LFI received it (prefix and page query).
+   * Reports a failure found in an LFI answer after it was read (a paging-contract breach, an
+   * account answer without its record), with the URL of that call as the LFI received it
+   * (prefix and page query): the request's latest page call, or with `'one'` its latest `getOne`.
    */
-  reportFailure(error: unknown, request: ForwardedRequest): void;
+  reportFailure(error: unknown, request: ForwardedRequest, call?: 'page' | 'one'): void;
   /** GET of a resource the LFI does not page (one account). Throws `LfiResponseError` on a non-2xx answer. */
   getOne(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): Promise<unknown>;
 }
@@ -121,10 +122,11 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
     }
     options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId, ...(reason === undefined ? {} : { reason }) });
   };
-  // The path and query of each TPP request's latest LFI call: the answer a breach is found in.
-  const lastCalled = new WeakMap<object, string>();
-  const logged = <T>(call: Promise<T>, version: SpecVersion, path: string, request: ForwardedRequest): Promise<T> => {
-    lastCalled.set(request, path);
+  // The path and query of each TPP request's latest page call and latest single read: the
+  // answers a breach is found in (a request may run one of each at once, as statements do).
+  const lastCalled = { page: new WeakMap<object, string>(), one: new WeakMap<object, string>() };
+  const logged = <T>(call: Promise<T>, kind: 'page' | 'one', version: SpecVersion, path: string, request: ForwardedRequest): Promise<T> => {
+    lastCalled[kind].set(request, path);
     return call.catch((error: unknown) => {
       const status = (error as { status?: unknown }).status;
       if (typeof status !== 'number' || status >= 500 || status === 429) report(error, path, request);
@@ -138,14 +140,14 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
   };
 
   return {
-    reportFailure: (error, request) => report(error, lastCalled.get(request) ?? '', request),
+    reportFailure: (error, request, call = 'page') => report(error, lastCalled[call].get(request) ?? '', request),
 
     pageSource: (version, path, request, context) => {
       const fetchPage = httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) });
-      return (query) => logged(fetchPage(query), version, `${PREFIXES[version]}${path}?${query.search.toString()}`, request);
+      return (query) => logged(fetchPage(query), 'page', version, `${PREFIXES[version]}${path}?${query.search.toString()}`, request);
     },
 
     getOne: (version, path, request, context) =>
-      logged(fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }), version, `${PREFIXES[version]}${path}`, request),
+      logged(fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }), 'one', version, `${PREFIXES[version]}${path}`, request),
   };
 }
