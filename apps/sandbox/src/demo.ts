@@ -4,6 +4,7 @@
  */
 import { DEMO_USAGE, parseDemoArgs } from './cli/demo-args.js';
 import { commandLine } from './cli/args.js';
+import { demoFailureLine } from './demo/failure.js';
 import { runDemo } from './demo/run-demo.js';
 import { openSession, sandboxIsUp } from './demo/session.js';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
@@ -32,7 +33,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error);
+    console.error(demoFailureLine(error) ?? error);
     process.exitCode = 1;
   },
 );

@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartArgs, UsageError } from '../src/cli/args.js';
-import { banner, curlLine } from '../src/cli/banner.js';
+import { banner, curlLine, demoLine } from '../src/cli/banner.js';
 import { parseDemoArgs } from '../src/cli/demo-args.js';
+import { demoFailureLine } from '../src/demo/failure.js';
 import { runDemo } from '../src/demo/run-demo.js';
 import { openSession, sandboxIsUp } from '../src/demo/session.js';
 import { SMALL_DATA, startE2E, type E2E } from './e2e.fixtures.js';
@@ -42,6 +43,11 @@ describe('the start output', () => {
     expect(lines).toContain(e2e.sandbox.seeded.consent.consent.Data.ConsentId);
     const line = curlLine(e2e.sandbox);
     expect(lines).toContain(line);
+    // The demo hint finds this hub: on another port than the demo's default, it says --hub.
+    expect(e2e.sandbox.hubUrl).not.toBe('http://127.0.0.1:4010');
+    expect(lines).toContain(`pnpm demo -- --hub ${e2e.sandbox.hubUrl} `);
+    expect(parseDemoArgs(demoLine(e2e.sandbox).split(' ').slice(2), {}).hubUrl).toBe(e2e.sandbox.hubUrl);
+    expect(demoLine({ ...e2e.sandbox, hubUrl: 'http://127.0.0.1:4010' })).toBe('pnpm demo');
     if (!(await hasCurl())) return; // the line's shape is checked above; running it needs curl
     // Run exactly as a user would paste it, through a shell.
     const { stdout } = await run('sh', ['-c', line], { timeout: 30_000 });
@@ -62,6 +68,15 @@ describe('the demo', () => {
     expect(report.history).toMatchObject({ transactions: total, pages: Math.ceil(total / 100), ordered: true, unique: true });
     expect(report.signedBy).toBe(e2e.sandbox.jwks.keys[0]?.kid);
     expect(lines.some((line) => line.startsWith(`transactions of ${accountId}: ${total} in`))).toBe(true);
+  });
+
+  it('reports a failed read as one line naming the operation and the status, not a stack trace', async () => {
+    const failed = await e2e.clients()['v2.2'].GetAccountsAccountIdBalances({ path: { AccountId: 'acc-nobody' } }).catch((error: unknown) => error);
+    const line = demoFailureLine(failed);
+    expect(line).toMatch(/^demo: GetAccountsAccountIdBalances failed with HTTP 4\d\d: \S+ .+ \(x-fapi-interaction-id \S+\)$/);
+    expect(line).not.toContain('\n');
+    // Anything else is a bug of the demo: its stack is kept.
+    expect(demoFailureLine(new TypeError('x is undefined'))).toBeUndefined();
   });
 
   it('says when no sandbox answers', async () => {

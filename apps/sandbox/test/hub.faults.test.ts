@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
+import { lfiFailureLine, startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
 import { SMALL_DATA } from './e2e.fixtures.js';
 
 describe('the hub in front of another LFI', () => {
@@ -75,9 +75,13 @@ const errors: unknown[] = [];
 const lfiFailures: Array<{ error: unknown; lfi: string; path: string; interactionId: string }> = [];
 
 beforeAll(async () => {
-  lfi = createServer((_req, res) => {
+  lfi = createServer((req, res) => {
     hits++;
     switch (fault) {
+      case 'v2.2-only':
+        // An LFI that serves v2.2 of the contract only: its web framework's own 404 for the rest.
+        if (req.url?.startsWith('/lfi/v2.1/')) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<pre>Cannot GET</pre>');
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { paginated: true, totalPages: 0, totalRecords: 0 } }));
       case 'ok':
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], meta: { paginated: true, totalPages: 0, totalRecords: 0 } }));
       case '503':
@@ -86,6 +90,8 @@ beforeAll(async () => {
         return void res.writeHead(429, { 'retry-after': '3' }).end();
       case 'html':
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      case 'no-data':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       case 'cut-json':
         return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[');
       case 'reset':
@@ -187,9 +193,51 @@ describe('the hub in front of a misbehaving LFI', () => {
     expect(res.status).toBe(500);
     expect(((await res.json()) as { Errors: Array<{ Code: string }> }).Errors[0]!.Code).toBe('GenericError');
     expect(errors).toEqual([]);
-    // Reported once, with the LFI and the path of the list.
+    // Reported once, with the LFI and the URL it received: its prefix and the page query.
     expect(lfiFailures).toHaveLength(1);
-    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/accounts/acc-1/transactions', interactionId: res.headers.get('x-fapi-interaction-id') });
+    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/lfi/v2.2/accounts/acc-1/transactions?page=1&page-size=100', interactionId: res.headers.get('x-fapi-interaction-id') });
+  });
+
+  it('an account answer without its record: GenericError, reported with the URL the LFI received', async () => {
+    hub = await startHub();
+    fault = 'no-data';
+    lfiFailures.length = 0;
+    const res = await fetch(`${hub.baseUrls['v2.2']}/accounts/acc-1`, { headers: { authorization: `Bearer ${hub.seeded.token.accessToken}` } });
+    expect(res.status).toBe(500);
+    expect(lfiFailures).toHaveLength(1);
+    expect(lfiFailures[0]).toMatchObject({ lfi: lfiOrigin, path: '/lfi/v2.2/accounts/acc-1', interactionId: res.headers.get('x-fapi-interaction-id') });
+  });
+
+  it('a 503 with Retry-After longer than the guard waits: one LFI call, and the TPP told to come back then', async () => {
+    // The guard's defaults: one retry, after at most a second.
+    hub = await startSandbox({
+      hubPort: 0,
+      lfi: { origin: lfiOrigin, credential: 'hub-secret', accountIds: ['acc-1'] },
+      onError: (error) => errors.push(error),
+      onLfiFailure: () => {},
+    });
+    fault = '503';
+    hits = 0;
+    expect(await tpp(hub)).toMatchObject({ status: 500, code: 'GenericRecoverableError', retryAfter: '7' });
+    expect(hits).toBe(1);
+  });
+
+  it('a TPP call to v2.1 against an LFI serving only v2.2: the TPP gets 404, and the hub logs why', async () => {
+    hub = await startHub();
+    fault = 'v2.2-only';
+    lfiFailures.length = 0;
+    const res = await fetch(`${hub.baseUrls['v2.1']}/accounts`, { headers: { authorization: `Bearer ${hub.seeded.token.accessToken}` } });
+    expect(res.status).toBe(404);
+    expect(lfiFailures).toHaveLength(1);
+    const { error, ...context } = lfiFailures[0]!;
+    expect(context).toMatchObject({ lfi: lfiOrigin, path: expect.stringMatching(/^\/lfi\/v2\.1\/accounts\?page=1&page-size=\d+$/), interactionId: res.headers.get('x-fapi-interaction-id') });
+    expect(lfiFailureLine(error, context)).toMatch(
+      /^\[hub\] LFI call failed \(HTTP 404\): http:\/\/127\.0\.0\.1:\d+\/lfi\/v2\.1\/accounts\?page=1&page-size=\d+ for \S+: the LFI answered 404 without the contract's error body \(errorCode, errorMessage\): it does not seem to serve \/lfi\/v2\.1, the hub-to-LFI contract v2\.1$/,
+    );
+    // v2.2 is served: nothing to log.
+    lfiFailures.length = 0;
+    expect((await tpp(hub)).status).toBe(200);
+    expect(lfiFailures).toEqual([]);
   });
 
   it('a 429 storm: every TPP request gets 429 with the LFI Retry-After, none retried, the circuit stays closed', async () => {

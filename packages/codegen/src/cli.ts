@@ -8,11 +8,13 @@ import { SpecLoadError } from './load/parse-document.js';
 import { verify } from './verify/verify.js';
 import { listWorkspaceApis, readWorkspaceConfig, runWorkspace } from './workspace/workspace.js';
 import { regenerateOnce, watchSpecs } from './workspace/watch.js';
+import { defaultConfigFile } from './workspace/find-config.js';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadSpec } from './load/load-spec.js';
 import { buildIR, type BuildOptions } from './ir/build-ir.js';
 import { diffApis } from './diff/diff-apis.js';
+import { SUPPORTED_VERSIONS_TEXT } from './ir/openapi-version.js';
 import { formatDiffMarkdown, formatDiffText } from './diff/format-diff.js';
 
 /** Exit codes: documented in `--help` and the README. */
@@ -20,7 +22,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 const MAIN_HELP = `Usage: codegen <command> [options]
 
-Contract-first code generation for OpenAPI 3.0 / 3.1 files.
+Contract-first code generation for ${SUPPORTED_VERSIONS_TEXT} files.
 
 Commands:
   generate   Generate validators (and other targets) from a spec
@@ -116,7 +118,8 @@ every spec file it lists. A pattern like "spec/*/account-information.yaml" makes
 version folder of spec/ a subpath ("{version}"), so adding a version is adding a folder.
 
 Options:
-  --config <file>    Workspace config (default: codegen.config.json)
+  --config <file>    Workspace config (default: the nearest codegen.config.json at or above
+                     this folder)
   --only <targets>   Comma-separated subset of ${TARGETS.join(', ')}, changelog
   --check            Write nothing; exit 1 and list generated files that are out of date
   --keep-other-files Write even though a generated folder holds files the generator did
@@ -144,7 +147,8 @@ Options:
   --out <file>            Write the report to a file instead of standard output
   --fail-on <what>        Exit 1 when there is a change that is: breaking (for clients or
                           servers) | client | server
-  --config <file>         Workspace config for version names (default: codegen.config.json)
+  --config <file>         Workspace config for version names (default: the nearest
+                          codegen.config.json at or above this folder)
   -h, --help              Show this help
 
 Examples:
@@ -464,7 +468,7 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
   }
   if (args.flags.has('watch')) {
     if (args.flags.has('check')) throw new UsageError('--watch and --check do not go together');
-    const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
+    const configFile = defaultConfigFile(args.flags.get('config') as string | undefined);
     const config = await readWorkspaceConfig(configFile).catch((error: Error) => {
       throw new UsageError(`cannot read ${path.relative(process.cwd(), configFile)}: ${error.message}`);
     });
@@ -485,7 +489,7 @@ async function runWorkspaceCommand(argv: string[]): Promise<number> {
         }),
     });
   }
-  const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
+  const configFile = defaultConfigFile(args.flags.get('config') as string | undefined);
   const only = typeof args.flags.get('only') === 'string' ? (args.flags.get('only') as string).split(',').map((s) => s.trim()) : undefined;
   for (const target of only ?? []) {
     if (![...TARGETS, 'changelog'].includes(target)) throw new UsageError(`--only: unknown target "${target}" (use ${[...TARGETS, 'changelog'].join(', ')})`);
@@ -565,7 +569,7 @@ async function runDiff(argv: string[]): Promise<number> {
     process.stdout.write(`${DIFF_HELP}\n`);
     return EXIT.ok;
   }
-  const configFile = path.resolve((args.flags.get('config') as string | undefined) ?? 'codegen.config.json');
+  const configFile = defaultConfigFile(args.flags.get('config') as string | undefined);
   const format = args.flags.has('json') ? 'json' : ((args.flags.get('format') as string | undefined) ?? 'text');
   if (!['text', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be text, markdown or json (got "${format}")`);
   const failOn = args.flags.get('fail-on') as string | undefined;

@@ -19,6 +19,8 @@ describe('codegen CLI', () => {
     const help = run('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: codegen <command>');
+    // Every version the loader reads, 3.2 included.
+    expect(help.stdout).toContain('Contract-first code generation for OpenAPI 3.0, 3.1 and 3.2 files.');
     expect(run('generate', '--help').stdout).toContain('--target <list>');
     expect(run().code).toBe(2);
   });

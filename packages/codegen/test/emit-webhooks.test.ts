@@ -115,7 +115,7 @@ describe('webhooks in the server stubs', () => {
       'export const webhookMeta = {\n  ping: {\n    security: [{ Key: [] }],\n  },\n  "pet.gone": {\n    security: [],\n  },\n} as const satisfies Record<string, OperationMeta>;',
     );
     const index = out['server/index.ts']!;
-    expect(index).toContain("export type { Handlers, WebhookHandlers } from './handlers.gen.js';");
+    expect(index).toContain("export type { HandlerResultOf, Handlers, WebhookHandlers } from './handlers.gen.js';");
     expect(index).toContain(
       'export function createWebhookRouter(handlers: Partial<WebhookHandlers>, options: WebhookRouterOptions<keyof WebhookHandlers & string> = {}): ApiRouter {\n' +
         '  return createApiWebhookRouter({ api, webhooks, operations, meta: webhookMeta, securitySchemes }, handlers, options);\n}',

@@ -112,6 +112,27 @@ describe('createLfiGuard', () => {
     expect(calls).toBe(1);
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it('never retries sooner than the LFI’s Retry-After, and not at all when it asks for longer than the guard waits', async () => {
+    const waits: number[] = [];
+    const guard = createLfiGuard({ attempts: 2, maxDelayMs: 2_000, failureThreshold: 100, random: () => 0, wait: async (ms) => (waits.push(ms), true) });
+    let calls = 0;
+    const busy = (seconds: number) => () => (++calls === 1 ? Promise.reject(new LfiResponseError(503, undefined, seconds)) : Promise.resolve('back'));
+    // Retry-After: 1, within the guard's 2 s: one retry, after a full second.
+    await expect(guard.run(busy(1), { idempotent: true })).resolves.toBe('back');
+    expect([calls, waits]).toEqual([2, [1_000]]);
+    // Retry-After: 7, beyond it: one call, and the TPP is told to come back in 7 s.
+    calls = 0;
+    waits.length = 0;
+    const refused = await guard.run(busy(7), { idempotent: true }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LfiResponseError);
+    expect([(refused as LfiResponseError).status, (refused as LfiResponseError).retryAfter, (refused as LfiResponseError).errors[0]!.code]).toEqual([500, 7, 'GenericRecoverableError']);
+    expect([calls, waits]).toEqual([1, []]);
+    // Without Retry-After the backoff is the guard's own.
+    calls = 0;
+    await expect(guard.run(() => (++calls === 1 ? Promise.reject(new LfiResponseError(503, undefined)) : Promise.resolve('back')), { idempotent: true })).resolves.toBe('back');
+    expect(waits).toEqual([0]);
+  });
 });
 
 describe('the guard over loopback', () => {

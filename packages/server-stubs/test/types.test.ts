@@ -4,7 +4,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AttestationResponse, ConsentPatch } from '@bank-data-sharing/validators/v2.2';
-import type { Handlers } from '../src/generated/v2.2/index.js';
+import type { HandlerResultOf, Handlers } from '../src/generated/v2.2/index.js';
 import type { Handlers as LfiHandlers } from '../src/generated/v2.2/lfi/index.js';
 
 type Req<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
@@ -39,5 +39,17 @@ describe('handler types', () => {
       PatchAccountAccessConsentsConsentId: () => ({ status: 204, body: { any: 1 } }),
     };
     expectTypeOf(handlers).toBeObject();
+  });
+
+  it('with HandlerResultOf as the return type, an undeclared status is an error at the status itself', () => {
+    expectTypeOf<HandlerResultOf<'GetAccounts'>['status']>().toEqualTypeOf<200 | 400 | 401 | 403 | 405 | 406 | 429 | 500>();
+    // TypeScript reports it on the `status` line ("Type '201' is not assignable to type '400 |
+    // 401 | ... | 200'"), not on the handler several levels deep: the expect-error sits there.
+    const GetAccounts: Handlers['GetAccounts'] = async ({ url }): Promise<HandlerResultOf<'GetAccounts'>> => ({
+      // @ts-expect-error 201 is not a status of GetAccounts
+      status: 201,
+      body: { Data: { Account: [] }, Links: { Self: url }, Meta: { TotalPages: 0 } },
+    });
+    expectTypeOf(GetAccounts).toBeFunction();
   });
 });

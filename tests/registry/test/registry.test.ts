@@ -7,7 +7,7 @@
 // Express) through an uplink to the registry this machine's npm is configured with.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -349,6 +349,59 @@ describe('the packages, released to a registry and installed by another service'
     expect(seen.invalid.body).toMatchObject({ type: expect.any(String), title: 'Bad Request', status: 400, detail: expect.stringContaining('limit') });
     // The file declares no interaction id, so none is sent.
     expect(seen.invalid.interactionId).toBeNull();
+  });
+
+  // The README's "Without a registry": `npm run pack -- <dir>` from another folder (the folder
+  // is read from where the command was started), and plain npm installing the tarballs
+  // together into an empty folder. The @bank-data-sharing scope points at a closed port, so
+  // every one of our packages must come from the tarballs; zod, Express and the rest come
+  // through the registry above, which has them cached from the install before (this adds
+  // seconds to the test, not a second download).
+  describe('without a registry: the packed tarballs, installed with plain npm', () => {
+    let folder: string;
+    let tarballEnv: NodeJS.ProcessEnv;
+    const inFolder = async (command: string, args: string[]) => await run(command, args, { cwd: folder, env: tarballEnv, timeout: LIMIT.step });
+
+    beforeAll(async () => {
+      const packEnv = cleanEnv(path.join(work, 'publisher.npmrc'));
+      await run('npm', ['--prefix', ROOT, 'run', 'pack', '--', 'tarballs', '--no-build'], { cwd: work, env: packEnv, timeout: LIMIT.release, maxBuffer: 64 * 1024 * 1024 });
+      const tarballs = (await readdir(path.join(work, 'tarballs'))).filter((file) => file.endsWith('.tgz')).sort();
+      expect(tarballs).toStrictEqual(await Promise.all(PUBLISHED.map(async (name) => `bank-data-sharing-${name}-${(await manifest(name)).version}.tgz`)).then((all) => all.sort()));
+
+      folder = path.join(work, 'from-tarballs');
+      await mkdir(folder);
+      const rc = path.join(work, 'tarballs.npmrc');
+      // npm still asks the scope's registry about the packages' dependencies among themselves
+      // (wire, validators) and, finding none, takes the tarballs beside them: no retries, so
+      // that takes no time.
+      await writeFile(rc, `registry=${registry!.url}\n@bank-data-sharing:registry=http://127.0.0.1:9/\nfetch-retries=0\n`);
+      tarballEnv = cleanEnv(rc);
+      await writeFile(path.join(folder, 'package.json'), JSON.stringify({ name: 'from-tarballs', version: '1.0.0', private: true }, null, 2));
+      await run('npm', ['install', '--no-audit', '--no-fund', ...tarballs.map((file) => path.join(work, 'tarballs', file))], { cwd: folder, env: tarballEnv, timeout: LIMIT.install });
+      // Every one of ours came from its tarball.
+      const lock = JSON.parse(await readFile(path.join(folder, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+      for (const name of PUBLISHED) expect(lock.packages[`node_modules/@bank-data-sharing/${name}`]?.resolved, name).toMatch(/^file:.*\.tgz$/);
+      await cp(path.join(HERE, 'fixtures', 'esm.mjs'), path.join(folder, 'esm.mjs'));
+      await cp(path.join(HERE, 'fixtures', 'cjs.cjs'), path.join(folder, 'cjs.cjs'));
+    }, LIMIT.release + LIMIT.install);
+
+    it('resolves the workspace dependencies to the versions packed beside them', async () => {
+      const wire = await manifest('wire');
+      const installed = JSON.parse(await readFile(path.join(folder, 'node_modules/@bank-data-sharing/server-stubs/package.json'), 'utf8'));
+      expect(installed.dependencies['@bank-data-sharing/wire']).toBe(wire.version);
+    });
+
+    it('runs npx bds-codegen there', async () => {
+      const { stdout } = await inFolder('npx', ['--no-install', 'bds-codegen', '--help']);
+      expect(stdout).toMatch(/^Usage: codegen <command>/);
+    });
+
+    it('imports the packages from an ES module and requires them from CommonJS', async () => {
+      const esm = JSON.parse((await inFolder(process.execPath, ['esm.mjs'])).stdout);
+      expect(esm).toMatchObject({ ok: true, bad: false, spec: 'v2.2', wire: ['ids=a|b'] });
+      const cjs = JSON.parse((await inFolder(process.execPath, ['cjs.cjs'])).stdout);
+      expect(cjs).toMatchObject({ ok: true, router: 'function', directory: true });
+    });
   });
 
   // The README's "Test your server against the contract": the installed `bds-codegen test`

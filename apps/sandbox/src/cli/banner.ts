@@ -12,6 +12,14 @@ export function curlLine(sandbox: Sandbox): string {
   return `curl -s -H "Authorization: Bearer ${shellSafe(sandbox.seeded.token.accessToken)}" ${shellSafe(sandbox.baseUrls['v2.2'])}/accounts`;
 }
 
+/** Where `pnpm demo` looks for the hub when not told. */
+export const DEFAULT_DEMO_HUB = 'http://127.0.0.1:4010';
+
+/** The demo command for this sandbox: with `--hub` when the hub is not where the demo looks by default. */
+export function demoLine(sandbox: Sandbox): string {
+  return sandbox.hubUrl === DEFAULT_DEMO_HUB ? 'pnpm demo' : `pnpm demo -- --hub ${shellSafe(sandbox.hubUrl)}`;
+}
+
 /** The lines printed at start. */
 export function banner(sandbox: Sandbox, data: { seed: number; customers: number; years: number; perDay: number; lfi?: { origin: string } }): string[] {
   const { consent, token } = sandbox.seeded;
@@ -43,7 +51,7 @@ export function banner(sandbox: Sandbox, data: { seed: number; customers: number
     'More:',
     `  curl -s -H "Authorization: Bearer ${shellSafe(token.accessToken)}" "${transactionsUrl}"`,
     `  curl -s -X POST ${sandbox.hubUrl}/sandbox/token -d grant_type=client_credentials -d consent_id=${consentId}   # a new token`,
-    '  pnpm demo                                       # the generated client reads every account and a full history',
+    `  ${demoLine(sandbox)}${' '.repeat(Math.max(1, 48 - demoLine(sandbox).length))}# the generated client reads every account and a full history`,
     '',
     'Ctrl+C stops the sandbox.',
   ];

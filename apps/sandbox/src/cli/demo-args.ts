@@ -1,6 +1,7 @@
 /** Command-line and environment options of `demo`. */
 import { parseArgs } from 'node:util';
 import { UsageError, withoutSeparator } from './args.js';
+import { DEFAULT_DEMO_HUB } from './banner.js';
 
 /** Options of `demo`. */
 export interface DemoArgs {
@@ -36,7 +37,7 @@ export function parseDemoArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const hub = typeof values['hub'] === 'string' ? values['hub'] : (env['SANDBOX_HUB_URL'] ?? 'http://127.0.0.1:4010');
+  const hub = typeof values['hub'] === 'string' ? values['hub'] : (env['SANDBOX_HUB_URL'] ?? DEFAULT_DEMO_HUB);
   let url: URL;
   try {
     url = new URL(hub);

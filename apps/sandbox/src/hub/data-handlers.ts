@@ -86,8 +86,9 @@ export function createDataHandlers(options: DataHandlerOptions): DataHandlers {
         ...(order === undefined ? {} : { order }),
       })
       .catch((error: unknown) => {
-        // A breach the adapter found in the LFI's answer (order, meta): the hub's log names the LFI.
-        if (error instanceof LfiContractError) lfi.reportFailure(error, path, request);
+        // A breach the adapter found in the LFI's answer (order, meta): the hub's log names the
+        // LFI and the URL of the page it answered.
+        if (error instanceof LfiContractError) lfi.reportFailure(error, request);
         throw error;
       });
 
@@ -97,7 +98,11 @@ export function createDataHandlers(options: DataHandlerOptions): DataHandlers {
   const account = async (request: HandlerRequest<OperationSchemas>, accountId: string): Promise<Account> => {
     const body = await lfi.getOne(version, `/accounts/${encodeURIComponent(accountId)}`, request, contextOf(request));
     const data = (body as { data?: unknown } | undefined)?.data;
-    if (data === null || typeof data !== 'object') throw new LfiContractError(['the account answer has no data object']);
+    if (data === null || typeof data !== 'object') {
+      const breach = new LfiContractError(['the account answer has no data object']);
+      lfi.reportFailure(breach, request, 'one');
+      throw breach;
+    }
     return data as Account;
   };
 

@@ -2,7 +2,7 @@
  * How the hub reaches the LFI: over HTTP, with the hub's credential, the consent context
  * and the TPP's section 4.1 headers forwarded on every page request (section 4.6, rule 5).
  */
-import { createLfiGuard, fetchLfiJson, httpPageSource, type LfiGuardOptions, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
+import { createLfiGuard, fetchLfiJson, httpPageSource, LfiResponseError, type LfiGuardOptions, type LfiPageQuery } from '@bank-data-sharing/server-stubs/runtime';
 import { api as lfi21 } from '@bank-data-sharing/validators/v2.1/lfi';
 import { api as lfi22 } from '@bank-data-sharing/validators/v2.2/lfi';
 import type { SpecVersion } from '../data/types.js';
@@ -22,8 +22,12 @@ export interface ForwardedRequest {
 export interface LfiAccess {
   /** A `fetchPage` for the paging adapter: GET `path` of the version's LFI API with the page query. */
   pageSource(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): (query: LfiPageQuery) => Promise<unknown>;
-  /** Reports a failure found in an LFI answer after it was read (a paging-contract breach). */
-  reportFailure(error: unknown, path: string, request: ForwardedRequest): void;
+  /**
+   * Reports a failure found in an LFI answer after it was read (a paging-contract breach, an
+   * account answer without its record), with the URL of that call as the LFI received it
+   * (prefix and page query): the request's latest page call, or with `'one'` its latest `getOne`.
+   */
+  reportFailure(error: unknown, request: ForwardedRequest, call?: 'page' | 'one'): void;
   /** GET of a resource the LFI does not page (one account). Throws `LfiResponseError` on a non-2xx answer. */
   getOne(version: SpecVersion, path: string, request: ForwardedRequest, context: ConsentContext): Promise<unknown>;
 }
@@ -52,8 +56,17 @@ export interface LfiAccessOptions {
 /** Where an LFI call failed. */
 export interface LfiFailureContext {
   readonly lfi: string;
+  /** Path and query as the LFI received them (its prefix included). */
   readonly path: string;
   readonly interactionId: string;
+  /** Why, when the error alone does not say it (a 404 from an LFI that does not serve the version). */
+  readonly reason?: string;
+}
+
+/** The contract's error body (`LfiError`): what an LFI serving the path answers a 404 with. */
+function isLfiErrorBody(body: unknown): boolean {
+  const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return typeof fields['errorCode'] === 'string' && typeof fields['errorMessage'] === 'string';
 }
 
 const PREFIXES: Readonly<Record<SpecVersion, string>> = { 'v2.1': lfi21.pathPrefix, 'v2.2': lfi22.pathPrefix };
@@ -101,30 +114,40 @@ export function createLfiAccess(options: LfiAccessOptions): LfiAccess {
    * answers it by the contract.
    */
   const reported = new WeakSet<object>();
-  const report = (error: unknown, path: string, request: ForwardedRequest) => {
+  const report = (error: unknown, path: string, request: ForwardedRequest, reason?: string) => {
     // Once per failure, wherever it is noticed first.
     if (typeof error === 'object' && error !== null) {
       if (reported.has(error)) return;
       reported.add(error);
     }
-    options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId });
+    options.onFailure?.(error, { lfi: origin, path, interactionId: request.interactionId, ...(reason === undefined ? {} : { reason }) });
   };
-  const logged = <T>(call: Promise<T>, path: string, request: ForwardedRequest): Promise<T> =>
-    call.catch((error: unknown) => {
+  // The path and query of each TPP request's latest page call and latest single read: the
+  // answers a breach is found in (a request may run one of each at once, as statements do).
+  const lastCalled = { page: new WeakMap<object, string>(), one: new WeakMap<object, string>() };
+  const logged = <T>(call: Promise<T>, kind: 'page' | 'one', version: SpecVersion, path: string, request: ForwardedRequest): Promise<T> => {
+    lastCalled[kind].set(request, path);
+    return call.catch((error: unknown) => {
       const status = (error as { status?: unknown }).status;
       if (typeof status !== 'number' || status >= 500 || status === 429) report(error, path, request);
+      else if (error instanceof LfiResponseError && error.lfiStatus === 404 && !isLfiErrorBody(error.lfiBody)) {
+        // The TPP gets the 404 as it is; the hub's operator learns that the LFI does not serve
+        // this version of the contract at all (a 404 of an LFI serving it carries the contract's body).
+        report(error, path, request, `the LFI answered 404 without the contract's error body (errorCode, errorMessage): it does not seem to serve ${PREFIXES[version]}, the hub-to-LFI contract ${version}`);
+      }
       throw error;
     });
+  };
 
   return {
-    reportFailure: report,
+    reportFailure: (error, request, call = 'page') => report(error, lastCalled[call].get(request) ?? '', request),
 
     pageSource: (version, path, request, context) => {
       const fetchPage = httpPageSource(path, { baseUrl: `${origin}${PREFIXES[version]}`, headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) });
-      return (query) => logged(fetchPage(query), `${PREFIXES[version]}${path}?${query.search.toString()}`, request);
+      return (query) => logged(fetchPage(query), 'page', version, `${PREFIXES[version]}${path}?${query.search.toString()}`, request);
     },
 
     getOne: (version, path, request, context) =>
-      logged(fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }), `${PREFIXES[version]}${path}`, request),
+      logged(fetchLfiJson(`${origin}${PREFIXES[version]}${path}`, { headers: headersFor(request, context), timeoutMs, guard, signal: deadlineOf(request) }), 'one', version, `${PREFIXES[version]}${path}`, request),
   };
 }

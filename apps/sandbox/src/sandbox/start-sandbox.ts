@@ -16,7 +16,7 @@ import { createSandboxData } from '../data/generate.js';
 import type { SandboxDataOptions, SpecVersion } from '../data/types.js';
 import { createHubApp, JWKS_PATH } from '../hub/app.js';
 import { createHubKeys, type Jwks, type SigningAlgorithm } from '../hub/keys.js';
-import { createLfiAccess, type LfiAccessOptions } from '../hub/lfi-access.js';
+import { createLfiAccess, type LfiAccessOptions, type LfiFailureContext } from '../hub/lfi-access.js';
 import { createTppKeyRegistry } from '../hub/tpp-keys.js';
 import { createLfiApp } from '../lfi-server/app.js';
 import { createLfiStore, type LfiStore } from '../lfi/store.js';
@@ -110,11 +110,16 @@ function upstreamTo(onError: NonNullable<RouterOptions['onError']>): NonNullable
 }
 
 /** The hub's log line for an LFI call that failed: where, for which TPP request, and why. */
-function logLfiFailure(error: unknown, context: { lfi: string; path: string; interactionId: string }): void {
+export function lfiFailureLine(error: unknown, context: LfiFailureContext): string {
   const kind = (error as { kind?: unknown }).kind;
   const status = (error as { lfiStatus?: unknown }).lfiStatus;
   const why = typeof kind === 'string' ? kind : typeof status === 'number' ? `HTTP ${status}` : 'contract';
-  console.error(`[hub] LFI call failed (${why}): ${context.lfi}${context.path} for ${context.interactionId}: ${error instanceof Error ? error.message : String(error)}`);
+  const detail = context.reason ?? (error instanceof Error ? error.message : String(error));
+  return `[hub] LFI call failed (${why}): ${context.lfi}${context.path} for ${context.interactionId}: ${detail}`;
+}
+
+function logLfiFailure(error: unknown, context: LfiFailureContext): void {
+  console.error(lfiFailureLine(error, context));
 }
 
 /** The account ids an LFI elsewhere lists (v2.2, first page of up to 100), for the seeded consent. */

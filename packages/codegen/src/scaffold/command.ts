@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SpecLoadError } from '../load/parse-document.js';
-import { listWorkspaceApis, readWorkspaceConfig } from '../workspace/workspace.js';
+import { loadSpec } from '../load/load-spec.js';
+import { MANIFEST_FILE } from './manifest.js';
+import { CONFIG_FILE, STUBS_PACKAGE, configCandidates, findInWorkspace, installedStubs, matchInstalled, missingServerMessage } from './server-module.js';
 import type { ApiChange } from '../diff/diff-apis.js';
 import { ScaffoldError, scaffold, type ScaffoldReport } from './scaffold.js';
 import { TemplateError } from './templates.js';
@@ -29,8 +31,9 @@ Options:
   --spec <file|version>  OpenAPI file, or a version of codegen.config.json such as v2.2 (required)
   --out <dir>            The folder to create or update (required)
   --server <module>      Module exporting the generated Handlers and createRouter of this spec
-                         (default for the specs of codegen.config.json:
-                         @bank-data-sharing/server-stubs/<version>; on an update: the folder's)
+                         (default for a spec codegen.config.json lists, or one whose title and
+                         version the installed server stubs carry:
+                         @bank-data-sharing/server-stubs/<api>; on an update: the folder's)
   --templates <dir>      Your own templates: files named like the shipped ones (group.ts.hbs,
                          operation.ts.hbs, index.ts.hbs, README.md.hbs) replace them
   --group-by <how>       tag (default) | path: one file per tag, or per first path segment
@@ -39,13 +42,16 @@ Options:
   --check                Write nothing; print what would change and exit 1 if anything would
   --no-typecheck         Do not type-check after an update
   --typecheck            Type-check a new scaffold too
-  --config <file>        Workspace config for version names (default: codegen.config.json)
+  --config <file>        Workspace config for version names (default: the nearest
+                         codegen.config.json above this folder or above the spec file)
   --quiet                Print only problems
   -h, --help             Show this help
 
 Examples:
   codegen scaffold --spec spec/v2.1/account-information.yaml --out src/handlers
   codegen scaffold --spec v2.2 --out src/handlers --check
+  codegen scaffold --spec v2.2/lfi --out ../my-lfi/src/handlers
+  codegen scaffold --spec ../toolkit/spec/v2.2/lfi-paging.yaml --out src/handlers
   codegen generate --spec petstore.yaml --out src/gen --target all
   codegen scaffold --spec petstore.yaml --out src/handlers --server ../gen/server/index.js
 
@@ -62,17 +68,37 @@ interface Resolved {
   subpath?: string;
 }
 
-/** A spec given as a file or as a version name of the workspace config. */
-async function resolveSpec(value: string, configFile: string): Promise<Resolved> {
-  const apis = existsSync(configFile) ? await listWorkspaceApis(path.dirname(configFile), await readWorkspaceConfig(configFile)).catch(() => []) : [];
-  if (existsSync(value)) {
-    const resolved = path.resolve(value);
-    const match = apis.find((api) => path.resolve(path.dirname(configFile), api.spec) === resolved);
-    return match ? { file: value, subpath: match.subpath } : { file: value };
-  }
-  const match = apis.find((api) => api.subpath === value);
-  if (match) return { file: path.relative(process.cwd(), path.join(path.dirname(configFile), match.spec)) || match.spec, subpath: match.subpath };
-  throw new UsageError(apis.length > 0 ? `"${value}" is neither a file nor a version (known: ${apis.map((a) => a.subpath).join(', ')})` : `"${value}" is not a file`);
+/**
+ * A spec given as a file or as a version name of a workspace config: `--config`, else the
+ * nearest codegen.config.json above the current folder, then (for a file) above the file's
+ * own folder, so a spec of a repository checked out elsewhere is known from any folder.
+ */
+async function resolveSpec(value: string, explicitConfig: string | undefined): Promise<Resolved & { configFiles: string[] }> {
+  const dirs = [process.cwd(), ...(existsSync(value) ? [path.dirname(path.resolve(value))] : [])];
+  const configFiles = explicitConfig !== undefined ? (existsSync(explicitConfig) ? [path.resolve(explicitConfig)] : []) : configCandidates(dirs);
+  const { match, known } = await findInWorkspace(value, configFiles);
+  if (match) return { file: match.file, subpath: match.subpath, configFiles };
+  if (existsSync(value)) return { file: value, configFiles };
+  if (known.length > 0) throw new UsageError(`"${value}" is neither a file nor a version (known: ${known.join(', ')})`);
+  const where = explicitConfig !== undefined ? `${explicitConfig} does not exist` : `no ${CONFIG_FILE} was found in ${process.cwd()} or above`;
+  throw new UsageError(`"${value}" is not a file, and not a version name either: ${where} (a version such as v2.2/lfi needs one; or give the spec's path)`);
+}
+
+/**
+ * The server module of a new scaffold without `--server`: the installed server stubs of the
+ * spec's title and version, or an error saying what was looked for and what to pass.
+ */
+async function serverOfNewScaffold(input: { spec: string; out: string; configFiles: string[] }): Promise<{ server: string; note: string }> {
+  const loaded = await loadSpec(input.spec);
+  const info = (loaded.document['info'] ?? {}) as { title?: unknown; version?: unknown };
+  const title = String(info.title ?? '');
+  const version = String(info.version ?? '');
+  const lookedIn = [process.cwd(), path.dirname(path.resolve(input.spec))];
+  const stubs = installedStubs([path.resolve(input.out), process.cwd()]);
+  const subpath = matchInstalled(stubs, title, version);
+  if (subpath === undefined) throw new ScaffoldError(missingServerMessage({ ...input, title, version, lookedIn, stubs }));
+  const server = `${STUBS_PACKAGE}/${subpath}`;
+  return { server, note: `${input.spec} is ${title} ${version}: the handlers are typed from the installed ${server}` };
 }
 
 function where(change: ApiChange): string {
@@ -150,10 +176,15 @@ export async function runScaffold(argv: string[]): Promise<number> {
     if (v['group-by'] !== undefined && v['group-by'] !== 'tag' && v['group-by'] !== 'path') throw new UsageError(`--group-by must be tag or path (got "${v['group-by']}")`);
     if (v.typecheck && v['no-typecheck']) throw new UsageError('--typecheck and --no-typecheck do not go together');
     if (v.templates !== undefined && !existsSync(v.templates)) throw new UsageError(`--templates: ${v.templates} is not a folder`);
-    const configFile = path.resolve(v.config ?? 'codegen.config.json');
-    const spec = await resolveSpec(v.spec, configFile);
-    const from = v.from !== undefined ? (await resolveSpec(v.from, configFile)).file : undefined;
-    const server = v.server ?? (spec.subpath !== undefined ? `@bank-data-sharing/server-stubs/${spec.subpath}` : undefined);
+    const spec = await resolveSpec(v.spec, v.config);
+    const from = v.from !== undefined ? (await resolveSpec(v.from, v.config)).file : undefined;
+    let server = v.server ?? (spec.subpath !== undefined ? `${STUBS_PACKAGE}/${spec.subpath}` : undefined);
+    const isNew = !existsSync(path.join(v.out, MANIFEST_FILE));
+    if (server === undefined && isNew) {
+      const found = await serverOfNewScaffold({ spec: spec.file, out: v.out, configFiles: spec.configFiles });
+      server = found.server;
+      if (v.quiet !== true) process.stderr.write(`note: ${found.note}\n`);
+    }
     const check = v.check === true;
     const quiet = v.quiet === true;
     const report = await scaffold({

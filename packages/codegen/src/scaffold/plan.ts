@@ -8,6 +8,7 @@ import { jsDoc } from '../emit/server/comment.js';
 import { propertyKey, toIdentifier } from '../emit/shared/names.js';
 import { SERVER_RUNTIME_IMPORT } from '../emit/server/emit-server.js';
 import { apiTitle } from '../emit/shared/titles.js';
+import { pagingHint } from './paging-hint.js';
 
 /** How operations are grouped into files: by their first tag, or by the first segment of their path. */
 export type GroupBy = 'tag' | 'path';
@@ -85,12 +86,23 @@ export function groupOf(op: OperationIR, groupBy: GroupBy): string {
   return segment ?? 'default';
 }
 
-function stubDoc(op: OperationIR): string {
+/** Stands for the lines of code in the comment while jsDoc wraps the prose around it (one word: never wrapped). */
+const CODE_SLOT = '@@code@@';
+
+function stubDoc(op: OperationIR, api: ApiIR): string {
   const summary = op.summary?.trim().split(/\r?\n/)[0];
-  return jsDoc(
-    [`${op.method.toUpperCase()} ${op.path}${summary ? ` — ${summary}` : ''}`, op.deprecated ? '@deprecated The spec marks this operation as deprecated.' : undefined],
+  const paging = pagingHint(op, api);
+  const doc = jsDoc(
+    [
+      `${op.method.toUpperCase()} ${op.path}${summary ? ` — ${summary}` : ''}`,
+      paging?.text,
+      paging ? CODE_SLOT : undefined,
+      op.deprecated ? '@deprecated The spec marks this operation as deprecated.' : undefined,
+    ],
     '',
   );
+  if (!paging) return doc;
+  return doc.replace(` * ${CODE_SLOT}`, paging.code.map((line) => ` *   ${line}`.replace(/\*\//g, '*\\/')).join('\n'));
 }
 
 /** Handler identifiers for every operation: its name, unless the folder's own names hold it; unique across the API. */
@@ -109,7 +121,7 @@ export function handlerIdentifiers(api: ApiIR): Map<string, string> {
   return out;
 }
 
-export function planOperation(op: OperationIR, identifier: string, group: string): PlannedOperation {
+export function planOperation(op: OperationIR, identifier: string, group: string, api: ApiIR): PlannedOperation {
   return {
     operationId: op.operationId,
     name: op.name,
@@ -119,7 +131,7 @@ export function planOperation(op: OperationIR, identifier: string, group: string
     method: op.method,
     path: op.path,
     group,
-    doc: stubDoc(op),
+    doc: stubDoc(op, api),
     notImplemented: quote(`${op.operationId} is not implemented yet`),
   };
 }
@@ -151,7 +163,7 @@ export function planScaffold({ api, server, groupBy }: PlanOptions): ScaffoldPla
       group = { name, file, namespace, specifier: quote(`./${file.slice(0, -3)}.js`), operations: [] };
       byName.set(name, group);
     }
-    group.operations.push(planOperation(op, identifiers.get(op.operationId)!, name));
+    group.operations.push(planOperation(op, identifiers.get(op.operationId)!, name, api));
   }
   const groups = [...byName.values()];
   const aliases = groups.flatMap((g) =>

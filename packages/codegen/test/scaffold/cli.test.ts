@@ -29,7 +29,8 @@ describe('codegen scaffold CLI', () => {
     expect(run('scaffold', '--spec', path.join(FIXTURES, 'pets-v1.yaml'))).toMatchObject({ code: 2, stderr: expect.stringContaining('--out is required') });
     expect(run('scaffold', '--spec', 'a', '--out', 'b', '--group-by', 'size')).toMatchObject({ code: 2, stderr: expect.stringContaining('--group-by must be tag or path') });
     expect(run('scaffold', '--bogus').code).toBe(2);
-    expect(run('scaffold', '--spec', 'no-such-file.yaml', '--out', 'b').stderr).toContain('"no-such-file.yaml" is not a file');
+    // The versions come from the nearest codegen.config.json above the current folder (the repository's).
+    expect(run('scaffold', '--spec', 'no-such-file.yaml', '--out', 'b').stderr).toMatch(/"no-such-file.yaml" is neither a file nor a version \(known: v2.1, .*v2.2\/lfi/);
   });
 
   it('exits 1 naming the file and the problem: no server module for a spec outside the workspace, a file in the way', async () => {
@@ -37,7 +38,8 @@ describe('codegen scaffold CLI', () => {
     const spec = path.join(FIXTURES, 'pets-v1.yaml');
     const noServer = run('scaffold', '--spec', spec, '--out', path.join(dir, 'h'));
     expect(noServer.code).toBe(1);
-    expect(noServer.stderr).toContain('needs the module of the generated server stubs (--server)');
+    expect(noServer.stderr).toContain('a new scaffold needs the module of the generated server stubs of');
+    expect(noServer.stderr).toContain('Pass it with --server <module>');
     await mkdir(path.join(dir, 'taken'));
     await writeFile(path.join(dir, 'taken', 'pets.ts'), '// ours\n');
     const inTheWay = run('scaffold', '--spec', spec, '--out', path.join(dir, 'taken'), '--server', 'x');

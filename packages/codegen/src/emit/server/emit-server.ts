@@ -55,7 +55,7 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
     `import type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
     `import { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
     '',
-    `export type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
+    `export type { HandlerResultOf, Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
     `export { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
     '',
     jsDoc(

@@ -117,6 +117,19 @@ export function printHandlers(api: ApiIR, header: string, runtimeImport: string,
       '',
     ).trimEnd(),
     `export interface Handlers ${members.length ? `{\n${members.join('\n\n')}\n}` : '{}'}`,
+    '',
+    // Why it exists: a handler typed only as `Handlers['X']` that returns an undeclared status
+    // gets TypeScript's error on the whole function type, several levels deep; with this as its
+    // return type the error is on the returned status, naming the declared ones.
+    jsDoc(
+      [
+        'What the handler of one operation resolves to: one of the statuses the spec declares, with its body.',
+        "Give it as a handler's return type and a status the spec does not declare is a one-line error that names the declared ones (`Type '201' is not assignable to type '200 | 400 | ...'`).",
+        "@example\nexport const GetThing: Handlers['GetThing'] = async (request): Promise<HandlerResultOf<'GetThing'>> => ({ status: 200, body });",
+      ],
+      '',
+    ).trimEnd(),
+    'export type HandlerResultOf<K extends keyof Handlers> = Awaited<ReturnType<Handlers[K]>>;',
     ...printWebhookHandlers(api),
     '',
   ].join('\n');

@@ -165,3 +165,16 @@ export interface Handlers {
     request: HandlerRequest<typeof operations.GetAccountAccountIdStatements>,
   ): HandlerReply<typeof operations.GetAccountAccountIdStatements>;
 }
+
+/**
+ * What the handler of one operation resolves to: one of the statuses the spec declares, with its
+ * body.
+ *
+ * Give it as a handler's return type and a status the spec does not declare is a one-line error
+ * that names the declared ones (`Type '201' is not assignable to type '200 | 400 | ...'`).
+ *
+ * @example
+ * export const GetThing: Handlers['GetThing'] = async (request):
+ * Promise<HandlerResultOf<'GetThing'>> => ({ status: 200, body });
+ */
+export type HandlerResultOf<K extends keyof Handlers> = Awaited<ReturnType<Handlers[K]>>;

@@ -5,7 +5,7 @@ import { api, operations } from '@bank-data-sharing/validators/v2.2';
 import type { Handlers } from './handlers.gen.js';
 import { operationMeta, securitySchemes } from './meta.gen.js';
 
-export type { Handlers } from './handlers.gen.js';
+export type { HandlerResultOf, Handlers } from './handlers.gen.js';
 export { operationMeta, securitySchemes } from './meta.gen.js';
 
 /**

@@ -5,7 +5,9 @@
  * - a circuit breaker: after consecutive failures (unreachable, timed out, 502/503/504) calls
  *   are answered at once, recoverably, with `Retry-After` the time left, until one probe call
  *   after the pause succeeds;
- * - retries of idempotent calls, with full-jitter backoff, only inside the caller's deadline.
+ * - retries of idempotent calls, with full-jitter backoff, only inside the caller's deadline,
+ *   and never sooner than an LFI's `Retry-After` says (not at all when it says longer than
+ *   the guard would ever wait: the TPP gets the recoverable error with that `Retry-After`).
  * Hand-written rather than a resilience library: the policies must share the caller's
  * deadline (an AbortSignal per TPP request) and answer in the contract's own errors, and the
  * server stubs stay free of dependencies their users would have to audit.
@@ -24,12 +26,17 @@ export interface LfiGuardOptions {
   readonly openMs?: number;
   /** Tries of an idempotent call in all (default 2: one retry); 1 turns retries off. */
   readonly attempts?: number;
-  /** Backoff before retry n: a random time up to min(maxDelayMs, baseDelayMs × 2^n) (defaults 100 and 1 000). */
+  /**
+   * Backoff before retry n: a random time up to min(maxDelayMs, baseDelayMs × 2^n) (defaults
+   * 100 and 1 000). An LFI answer with `Retry-After` waits that long instead; one that asks for
+   * more than maxDelayMs, the longest the guard waits, is not retried.
+   */
   readonly baseDelayMs?: number;
   readonly maxDelayMs?: number;
-  /** Clock and randomness (tests). */
+  /** Clock, randomness and the pause before a retry (tests); `wait` resolves false when `signal` ends it. */
   readonly now?: () => number;
   readonly random?: () => number;
+  readonly wait?: (ms: number, signal: AbortSignal | undefined) => Promise<boolean>;
 }
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
@@ -48,6 +55,11 @@ export interface LfiGuard {
 export function isUnavailability(error: unknown): boolean {
   if (error instanceof LfiUnavailableError) return error.kind !== 'circuit-open' && error.kind !== 'overloaded';
   return error instanceof LfiResponseError && (error.lfiStatus === 502 || error.lfiStatus === 503 || error.lfiStatus === 504);
+}
+
+/** The LFI's own `Retry-After` on an error status, in milliseconds (the guard's own errors carry none it must honour). */
+function toldRetryAfterMs(error: unknown): number | undefined {
+  return error instanceof LfiResponseError && error.retryAfter !== undefined ? error.retryAfter * 1000 : undefined;
 }
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
@@ -82,6 +94,7 @@ export function createLfiGuard(options: LfiGuardOptions = {}): LfiGuard {
   const maxDelay = options.maxDelayMs ?? 1_000;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const wait = options.wait ?? delay;
 
   let active = 0;
   const queue: Array<{ resolve: (ok: boolean) => void }> = [];
@@ -172,8 +185,11 @@ export function createLfiGuard(options: LfiGuardOptions = {}): LfiGuard {
         // Retry only what may be retried, while the circuit lets calls through and the deadline
         // allows; the slot is given back while backing off.
         if (!idempotent || attempt >= attempts || circuit() !== 'closed' || signal?.aborted) throw error;
-        const backoff = random() * Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
-        if (!(await delay(backoff, signal))) throw error;
+        // The LFI said when to come back: not sooner, and not at all past what the guard waits.
+        const told = toldRetryAfterMs(error);
+        if (told !== undefined && told > maxDelay) throw error;
+        const backoff = Math.max(told ?? 0, random() * Math.min(maxDelay, baseDelay * 2 ** (attempt - 1)));
+        if (!(await wait(backoff, signal))) throw error;
       }
     },
     state: () => ({ circuit: circuit(), active, queued: queue.length, consecutiveFailures: failures }),
