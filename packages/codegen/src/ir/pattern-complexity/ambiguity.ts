@@ -11,9 +11,9 @@
  *   q -v-> q (a path in the triple product from (p, p, q) to (p, q, q)). A chain of k loops
  *   linked this way makes the failing match cost n^k steps.
  *
- * Before that, states from which the engine cannot fail are removed: from a state where a
- * match may end and every state after it may end too, the engine's first path succeeds, so
- * nothing after it is ever backtracked (this is why `[a-z]+`, unanchored, is linear).
+ * Before that, the states where a match may end (no `$` or other assertion left) are removed:
+ * the engine that reaches one succeeds there at the latest, so the failing paths it explores
+ * run between such states (this is why `[a-z]+` and `[a-z]+(-[a-z]+)*`, unanchored, are linear).
  *
  * The work is bounded by a step budget: when it runs out, the analysis assumes the worse case
  * it was checking, so the answer may be over-approximated but is never too low.
@@ -41,15 +41,20 @@ class Budget {
 
 export function analyzeAmbiguity(automaton: PositionAutomaton, alphabet: Alphabet): Ambiguity {
   preference = alphabet.preference;
-  const live = liveStates(automaton);
   const n = automaton.successors.length;
+  const reachable = reachableStates(automaton);
+  // Once the engine stands where the match may end, the match succeeds: whatever it tries
+  // after that, it ends there at worst, and never backtracks before it. So the paths it can
+  // pile up are those between such states, and only there do loops count.
+  const live = reachable.map((r, s) => r && !automaton.acceptsHere[s]);
   const edges: Array<Array<{ to: number; paths: number }>> = automaton.successors.map((list, from) => (live[from] ? list.filter((e) => live[e.to]) : []));
+  const reachableEdges = automaton.successors.map((list, from) => (reachable[from] ? list : []));
   const component = stronglyConnected(n, (s) => edges[s]!.map((e) => e.to));
   const cyclic = new Array<boolean>(n).fill(false);
   for (let s = 0; s < n; s++) for (const e of edges[s]!) if (component[e.to] === component[s]) cyclic[component[s]!] = true;
   const budget = new Budget();
   const labels = alphabet.classesOf;
-  const prefixTo = (state: number) => shortestWord(edges, labels, state);
+  const prefixTo = (state: number) => shortestWord(reachableEdges, labels, state);
 
   // Exponential: a loop through a transition taken two ways.
   for (let s = 0; s < n; s++) {
@@ -94,21 +99,13 @@ export function analyzeAmbiguity(automaton: PositionAutomaton, alphabet: Alphabe
   return { kind: 'polynomial', degree: top.length, prefix: p === automaton.searchState ? [] : prefixTo(p), pump: top.link!.word };
 }
 
-/** Reachable from the start, and not a state from which every path succeeds. */
-function liveStates(automaton: PositionAutomaton): boolean[] {
-  const n = automaton.successors.length;
-  const predecessors: number[][] = Array.from({ length: n }, () => []);
-  automaton.successors.forEach((list, from) => list.forEach((e) => predecessors[e.to]!.push(from)));
-  // States that can reach a state where the match cannot end yet.
-  const canFail = automaton.acceptsHere.map((accepts) => !accepts);
-  const queue = canFail.flatMap((v, s) => (v ? [s] : []));
-  while (queue.length) for (const p of predecessors[queue.pop()!]!) if (!canFail[p]) canFail[p] = true, queue.push(p);
-  const live = new Array<boolean>(n).fill(false);
-  if (!canFail[0]) return live;
-  live[0] = true;
+/** The states the engine can reach from the start. */
+function reachableStates(automaton: PositionAutomaton): boolean[] {
+  const reachable = new Array<boolean>(automaton.successors.length).fill(false);
+  reachable[0] = true;
   const stack = [0];
-  while (stack.length) for (const e of automaton.successors[stack.pop()!]!) if (!live[e.to] && canFail[e.to]) live[e.to] = true, stack.push(e.to);
-  return live;
+  while (stack.length) for (const e of automaton.successors[stack.pop()!]!) if (!reachable[e.to]) reachable[e.to] = true, stack.push(e.to);
+  return reachable;
 }
 
 /** Tarjan's algorithm, iterative; components are numbered in reverse topological order. */
