@@ -35,19 +35,21 @@ export function complexityName(complexity: PatternComplexity): string {
   return complexity.kind === 'polynomial' ? `polynomial (degree ${complexity.degree})` : complexity.kind;
 }
 
-/** A warning when the pattern at `pointer` is super-linear in a backtracking engine; undefined otherwise. */
-export function superLinearPatternDiagnostic(source: string, pointer: JsonPointer): Diagnostic | undefined {
+/** What the warning says of a super-linear pattern; undefined for a linear one (or no regular expression). */
+export function superLinearPatternMessage(source: string): string | undefined {
   const complexity = patternComplexity(source);
   if (!complexity || complexity.kind === 'linear') return undefined;
   const growth = complexity.kind === 'exponential' ? 'doubles with each repetition' : `grows as n^${complexity.degree}`;
-  return {
-    severity: 'warning',
-    code: 'super-linear-pattern',
-    pointer,
-    message:
-      `pattern ${JSON.stringify(source)} is ${complexityName(complexity)} in a backtracking engine such as JavaScript's RegExp: ` +
-      `on an input shaped ${attackShape(complexity.attack)} its time ${growth}; it is matched by the linear-time engine`,
-  };
+  return (
+    `pattern ${JSON.stringify(source)} is ${complexityName(complexity)} in a backtracking engine such as JavaScript's RegExp: ` +
+    `on an input shaped ${attackShape(complexity.attack)} its time ${growth}; it is matched by the linear-time engine`
+  );
+}
+
+/** A warning when the pattern at `pointer` is super-linear in a backtracking engine; undefined otherwise. */
+export function superLinearPatternDiagnostic(source: string, pointer: JsonPointer): Diagnostic | undefined {
+  const message = superLinearPatternMessage(source);
+  return message === undefined ? undefined : { severity: 'warning', code: 'super-linear-pattern', pointer, message };
 }
 
 /**
