@@ -15,10 +15,10 @@
  * budget) it over-approximates: it may call a linear pattern super-linear, never the reverse.
  */
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
-import { buildAlphabet } from './pattern-complexity/alphabet.js';
+import { buildAlphabet, type Alphabet } from './pattern-complexity/alphabet.js';
 import { analyzeAmbiguity, type Ambiguity, type Word } from './pattern-complexity/ambiguity.js';
 import { failingSuffix } from './pattern-complexity/attack.js';
-import { buildAutomaton } from './pattern-complexity/position-automaton.js';
+import { buildAutomaton, type PositionAutomaton } from './pattern-complexity/position-automaton.js';
 
 /** The shape of an input that drives the backtracking: `prefix + pump.repeat(n) + suffix`. */
 export interface PatternAttack {
@@ -52,35 +52,35 @@ interface Cost {
  */
 export function classifyPattern(source: string, flags: 'u' | ''): PatternComplexity {
   let pattern: AST.Pattern;
-  let regex: RegExp;
   try {
-    regex = new RegExp(source, flags);
+    new RegExp(source, flags);
     pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: flags === 'u' });
   } catch {
     return { kind: 'linear' };
   }
-  const cost = costOf(pattern.alternatives, flags === 'u', true);
+  const unicode = flags === 'u';
+  const { cost, automaton, alphabet } = costOf(pattern.alternatives, unicode, true);
   if (cost.degree <= 1) return { kind: 'linear' };
   const pump = cost.pump === '' ? 'a' : cost.pump;
-  const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(regex, cost.prefix, pump, []) };
+  const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(automaton, unicode, cost.prefix, pump, alphabet.representatives) };
   return cost.degree === Infinity ? { kind: 'exponential', attack } : { kind: 'polynomial', degree: cost.degree, attack };
 }
 
-function costOf(alternatives: readonly AST.Alternative[], unicode: boolean, search: boolean): Cost {
+function costOf(alternatives: readonly AST.Alternative[], unicode: boolean, search: boolean): { cost: Cost; automaton: PositionAutomaton; alphabet: Alphabet } {
   const automaton = buildAutomaton(alternatives, unicode, search);
   const alphabet = buildAlphabet(automaton.labels);
   const spell = (word: Word | undefined) => (word ?? []).map((c) => alphabet.representatives[c] ?? '').join('');
   const main = own(analyzeAmbiguity(automaton, alphabet), spell);
   let worst = main;
   for (const lookaround of automaton.lookarounds) {
-    const body = costOf(lookaround.alternatives, unicode, false);
+    const { cost: body } = costOf(lookaround.alternatives, unicode, false);
     if (body.degree === 0) continue;
     // Evaluated once (right after a leading `^`) it adds its cost; anywhere else the engine may
     // evaluate it at each step it takes, and the costs multiply.
     const degree = lookaround.once ? body.degree : Math.max(main.degree, 1) + body.degree;
     if (degree > worst.degree) worst = { degree, prefix: body.prefix, pump: body.pump };
   }
-  return worst;
+  return { cost: worst, automaton, alphabet };
 }
 
 function own(ambiguity: Ambiguity, spell: (word: Word | undefined) => string): Cost {

@@ -1,8 +1,9 @@
 /**
  * The characters one atom of a pattern matches, as sorted disjoint code-point ranges. Exact for
  * literal characters, classes, ranges, `.`, `\d`, `\w`, `\s` (the patterns are compiled without
- * the `i` and `s` flags); a Unicode property escape is over-approximated by every character,
- * which can only make the analysis see more overlap, never less.
+ * the `i` and `s` flags) and Unicode property escapes (read from V8's own tables, once per
+ * property); what is left (set operations of the `v` flag) is over-approximated by every
+ * character, which can only make the analysis see more overlap, never less.
  */
 import type { AST } from '@eslint-community/regexpp';
 
@@ -61,7 +62,11 @@ export function atomRanges(node: Atom, unicode: boolean): AtomRanges {
       return { ranges: [[node.min.value, node.max.value]], approximate: false };
     case 'CharacterSet': {
       if (node.kind === 'any') return { ranges: complement(LINE_TERMINATORS, max), approximate: false };
-      if (node.kind === 'property') return { ranges: [[0, max]], approximate: true };
+      if (node.kind === 'property') {
+        if (node.strings) return { ranges: [[0, max]], approximate: true };
+        const ranges = propertyRanges(node.key, node.value);
+        return { ranges: node.negate ? complement(ranges, max) : ranges, approximate: false };
+      }
       const base = node.kind === 'digit' ? DIGIT : node.kind === 'word' ? WORD : SPACE;
       return { ranges: node.negate ? complement(base, max) : base, approximate: false };
     }
@@ -77,4 +82,35 @@ export function atomRanges(node: Atom, unicode: boolean): AtomRanges {
       // Set operations and string disjunctions (the `v` flag, which patterns are never compiled with).
       return { ranges: [[0, max]], approximate: true };
   }
+}
+
+/** Every code point but the surrogates, in order: the text a property escape is scanned over. */
+let allCodePoints: string | undefined;
+const properties = new Map<string, Ranges>();
+
+/**
+ * The code points of `\p{key=value}` as V8 knows them (its Unicode version is the one the
+ * generated code runs with), found by one scan of all code points: each run of matches is a range.
+ */
+function propertyRanges(key: string, value: string | null): Ranges {
+  const name = value === null ? key : `${key}=${value}`;
+  const known = properties.get(name);
+  if (known) return known;
+  if (allCodePoints === undefined) {
+    const parts: string[] = [];
+    for (let point = 0; point <= 0x10ffff; point++) if (point < 0xd800 || point > 0xdfff) parts.push(String.fromCodePoint(point));
+    allCodePoints = parts.join('');
+  }
+  const ranges: Array<[number, number]> = [];
+  for (const match of allCodePoints.matchAll(new RegExp(`\\p{${name}}+`, 'gu'))) {
+    const run = match[0];
+    const last = run.codePointAt(run.length - 1)! >= 0xdc00 && run.length > 1 ? run.codePointAt(run.length - 2)! : run.codePointAt(run.length - 1)!;
+    ranges.push([run.codePointAt(0)!, last]);
+  }
+  // Lone surrogates, left out of the text so that no two of them pair up.
+  const single = new RegExp(`^\\p{${name}}$`, 'u');
+  for (let point = 0xd800; point <= 0xdfff; point++) if (single.test(String.fromCodePoint(point))) ranges.push([point, point]);
+  const result = normalize(ranges);
+  properties.set(name, result);
+  return result;
 }

@@ -46,6 +46,10 @@ export interface PositionAutomaton {
   readonly successors: ReadonlyArray<ReadonlyArray<{ readonly to: number; readonly paths: number }>>;
   /** A match ends successfully as soon as the engine is here (no `$` or condition left to check). */
   readonly acceptsHere: readonly boolean[];
+  /** A match may end here before the end of the input (its conditions assumed to hold). */
+  readonly mayEndBeforeEnd: readonly boolean[];
+  /** A match may end here at the end of the input. */
+  readonly mayEndAtEnd: readonly boolean[];
   readonly searchState: number | undefined;
   readonly lookarounds: readonly LookaroundBody[];
   /** Whether some character set or repeat was over-approximated. */
@@ -270,8 +274,22 @@ export function buildAutomaton(alternatives: readonly AST.Alternative[], unicode
     const position = Math.floor(key / FLAG_BITS);
     if (key % FLAG_BITS === 0 && !builder.endUnknown[position - 1]) acceptsHere[position] = true;
   }
+  // Where a match may end at all, conditions assumed to hold: the language read this way
+  // contains the pattern's, so an input it refuses the pattern refuses too.
+  const mayEndBeforeEnd = new Array<boolean>(stateCount).fill(false);
+  const mayEndAtEnd = new Array<boolean>(stateCount).fill(false);
+  const ends = (state: number, flags: number) => {
+    if (flags & AT_START && state !== 0) return;
+    mayEndAtEnd[state] = true;
+    if (!(flags & AT_END)) mayEndBeforeEnd[state] = true;
+  };
+  for (const [flags] of root.empty) {
+    ends(0, flags);
+    if (searchState !== undefined) ends(searchState, flags);
+  }
+  for (const [key] of root.last) ends(Math.floor(key / FLAG_BITS), key % FLAG_BITS);
   const any: Ranges = [[0, maxCharacter(unicode)]];
   const labels: Array<Ranges | undefined> = [undefined, ...builder.labels];
   if (searchState !== undefined) labels.push(any);
-  return { labels, successors, acceptsHere, searchState, lookarounds: builder.lookarounds, approximate: builder.approximate };
+  return { labels, successors, acceptsHere, mayEndBeforeEnd, mayEndAtEnd, searchState, lookarounds: builder.lookarounds, approximate: builder.approximate };
 }
