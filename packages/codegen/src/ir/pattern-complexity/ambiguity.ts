@@ -73,7 +73,7 @@ export function analyzeAmbiguity(automaton: PositionAutomaton, alphabet: Alphabe
   const loopsOf = new Map<number, number[]>();
   for (let s = 0; s < n; s++) if (live[s] && cyclic[component[s]!]) loopsOf.set(component[s]!, [...(loopsOf.get(component[s]!) ?? []), s]);
   if (loopsOf.size === 0) return { kind: 'linear', loop: undefined };
-  const reach = reachability(n, edges);
+  const reaches = reachability(n, edges);
   // Tarjan numbers components in reverse topological order: a component reaches only lower numbers.
   const order = [...loopsOf.keys()].sort((a, b) => a - b);
   const chain = new Map<number, { length: number; link?: { p: number; word: Word | undefined } }>();
@@ -81,7 +81,7 @@ export function analyzeAmbiguity(automaton: PositionAutomaton, alphabet: Alphabe
     let best: { length: number; link?: { p: number; word: Word | undefined } } = { length: 1 };
     for (const d of order) {
       if (d >= c || (chain.get(d)?.length ?? 1) + 1 <= best.length) continue;
-      const link = findLink(loopsOf.get(c)!, loopsOf.get(d)!, edges, labels, component, reach, budget);
+      const link = findLink(loopsOf.get(c)!, loopsOf.get(d)!, edges, labels, component, reaches, budget);
       if (link) best = { length: chain.get(d)!.length + 1, link };
     }
     chain.set(c, best);
@@ -256,13 +256,21 @@ function pairWord(adjacency: number[][], states: number[], labels: Labels, k: nu
   return undefined;
 }
 
-function reachability(n: number, edges: Edges): Array<Set<number>> {
-  return Array.from({ length: n }, (_, s) => {
-    const seen = new Set<number>();
-    const stack = [s];
-    while (stack.length) for (const e of edges[stack.pop()!]!) if (!seen.has(e.to)) seen.add(e.to), stack.push(e.to);
-    return seen;
-  });
+/** `reaches(from, to)`: whether a path leads from one state to the other (one backward search per target, kept). */
+function reachability(n: number, edges: Edges): (from: number, to: number) => boolean {
+  const predecessors: number[][] = Array.from({ length: n }, () => []);
+  edges.forEach((list, from) => list.forEach((e) => predecessors[e.to]!.push(from)));
+  const reaching = new Map<number, Uint8Array>();
+  return (from, to) => {
+    let set = reaching.get(to);
+    if (!set) {
+      set = new Uint8Array(n);
+      const stack = [to];
+      while (stack.length) for (const p of predecessors[stack.pop()!]!) if (!set[p]) set[p] = 1, stack.push(p);
+      reaching.set(to, set);
+    }
+    return set[from] === 1;
+  };
 }
 
 /**
@@ -275,15 +283,15 @@ function findLink(
   edges: Edges,
   labels: Labels,
   component: number[],
-  reach: Array<Set<number>>,
+  reaches: (from: number, to: number) => boolean,
   budget: Budget,
 ): { p: number; word: Word | undefined } | undefined {
   const cu = component[upper[0]!]!;
   const cl = component[lower[0]!]!;
-  if (!reach[upper[0]!]!.has(lower[0]!)) return undefined;
+  if (!reaches(upper[0]!, lower[0]!)) return undefined;
   for (const p of upper) {
     for (const q of lower) {
-      if (!reach[p]!.has(q)) continue;
+      if (!reaches(p, q)) continue;
       // (x, y, z): x loops in p's component, y walks from p to q, z loops in q's component.
       const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
       const parent = new Map<string, { from: string; cls: number }>();
@@ -296,7 +304,7 @@ function findLink(
         for (const ex of edges[x]!) {
           if (component[ex.to] !== cu) continue;
           for (const ey of edges[y]!) {
-            if (ey.to !== q && !reach[ey.to]!.has(q)) continue;
+            if (ey.to !== q && !reaches(ey.to, q)) continue;
             for (const ez of edges[z]!) {
               if (!budget.spend()) return { p, word: undefined };
               if (component[ez.to] !== cl) continue;
