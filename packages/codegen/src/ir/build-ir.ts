@@ -9,6 +9,7 @@ import { assignOperationNames } from './operation-names.js';
 import { allOfClosedReading } from './merge-all-of.js';
 import { schemaDialectOf } from './openapi-version.js';
 import { fieldsOfLaterVersion } from './version-fields.js';
+import { dropRepeatedPatternWarnings } from './pattern-warning.js';
 import { isFormType, isJsonType, isTextType } from '@bank-data-sharing/wire';
 import { serializedParameterReader, type SerializedReader } from './serialized-parameter.js';
 import { deref } from './deref.js';
@@ -851,6 +852,7 @@ export function buildIR(spec: LoadedSpec, options: BuildOptions = {}): BuiltIR {
     // The lenient allOf reading applies to the schemas the JSON Schema runtime validates too.
     for (const pointer of readAllOf) diagnostics.push(allOfClosedReading(pointer));
   }
+  dropRepeatedPatternWarnings(diagnostics);
   return { api, examples: builder.examples };
 }
 

@@ -19,6 +19,7 @@ import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
 import { patternDiagnostic } from './pattern.js';
+import { superLinearPatternDiagnostic } from './pattern-warning.js';
 import { forEachSchemaPosition } from './schema-positions.js';
 
 /** The base URI of a document without an absolute `$self`; never written to output. */
@@ -313,10 +314,15 @@ export class JsonSchemaScope {
         if (resolved.error) diagnostics.push({ severity: 'error', code: resolved.error.code, pointer: `${at}/$recursiveRef`, message: resolved.error.message });
         else visit(resolvePointer(this.document, resolved.pointer!), resolved.pointer!);
       }
-      const patterns = [...(typeof raw['pattern'] === 'string' ? [raw['pattern']] : []), ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']) : [])];
-      for (const source of patterns) {
+      const patterns: Array<[string, JsonPointer]> = [
+        ...(typeof raw['pattern'] === 'string' ? [[raw['pattern'], `${at}/pattern`] as [string, JsonPointer]] : []),
+        ...(isRecord(raw['patternProperties']) ? Object.keys(raw['patternProperties']).map((key): [string, JsonPointer] => [key, `${at}/patternProperties/${escapePointerToken(key)}`]) : []),
+      ];
+      for (const [source, position] of patterns) {
         const diagnostic = patternDiagnostic(source, at);
         if (diagnostic) diagnostics.push(diagnostic);
+        const slow = superLinearPatternDiagnostic(source, position);
+        if (slow) diagnostics.push(slow);
       }
       if (typeof raw['$ref'] === 'string') {
         const resolved = this.resolve(raw['$ref'], at);

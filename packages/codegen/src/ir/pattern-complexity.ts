@@ -6,7 +6,19 @@
  * This module is the one place that answers "is this pattern safe for V8?"; emitters and the
  * runtimes route every pattern it does not call linear to a matcher whose time is linear in
  * the input.
+ *
+ * The analysis (see pattern-complexity/ambiguity.ts) reads the pattern with an ECMA-262 parser,
+ * builds its position automaton, and looks for the ambiguity that makes a failing match
+ * backtrack: two loops over one word at one state (exponential) or chains of loops linked by a
+ * common word (polynomial, the chain's length being the degree). Where it cannot be exact
+ * (Unicode property escapes, backreferences, lookarounds, huge counted repeats, a spent step
+ * budget) it over-approximates: it may call a linear pattern super-linear, never the reverse.
  */
+import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import { buildAlphabet, type Alphabet } from './pattern-complexity/alphabet.js';
+import { analyzeAmbiguity, type Ambiguity, type Word } from './pattern-complexity/ambiguity.js';
+import { failingSuffix } from './pattern-complexity/attack.js';
+import { buildAutomaton, type PositionAutomaton } from './pattern-complexity/position-automaton.js';
 
 /** The shape of an input that drives the backtracking: `prefix + pump.repeat(n) + suffix`. */
 export interface PatternAttack {
@@ -25,19 +37,59 @@ export function isSuperLinear(complexity: PatternComplexity): boolean {
   return complexity.kind !== 'linear';
 }
 
+/** The worst case of a piece of pattern: how a failing match's cost grows, with its witness. */
+interface Cost {
+  /** 0: bounded; 1: linear; k: n^k; Infinity: exponential. */
+  readonly degree: number;
+  readonly prefix: string;
+  readonly pump: string;
+}
+
 /**
  * The complexity of `source` compiled with `flags` (`'u'` where the pattern is valid with the
- * Unicode flag, `''` where only without it; see pattern.ts).
- *
- * PLACEHOLDER until the analysis lands: any quantifier inside a quantified group, and any
- * unbounded quantifier in a pattern not anchored at its start, are reported as super-linear.
- * It errs towards super-linear, never towards linear, for the shapes it reads.
+ * Unicode flag, `''` where only without it; see pattern.ts). A source that is no regular
+ * expression with these flags is reported linear: it is refused elsewhere and never matched.
  */
 export function classifyPattern(source: string, flags: 'u' | ''): PatternComplexity {
-  void flags;
-  const attack: PatternAttack = { prefix: '', pump: 'a', suffix: '!' };
-  if (/\([^)]*[*+}][^)]*\)[*+{]/.test(source)) return { kind: 'exponential', attack };
-  if (!source.startsWith('^') && /[*+]|\{\d+,\}/.test(source)) return { kind: 'polynomial', degree: 2, attack };
-  if (/[*+].*[*+]/.test(source)) return { kind: 'polynomial', degree: 2, attack };
-  return { kind: 'linear' };
+  let pattern: AST.Pattern;
+  try {
+    new RegExp(source, flags);
+    pattern = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: flags === 'u' });
+  } catch {
+    return { kind: 'linear' };
+  }
+  const unicode = flags === 'u';
+  const { cost, automaton, alphabet } = costOf(pattern.alternatives, unicode, true);
+  if (cost.degree <= 1) return { kind: 'linear' };
+  const pump = cost.pump === '' ? 'a' : cost.pump;
+  const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(automaton, unicode, cost.prefix, pump, alphabet.representatives) };
+  return cost.degree === Infinity ? { kind: 'exponential', attack } : { kind: 'polynomial', degree: cost.degree, attack };
+}
+
+function costOf(alternatives: readonly AST.Alternative[], unicode: boolean, search: boolean): { cost: Cost; automaton: PositionAutomaton; alphabet: Alphabet } {
+  const automaton = buildAutomaton(alternatives, unicode, search);
+  const alphabet = buildAlphabet(automaton.labels);
+  const spell = (word: Word | undefined) => (word ?? []).map((c) => alphabet.representatives[c] ?? '').join('');
+  const main = own(analyzeAmbiguity(automaton, alphabet), spell);
+  let worst = main;
+  for (const lookaround of automaton.lookarounds) {
+    const { cost: body } = costOf(lookaround.alternatives, unicode, false);
+    if (body.degree === 0) continue;
+    // Evaluated once (right after a leading `^`) it adds its cost; anywhere else the engine may
+    // evaluate it at each step it takes, and the costs multiply.
+    const degree = lookaround.once ? body.degree : Math.max(main.degree, 1) + body.degree;
+    if (degree > worst.degree) worst = { degree, prefix: body.prefix, pump: body.pump };
+  }
+  return { cost: worst, automaton, alphabet };
+}
+
+function own(ambiguity: Ambiguity, spell: (word: Word | undefined) => string): Cost {
+  switch (ambiguity.kind) {
+    case 'exponential':
+      return { degree: Infinity, prefix: spell(ambiguity.prefix), pump: spell(ambiguity.pump) };
+    case 'polynomial':
+      return { degree: ambiguity.degree, prefix: spell(ambiguity.prefix), pump: spell(ambiguity.pump) };
+    case 'linear':
+      return ambiguity.loop ? { degree: 1, prefix: spell(ambiguity.loop.prefix), pump: spell(ambiguity.loop.pump) } : { degree: 0, prefix: '', pump: '' };
+  }
 }

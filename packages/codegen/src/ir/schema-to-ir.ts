@@ -20,6 +20,7 @@ import type { JsonSchemaScope } from './json-schema-table.js';
 import { jsonShape } from './json-shape.js';
 import { valueFits } from './value-fits.js';
 import { patternDiagnostic } from './pattern.js';
+import { superLinearPatternDiagnostic } from './pattern-warning.js';
 import {
   ANNOTATION_KEYWORDS,
   CHANGED_SINCE_OLDER_DRAFTS,
@@ -750,6 +751,8 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
 function checkPattern(pattern: string, pointer: JsonPointer, ctx: SchemaContext): boolean {
   const diagnostic = patternDiagnostic(pattern, pointer);
   if (diagnostic) report(ctx, diagnostic);
+  const slow = superLinearPatternDiagnostic(pattern, pointer);
+  if (slow) report(ctx, slow);
   return diagnostic?.severity !== 'error';
 }
 
