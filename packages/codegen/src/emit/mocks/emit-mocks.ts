@@ -9,7 +9,7 @@ import type { Emitter, GeneratedFile } from '../types.js';
  * only its siblings (and zod's types), so that the mocks need nothing but zod and the
  * validators. In the copies, `./x.js` becomes `./x.gen.js`.
  */
-const RUNTIME_MODULES = ['random', 'sample-error', 'regex-sample', 'formats', 'hints', 'sample', 'json-schema-sample', 'mock'] as const;
+const RUNTIME_MODULES = ['random', 'sample-error', 'regex-syntax', 'regex-sample', 'formats', 'hints', 'sample', 'json-schema-sample', 'mock'] as const;
 
 function runtimeFile(module: (typeof RUNTIME_MODULES)[number], header: string): GeneratedFile {
   const source = readFileSync(fileURLToPath(new URL(`../../../templates/mocks/${module}.ts`, import.meta.url)), 'utf8');
