@@ -19,6 +19,7 @@ import type { Diagnostic, JsonPointer } from './types.js';
 import { escapePointerToken, isRecord, normalizePointer, resolvePointer } from './json-pointer.js';
 import { RUNTIME_KEYWORDS_30, RUNTIME_KEYWORDS_31, VALIDATION_KEYWORDS } from './keywords.js';
 import { patternDiagnostic } from './pattern.js';
+import { boundedPatternDiagnostic } from './pattern-route.js';
 import { forEachSchemaPosition } from './schema-positions.js';
 
 /** The base URI of a document without an absolute `$self`; never written to output. */
@@ -317,6 +318,8 @@ export class JsonSchemaScope {
       for (const source of patterns) {
         const diagnostic = patternDiagnostic(source, at);
         if (diagnostic) diagnostics.push(diagnostic);
+        const bounded = boundedPatternDiagnostic(source, at);
+        if (bounded) diagnostics.push(bounded);
       }
       if (typeof raw['$ref'] === 'string') {
         const resolved = this.resolve(raw['$ref'], at);

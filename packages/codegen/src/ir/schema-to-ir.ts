@@ -20,6 +20,7 @@ import type { JsonSchemaScope } from './json-schema-table.js';
 import { jsonShape } from './json-shape.js';
 import { valueFits } from './value-fits.js';
 import { patternDiagnostic } from './pattern.js';
+import { boundedPatternDiagnostic } from './pattern-route.js';
 import {
   ANNOTATION_KEYWORDS,
   CHANGED_SINCE_OLDER_DRAFTS,
@@ -743,6 +744,8 @@ function stringToIR(raw: Record<string, unknown>, pointer: JsonPointer, meta: Sc
 function checkPattern(pattern: string, pointer: JsonPointer, ctx: SchemaContext): boolean {
   const diagnostic = patternDiagnostic(pattern, pointer);
   if (diagnostic) report(ctx, diagnostic);
+  const bounded = boundedPatternDiagnostic(pattern, pointer);
+  if (bounded) report(ctx, bounded);
   return diagnostic?.severity !== 'error';
 }
 

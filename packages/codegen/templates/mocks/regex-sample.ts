@@ -7,6 +7,7 @@
  * places) is settled by testing the result against the real RegExp and trying again with
  * forked randomness, a bounded number of times.
  */
+import { patternTest, type PatternTest } from '../validators/linear-regex.js';
 import { isWordChar, Parser, PatternSyntaxError, startsWithCaret, type CharPart, type Node, type Range } from '../validators/regex-syntax.js';
 import { type Random } from './random.js';
 
@@ -94,17 +95,19 @@ function fail(pattern: string, reason: string): never {
 }
 
 /** The pattern as validators compile it: with the u flag where it is valid with it. */
-function compilePattern(pattern: string): { regex: RegExp; unicode: boolean } {
+function compilePattern(pattern: string): { regex: PatternTest; unicode: boolean } {
   try {
-    return { regex: new RegExp(pattern, 'u'), unicode: true };
+    new RegExp(pattern, 'u');
   } catch {
     // Many schemas are written for the legacy grammar (`[\w-]`, `\-`): try that next.
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      return fail(pattern, `it is not a valid regular expression (${(error as Error).message})`);
+    }
+    return { regex: patternTest(pattern), unicode: false };
   }
-  try {
-    return { regex: new RegExp(pattern), unicode: false };
-  } catch (error) {
-    return fail(pattern, `it is not a valid regular expression (${(error as Error).message})`);
-  }
+  return { regex: patternTest(pattern), unicode: true };
 }
 
 interface Lengths {
@@ -545,7 +548,7 @@ function scanCodeSpace(accepts: (cp: number) => boolean, unicode: boolean): numb
  * before or after helps `\B` at an edge); padded with letters toward `lo` where the pattern
  * still matches. Undefined when nothing matches.
  */
-function settle(built: string, regex: RegExp, random: Random, lengths: Lengths): string | undefined {
+function settle(built: string, regex: PatternTest, random: Random, lengths: Lengths): string | undefined {
   let value: string | undefined = regex.test(built) ? built : undefined;
   if (value === undefined) {
     const letter = String.fromCharCode(0x61 + random.int(0, 25));

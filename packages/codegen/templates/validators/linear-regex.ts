@@ -346,3 +346,31 @@ export function linearMatchable(source: string, flags: 'u' | ''): true | string 
     throw error;
   }
 }
+
+/** What a pattern's test needs. */
+export interface PatternTest {
+  test(input: string): boolean;
+}
+
+/**
+ * The pattern compiled as the validators compile it (with `u` where it is valid with it), and
+ * tested without backtracking where the linear matcher can express it: for code that tests
+ * patterns it has not classified (the mocks' sampler), on values it mostly built itself.
+ * Patterns with a backreference or lookaround keep V8's RegExp. Throws when the pattern is
+ * no regular expression.
+ */
+export function patternTest(source: string): PatternTest {
+  let flags: 'u' | '' = 'u';
+  try {
+    new RegExp(source, 'u');
+  } catch {
+    flags = '';
+    new RegExp(source);
+  }
+  try {
+    return new LinearMatcher(source, flags);
+  } catch (error) {
+    if (error instanceof NotLinearError) return new RegExp(source, flags);
+    throw error;
+  }
+}
