@@ -51,7 +51,7 @@ function patternGuardFiles(header: string): GeneratedFile[] {
 }
 
 /** The import of the pattern guard module, where `source` uses it. */
-function patternGuardImport(source: string): string {
+export function patternGuardImport(source: string): string {
   return /\brx\.(?:linear|bounded|boundedPatternMessage)\(/.test(source) ? PATTERN_GUARD_IMPORT : '';
 }
 
