@@ -59,7 +59,7 @@ export function boundedPatternDiagnostic(source: string, pointer: JsonPointer): 
     severity: 'warning',
     code: 'pattern-length-bounded',
     pointer,
-    message: `pattern ${JSON.stringify(source)} backtracks (${growth}) and ${route.why}, which no linear-time matcher handles: values longer than ${route.maxLength} characters are refused as invalid`,
+    message: `pattern ${JSON.stringify(source)} backtracks in V8 (${growth}) and no linear-time matcher takes it (${route.why}): values longer than ${route.maxLength} characters are refused as invalid`,
   };
 }
 
