@@ -150,17 +150,11 @@ const ANCHORS: Record<Extract<Node, { type: 'anchor' }>['kind'], Assertion> = {
 const AT_START = 1;
 const AFTER_WORD = 2;
 
-/** A set of live states (those about to test a character) and what the walk knows of the last one. */
-interface SetState {
-  readonly states: Int32Array;
-  readonly flags: number;
-  /** By character class: the set after it, or MATCHED when a match ended before it. */
-  readonly next: Array<SetState | typeof MATCHED | undefined>;
-  /** Whether a match ends here when the input ends here. */
-  acceptsAtEnd: boolean | undefined;
-}
+/** A transition not computed yet, and one into a match (the answer is known). */
+const UNKNOWN = -1;
+const MATCHED = -2;
 
-const MATCHED = 'matched';
+const NO_STATES = new Int32Array(0);
 
 /** `test` of one pattern in linear time. */
 export class LinearMatcher {
@@ -168,8 +162,20 @@ export class LinearMatcher {
   private readonly unicode: boolean;
   /** The pattern can match only from the input's first position (`^` leads every way through). */
   private readonly anchored: boolean;
-  private readonly sets = new Map<string, SetState>();
-  private initial: SetState;
+  /**
+   * The sets of live states met so far (those about to test a character), numbered, with what
+   * the walk knows of the last character: a lazily built deterministic automaton.
+   */
+  private readonly setIds = new Map<string, number>();
+  private kernels: Int32Array[] = [];
+  private setFlags: number[] = [];
+  /** By set, by character class: the next set, MATCHED, or UNKNOWN. */
+  private transitions: Int32Array[] = [];
+  /** By set: nothing alive and no match can start later (anchored patterns), so the answer is no. */
+  private dead: boolean[] = [];
+  /** By set: whether a match ends there when the input does (undefined until asked). */
+  private acceptsAtEnd: Array<boolean | undefined> = [];
+  private initial = UNKNOWN;
   /** Class of each ASCII character (-1 until first met), and of the others met so far. */
   private readonly asciiClass = new Int32Array(128).fill(-1);
   private readonly otherClass = new Map<number, number>();
@@ -196,13 +202,14 @@ export class LinearMatcher {
     this.automaton = build(source, root, this.unicode);
     this.anchored = startsWithCaret(root);
     this.seen = new Int32Array(this.automaton.kind.length);
-    this.initial = this.setState(new Int32Array(0), AT_START);
   }
 
   test(input: string): boolean {
+    if (this.initial === UNKNOWN) this.initial = this.register(NO_STATES, AT_START);
     let set = this.initial;
     const unicode = this.unicode;
     const length = input.length;
+    const asciiClass = this.asciiClass;
     let i = 0;
     while (i < length) {
       let cp = input.charCodeAt(i++);
@@ -213,17 +220,33 @@ export class LinearMatcher {
           i++;
         }
       }
-      const cls = cp < 128 ? this.asciiClass[cp]! : -1;
-      const id = cls >= 0 ? cls : this.classOf(cp);
-      let next = set.next[id];
-      if (next === undefined) next = set.next[id] = this.step(set, id);
+      const known = cp < 128 ? asciiClass[cp]! : -1;
+      const id = known >= 0 ? known : this.classOf(cp);
+      const row = this.transitions[set]!;
+      let next = id < row.length ? row[id]! : UNKNOWN;
+      if (next === UNKNOWN) {
+        const stepped = this.step(set, id);
+        next = stepped.next;
+        set = stepped.from;
+        this.store(set, id, next);
+      }
       if (next === MATCHED) return true;
-      // Nothing alive and no match can start later: the answer is known.
-      if (this.anchored && next.states.length === 0) return false;
+      if (this.dead[next]) return false;
       set = next;
     }
-    set.acceptsAtEnd ??= this.closure(set, true, false).matched;
-    return set.acceptsAtEnd;
+    let accepts = this.acceptsAtEnd[set];
+    if (accepts === undefined) accepts = this.acceptsAtEnd[set] = this.closure(set, true, false).matched;
+    return accepts;
+  }
+
+  private store(set: number, id: number, next: number): void {
+    let row = this.transitions[set]!;
+    if (id >= row.length) {
+      const grown = new Int32Array(Math.max(id + 1, row.length * 2, 8)).fill(UNKNOWN);
+      grown.set(row);
+      row = this.transitions[set] = grown;
+    }
+    row[id] = next;
   }
 
   private classOf(cp: number): number {
@@ -254,10 +277,13 @@ export class LinearMatcher {
     return id;
   }
 
-  /** The set after one character of class `id`, or MATCHED when a match ends before it. */
-  private step(set: SetState, id: number): SetState | typeof MATCHED {
+  /**
+   * The set after one character of class `id` (or MATCHED when a match ends before it), and
+   * the number of the set it left: renumbered when the cache had to start afresh.
+   */
+  private step(set: number, id: number): { from: number; next: number } {
     const { matched, live } = this.closure(set, false, this.classIsWord[id]!);
-    if (matched) return MATCHED;
+    if (matched) return { from: set, next: MATCHED };
     const { kind, arg, out } = this.automaton;
     const member = this.classAtoms[id]!;
     const stamp = ++this.generation;
@@ -270,7 +296,25 @@ export class LinearMatcher {
       next.push(to);
     }
     next.sort((a, b) => a - b);
-    return this.setState(Int32Array.from(next), this.classIsWord[id] ? AFTER_WORD : 0);
+    let from = set;
+    if (this.kernels.length >= MAX_CACHED_SETS) {
+      // Bounded memory: forget every set but the one the walk stands on.
+      const kernel = this.kernels[set]!;
+      const flags = this.setFlags[set]!;
+      this.forget();
+      from = this.register(kernel, flags);
+    }
+    return { from, next: this.register(Int32Array.from(next), this.classIsWord[id] ? AFTER_WORD : 0) };
+  }
+
+  private forget(): void {
+    this.setIds.clear();
+    this.kernels = [];
+    this.setFlags = [];
+    this.transitions = [];
+    this.dead = [];
+    this.acceptsAtEnd = [];
+    this.initial = UNKNOWN;
   }
 
   /**
@@ -278,13 +322,14 @@ export class LinearMatcher {
    * choices and the zero-width tests that hold here; `nextIsWord` is the class of the character
    * after this position, `atEnd` whether there is none.
    */
-  private closure(set: SetState, atEnd: boolean, nextIsWord: boolean): { matched: boolean; live: number[] } {
+  private closure(set: number, atEnd: boolean, nextIsWord: boolean): { matched: boolean; live: number[] } {
     const { kind, arg, out, start } = this.automaton;
-    const atStart = (set.flags & AT_START) !== 0;
-    const afterWord = (set.flags & AFTER_WORD) !== 0;
+    const flags = this.setFlags[set]!;
+    const atStart = (flags & AT_START) !== 0;
+    const afterWord = (flags & AFTER_WORD) !== 0;
     const stamp = ++this.generation;
     const live: number[] = [];
-    const stack: number[] = Array.from(set.states);
+    const stack: number[] = Array.from(this.kernels[set]!);
     if (atStart || !this.anchored) stack.push(start);
     let matched = false;
     while (stack.length > 0) {
@@ -326,15 +371,19 @@ export class LinearMatcher {
     return { matched, live };
   }
 
-  private setState(states: Int32Array, flags: number): SetState {
+  /** The number of a set of live states, made on first meeting. */
+  private register(states: Int32Array, flags: number): number {
     const key = `${flags}:${states.join(',')}`;
-    let set = this.sets.get(key);
-    if (!set) {
-      if (this.sets.size >= MAX_CACHED_SETS) this.sets.clear();
-      set = { states, flags, next: [], acceptsAtEnd: undefined };
-      this.sets.set(key, set);
+    let id = this.setIds.get(key);
+    if (id === undefined) {
+      id = this.kernels.push(states) - 1;
+      this.setFlags.push(flags);
+      this.transitions.push(new Int32Array(8).fill(UNKNOWN));
+      this.dead.push(this.anchored && states.length === 0 && (flags & AT_START) === 0);
+      this.acceptsAtEnd.push(undefined);
+      this.setIds.set(key, id);
     }
-    return set;
+    return id;
   }
 }
 
