@@ -112,6 +112,6 @@ describe('LinearMatcher', () => {
     expect(linearMatchable('^(?=a)a$', 'u')).toBe('it holds a lookahead');
     expect(linearMatchable('(?<!a)b', 'u')).toBe('it holds a lookbehind');
     expect(linearMatchable('^[a-z]+$', 'u')).toBe(true);
-    expect(linearMatchable('^a{1,60000}$', 'u')).toMatch(/more than \d+ states/);
+    expect(linearMatchable('^a{1,6000}$', 'u')).toMatch(/more than \d+ states/);
   });
 });

@@ -32,8 +32,11 @@ export class NotLinearError extends Error {
   }
 }
 
-/** More states than this (`.{1,100000}` unrolled) would cost more memory than the value is worth. */
-const MAX_STATES = 50_000;
+/**
+ * A character costs at most one pass over the automaton's states (when its set of live states
+ * is new), so the size is capped: `.{1,100000}` unrolled would make each character slow.
+ */
+const MAX_STATES = 5_000;
 /** Cached sets of states; past this the cache starts afresh (each step stays bounded). */
 const MAX_CACHED_SETS = 4_000;
 /** Characters past ASCII whose class is remembered; past this the memory starts afresh. */
@@ -94,7 +97,7 @@ function build(pattern: string, root: Node, unicode: boolean): Automaton {
         return add(CHAR, atom(`c${node.cp}`, () => ({ cp: node.cp })), [next]);
       case 'set': {
         const source = node.source!;
-        return add(CHAR, atom(`s${source}`, () => ({ test: new RegExp(`^(?:${source})$`, unicode ? 'u' : '') })), [next]);
+        return add(CHAR, atom(`s${source}`, () => ({ test: singleCharacter(pattern, source, unicode) })), [next]);
       }
       case 'seq': {
         let entry = next;
@@ -137,6 +140,16 @@ function build(pattern: string, root: Node, unicode: boolean): Automaton {
   const match = add(MATCH, 0, []);
   const start = compile(root, match);
   return { kind, arg, out, start, atoms };
+}
+
+/** The set written as `source`, as a RegExp that tests one character. */
+function singleCharacter(pattern: string, source: string, unicode: boolean): RegExp {
+  try {
+    return new RegExp(`^(?:${source})$`, unicode ? 'u' : '');
+  } catch {
+    // A form that means something else on its own (it could refer to the pattern's groups).
+    throw new NotLinearError(pattern, `its character set ${source} cannot be tested on its own`);
+  }
 }
 
 const ANCHORS: Record<Extract<Node, { type: 'anchor' }>['kind'], Assertion> = {
