@@ -16,7 +16,7 @@ import { parseDocument } from '../../src/load/parse-document.js';
 import { classifyPattern, isSuperLinear } from '../../src/ir/pattern-complexity.js';
 import { patternFlags } from '../../src/ir/pattern.js';
 import { seededRandom, seedOf } from '../../templates/mocks/random.js';
-import { sampleFromPattern } from '../../templates/mocks/regex-sample.js';
+import { PatternSampleError, sampleFromPattern } from '../../templates/mocks/regex-sample.js';
 import { LinearMatcher } from '../../templates/validators/linear-regex.js';
 import { OFFICIAL_FILES, OWN_FILES, PUBLISHED_FILES, README_EXAMPLE_FILES } from '../support/corpus-files.js';
 import { removeScratchDirs, scratchDir } from '../support/generated-validators.js';
@@ -192,7 +192,14 @@ describe('patterns that backtrack in V8, attacked at the limits', () => {
       // V8's answer, had it the time: the linear matcher's (the differential test holds them equal).
       const matches = new LinearMatcher(member.source, patternFlags(member.source)!).test(value);
       expect([member.source, attack.value, parsed.value.success]).toEqual([member.source, matches ? 200 : 400, matches]);
-      const sample = sampleFromPattern(member.source, { random: seededRandom(seedOf('attack', member.source)) });
+      let sample: string;
+      try {
+        sample = sampleFromPattern(member.source, { random: seededRandom(seedOf('attack', member.source)) });
+      } catch (error) {
+        // A pattern the mocks cannot sample (none of today's corpora) still had its attack answered.
+        if (error instanceof PatternSampleError) continue;
+        throw error;
+      }
       const valid = await status({ method: 'POST', target: '/things', headers: json, body: JSON.stringify({ [member.name]: sample }) });
       expect([member.source, sample, valid.value]).toEqual([member.source, sample, 200]);
     }
