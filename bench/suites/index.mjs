@@ -7,6 +7,7 @@ import generation from './generation.mjs';
 import github from './github.mjs';
 import hubFaults from './hub-faults.mjs';
 import mocks from './mocks.mjs';
+import patterns from './patterns.mjs';
 import scaffold from './scaffold.mjs';
 import server from './server.mjs';
 import streams from './streams.mjs';
@@ -15,4 +16,4 @@ import validators from './validators.mjs';
 import writers from './writers.mjs';
 import zodVariants from './zod-variants.mjs';
 
-export const suites = [generation, scaffold, validators, writers, zodVariants, typecheck, server, client, streams, github, mocks, contractTest, dredd, hubFaults];
+export const suites = [generation, scaffold, validators, patterns, writers, zodVariants, typecheck, server, client, streams, github, mocks, contractTest, dredd, hubFaults];

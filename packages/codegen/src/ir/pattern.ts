@@ -21,12 +21,6 @@ export function patternFlags(source: string): 'u' | '' | undefined {
   }
 }
 
-/** The pattern compiled as the generated validators compile it; undefined when it is no regular expression. */
-export function compilePattern(source: string): RegExp | undefined {
-  const flags = patternFlags(source);
-  return flags === undefined ? undefined : new RegExp(source, flags);
-}
-
 /** Why the pattern is no ECMA-262 regular expression even without the `u` flag (the engine's own words). */
 function patternError(source: string): string {
   try {

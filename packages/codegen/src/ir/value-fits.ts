@@ -7,7 +7,7 @@
 import type { SchemaNode } from './types.js';
 import type { SchemaContext } from './schema-to-ir.js';
 import { deref } from './deref.js';
-import { compilePattern } from './pattern.js';
+import { patternTester } from './pattern-route.js';
 import { isRecord } from './json-pointer.js';
 
 /** `true` when it fits (or cannot be judged); otherwise why not, naming the path and the rule. */
@@ -112,7 +112,7 @@ function stringFits(value: unknown, node: Extract<SchemaNode, { kind: 'string' }
   if (node.minLength !== undefined && length < node.minLength) return at(path, `must have at least ${node.minLength} characters (minLength)`);
   if (node.maxLength !== undefined && length > node.maxLength) return at(path, `must have at most ${node.maxLength} characters (maxLength)`);
   for (const source of node.patterns ?? []) {
-    const pattern = compilePattern(source);
+    const pattern = patternTester(source);
     if (pattern && !pattern.test(value)) return at(path, `must match ${source} (pattern)`);
   }
   return true;

@@ -1,7 +1,7 @@
 import type { CheckedExample } from '../ir/build-ir.js';
 import type { ApiIR } from '../ir/types.js';
 import type { GeneratedFile } from '../emit/types.js';
-import { validatorNames } from '../emit/validators/emit-validators.js';
+import { patternGuardImport, validatorNames } from '../emit/validators/emit-validators.js';
 import { jsonSchemasImport, printSchema, type PrintContext } from '../emit/validators/print-zod.js';
 import { generatedHeader } from '../emit/shared/header.js';
 
@@ -22,6 +22,7 @@ export function emitExamples(api: ApiIR, examples: CheckedExample[]): GeneratedF
     generatedHeader(api).trimEnd(),
     "import { z } from 'zod';",
     "import * as rt from './runtime.gen.js';",
+    patternGuardImport(entries.join('\n')),
     jsonSchemasImport(entries.join('\n')),
     ids.length > 0 ? `import {\n${ids.map((id) => `  ${id},`).join('\n')}\n} from './schemas.gen.js';` : '',
     '',

@@ -13,6 +13,7 @@
 import { sampleAnyFormat } from './formats.js';
 import { SampleError } from './sample-error.js';
 import { type Random } from './random.js';
+import { patternTest, type PatternTest } from '../validators/linear-regex.js';
 import { PatternSampleError, sampleFromPattern } from './regex-sample.js';
 
 export { SampleError } from './sample-error.js';
@@ -249,20 +250,16 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   return keys.every((key) => hasOwn(b, key) && jsonEqual((a as Json)[key], (b as Json)[key]));
 }
 
-const PATTERNS = new Map<string, RegExp | null>();
+const PATTERNS = new Map<string, PatternTest | null>();
 
-/** A pattern as the runtime compiles it (Unicode where valid so); null when it does not compile. */
-function compilePattern(source: string): RegExp | null {
+/** A pattern as the runtime compiles it (Unicode where valid so), tested without backtracking; null when it does not compile. */
+function compilePattern(source: string): PatternTest | null {
   let regex = PATTERNS.get(source);
   if (regex === undefined) {
     try {
-      regex = new RegExp(source, 'u');
+      regex = patternTest(source);
     } catch {
-      try {
-        regex = new RegExp(source);
-      } catch {
-        regex = null;
-      }
+      regex = null;
     }
     PATTERNS.set(source, regex);
   }

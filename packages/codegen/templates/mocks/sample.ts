@@ -9,6 +9,7 @@
  */
 import { sampleAnyFormat } from './formats.js';
 import { type Random } from './random.js';
+import { patternTest, type PatternTest } from '../validators/linear-regex.js';
 import { PatternSampleError, sampleFromPattern } from './regex-sample.js';
 import { hintFor, isPluralName, type HintVocabulary } from './hints.js';
 import { SampleError } from './sample-error.js';
@@ -234,17 +235,13 @@ function stringFits(node: Extract<MockNode, { kind: 'string' }>, value: string):
   return (node.patterns ?? []).every((pattern) => compiled(pattern).test(value));
 }
 
-const PATTERN_CACHE = new Map<string, RegExp>();
+const PATTERN_CACHE = new Map<string, PatternTest>();
 
-/** A pattern as the validators compile it: with the `u` flag where it is valid with it. */
-function compiled(pattern: string): RegExp {
+/** A pattern as the validators compile it (with the `u` flag where it is valid with it), tested without backtracking. */
+function compiled(pattern: string): PatternTest {
   let regex = PATTERN_CACHE.get(pattern);
   if (!regex) {
-    try {
-      regex = new RegExp(pattern, 'u');
-    } catch {
-      regex = new RegExp(pattern);
-    }
+    regex = patternTest(pattern);
     PATTERN_CACHE.set(pattern, regex);
   }
   return regex;

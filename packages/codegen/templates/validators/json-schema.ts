@@ -26,6 +26,11 @@ export type DynamicScopes = Readonly<Record<string, Readonly<Record<string, stri
 
 const NO_SCOPES: DynamicScopes = {};
 
+/** The patterns not matched by V8's RegExp as such, by source (made by the generated code). */
+export type GuardedPatterns = Readonly<Record<string, RegExp>>;
+
+const NO_GUARDED: GuardedPatterns = {};
+
 export interface JsonSchemaIssue {
   path: Array<string | number>;
   message: string;
@@ -178,14 +183,25 @@ function unescapeToken(token: string): string {
 /**
  * A `pattern` with the Unicode semantics JSON Schema wants, or, for a pattern that is valid
  * ECMA-262 only without the `u` flag (`\:`, a lone `{`), as written without it: the
- * generator reported it, and the publisher's own tools read it so.
+ * generator reported it, and the publisher's own tools read it so. A pattern V8 could
+ * backtrack on comes ready-made from `guarded` (the generator decided how it is matched:
+ * linearly, or bounded in length; see pattern-guard.gen.ts).
  */
-function compilePattern(source: string): RegExp {
+function compilePattern(source: string, guarded: GuardedPatterns): RegExp {
+  const ready = Object.hasOwn(guarded, source) ? guarded[source] : undefined;
+  if (ready) return ready;
   try {
     return new RegExp(source, 'u');
   } catch {
     return new RegExp(source);
   }
+}
+
+/** Why a value fails a pattern; a bounded pattern says that a value beyond its bound is refused unmatched. */
+function patternMessage(source: string, pattern: RegExp): string {
+  const bound = (pattern as RegExp & { maxLength?: unknown }).maxLength;
+  if (typeof bound !== 'number') return `must match ${source} (pattern)`;
+  return `must match ${source} (pattern); a value longer than ${bound} characters is refused without matching, as this pattern's matching time grows faster than the value's length`;
 }
 
 function describe(value: unknown): string {
@@ -233,6 +249,8 @@ export class JsonSchemas {
     readonly dialect: Dialect,
     /** The schema resources and their dynamic anchors, read by the mocks' sampler too. */
     readonly dynamicScopes: DynamicScopes = NO_SCOPES,
+    /** Patterns matched linearly or bounded in length, by source. */
+    readonly guarded: GuardedPatterns = NO_GUARDED,
     private readonly mode?: DirectionMode,
   ) {
     this.dynamic = Object.keys(dynamicScopes).length > 0;
@@ -243,7 +261,7 @@ export class JsonSchemas {
     const key = `${direction}:${refuse}`;
     let schemas = this.modes.get(key);
     if (!schemas) {
-      schemas = new JsonSchemas(this.table, this.dialect, this.dynamicScopes, { direction, refuse });
+      schemas = new JsonSchemas(this.table, this.dialect, this.dynamicScopes, this.guarded, { direction, refuse });
       this.modes.set(key, schemas);
     }
     return schemas;
@@ -648,10 +666,10 @@ export class JsonSchemas {
     sizeBounds(schema, add, ['minLength', 'maxLength'], 'characters', (value) => (typeof value === 'string' ? rt.codePointLength(value) : undefined));
     if (typeof schema['pattern'] === 'string') {
       const source = schema['pattern'];
-      const pattern = compilePattern(source);
+      const pattern = compilePattern(source, this.guarded);
       add((value, path, issues) => {
         if (typeof value !== 'string' || pattern.test(value)) return true;
-        issues?.push({ path: [...path], message: `must match ${source} (pattern)` });
+        issues?.push({ path: [...path], message: patternMessage(source, pattern) });
         return false;
       });
     }
@@ -843,7 +861,7 @@ export class JsonSchemas {
     const propertyChecks = properties.map((name): [string, Validate] => [name, this.sub(pointer, 'properties', name)]);
     const patterns = isObject(schema['patternProperties'])
       ? Object.keys(schema['patternProperties']).map((source): [RegExp, Validate] => [
-          compilePattern(source),
+          compilePattern(source, this.guarded),
           this.sub(pointer, 'patternProperties', source),
         ])
       : [];

@@ -10,11 +10,15 @@ import type { Emitter, GeneratedFile } from '../types.js';
  * only its siblings (and zod's types), so that the mocks need nothing but zod and the
  * validators. In the copies, `./x.js` becomes `./x.gen.js`.
  */
-const RUNTIME_MODULES = ['random', 'sample-error', 'regex-sample', 'formats', 'hints', 'media-files', 'sample', 'json-schema-sample', 'mock'] as const;
+const RUNTIME_MODULES = ['random', 'sample-error', 'regex-syntax', 'linear-regex', 'regex-sample', 'formats', 'hints', 'media-files', 'sample', 'json-schema-sample', 'mock'] as const;
+
+/** Modules the mocks share with the validators: the pattern reader and the linear matcher. */
+const FROM_VALIDATORS: ReadonlySet<string> = new Set(['regex-syntax', 'linear-regex']);
 
 function runtimeFile(module: (typeof RUNTIME_MODULES)[number], header: string): GeneratedFile {
-  const source = readFileSync(fileURLToPath(new URL(`../../../templates/mocks/${module}.ts`, import.meta.url)), 'utf8');
-  const siblings = new RegExp(`from '\\./(${RUNTIME_MODULES.join('|')})\\.js'`, 'g');
+  const folder = FROM_VALIDATORS.has(module) ? 'validators' : 'mocks';
+  const source = readFileSync(fileURLToPath(new URL(`../../../templates/${folder}/${module}.ts`, import.meta.url)), 'utf8');
+  const siblings = new RegExp(`from '\\.(?:\\./validators)?/(${RUNTIME_MODULES.join('|')})\\.js'`, 'g');
   return { path: `mocks/${module}.gen.ts`, contents: `${header}${source.replace(siblings, "from './$1.gen.js'")}` };
 }
 

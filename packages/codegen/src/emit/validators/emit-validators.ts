@@ -5,7 +5,8 @@ import { NameResolver, propertyKey } from '../shared/names.js';
 import { walkSchema } from '../../ir/references.js';
 import { generatedHeader } from '../shared/header.js';
 import type { GeneratedFile } from '../types.js';
-import { docComment, jsonSchemasImport, printSchema, type PrintContext } from './print-zod.js';
+import { docComment, jsonSchemasImport, printSchema, regexLiteral, type PrintContext } from './print-zod.js';
+import { patternRoute } from '../../ir/pattern-route.js';
 import { checkableSchemas, isCheckable, printChecks } from './print-check.js';
 import { isInlineBody, jsonBodies, writtenSchemas } from './print-writer.js';
 import { inputDiffers, printType, type TypeContext } from './print-ts-type.js';
@@ -35,6 +36,26 @@ const SEQUENCE_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/s
 const JSON_SCHEMA_TEMPLATE = fileURLToPath(new URL('../../../templates/validators/json-schema.ts', import.meta.url));
 
 /**
+ * The modules that match patterns V8 could backtrack on (the pattern reader, the linear
+ * matcher, the RegExps the validators use), copied when some pattern needs them.
+ */
+const PATTERN_GUARD_MODULES = ['regex-syntax', 'linear-regex', 'pattern-guard'] as const;
+const PATTERN_GUARD_IMPORT = "import * as rx from './pattern-guard.gen.js';";
+
+function patternGuardFiles(header: string): GeneratedFile[] {
+  const siblings = new RegExp(`from '\\./(${PATTERN_GUARD_MODULES.join('|')})\\.js'`, 'g');
+  return PATTERN_GUARD_MODULES.map((module) => {
+    const source = readFileSync(fileURLToPath(new URL(`../../../templates/validators/${module}.ts`, import.meta.url)), 'utf8');
+    return { path: `validators/${module}.gen.ts`, contents: `${header}${source.replace(siblings, "from './$1.gen.js'")}` };
+  });
+}
+
+/** The import of the pattern guard module, where `source` uses it. */
+export function patternGuardImport(source: string): string {
+  return /\brx\.(?:linear|bounded|boundedPatternMessage)\(/.test(source) ? PATTERN_GUARD_IMPORT : '';
+}
+
+/**
  * JSON as a JavaScript object literal. A member named `__proto__` is written as a computed key:
  * written plainly, it would set the object's prototype instead of adding a member.
  */
@@ -42,14 +63,36 @@ function objectLiteral(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/^(\s*)"__proto__":/gm, '$1["__proto__"]:');
 }
 
+/** Every `pattern` string and `patternProperties` key in the table, in a stable order. */
+function tablePatterns(table: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record['pattern'] === 'string') found.add(record['pattern']);
+    const keyed = record['patternProperties'];
+    if (keyed !== null && typeof keyed === 'object' && !Array.isArray(keyed)) for (const key of Object.keys(keyed)) found.add(key);
+    Object.values(record).forEach(visit);
+  };
+  visit(table);
+  return [...found].sort();
+}
+
 /** The module holding the raw schemas the JSON Schema runtime validates. */
 function jsonSchemasFile(header: string, jsonSchemas: NonNullable<ApiIR['jsonSchemas']>): string {
+  // The patterns V8 could backtrack on, made by the pattern guard module as the generator decided.
+  const guarded = tablePatterns(jsonSchemas.table).filter((source) => patternRoute(source)?.kind === 'linear' || patternRoute(source)?.kind === 'bounded');
+  const guardedLiteral = `{\n${guarded.map((source) => `  ${JSON.stringify(source)}: ${regexLiteral(source)},`).join('\n')}\n}`;
+  const scopes = jsonSchemas.dynamicScopes ? objectLiteral(jsonSchemas.dynamicScopes) : guarded.length > 0 ? 'undefined' : '';
+  const more = `${scopes ? `, ${scopes}` : ''}${guarded.length > 0 ? `, ${guardedLiteral}` : ''}`;
   return [
     header.trimEnd(),
     "import { JsonSchemas } from './json-schema.gen.js';",
+    ...(guarded.length > 0 ? [PATTERN_GUARD_IMPORT] : []),
     '',
     '/** Schemas validated by the JSON Schema runtime, by pointer into the source file; `$ref`s are pointers. */',
-    `export const schemas = new JsonSchemas(${objectLiteral(jsonSchemas.table)}, ${JSON.stringify(jsonSchemas.dialect)}${jsonSchemas.dynamicScopes ? `, ${objectLiteral(jsonSchemas.dynamicScopes)}` : ''});`,
+    `export const schemas = new JsonSchemas(${objectLiteral(jsonSchemas.table)}, ${JSON.stringify(jsonSchemas.dialect)}${more});`,
     '',
   ].join('\n');
 }
@@ -446,6 +489,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     api.schemas.some((s) => s.recursive) ? "import { z as zod, type ZodType } from 'zod';" : "import { z as zod } from 'zod';",
     /\brt\./.test(schemasBody) ? "import * as rt from './runtime.gen.js';" : '',
     naming.checkNames.size > 0 ? "import * as C from './checks.gen.js';" : '',
+    patternGuardImport(schemasBody),
     jsonSchemasImport(schemasBody),
   ]
     .filter(Boolean)
@@ -477,6 +521,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     /\brt\./.test(opBody) ? "import * as rt from './runtime.gen.js';" : '',
     usesSequences ? "import * as seq from './sequence.gen.js';" : '',
     naming.bodyWriters.size > 0 ? "import * as C from './checks.gen.js';" : '',
+    patternGuardImport(opBody),
     jsonSchemasImport(opBody),
   ]
     .filter(Boolean)
@@ -489,6 +534,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
   const checks = printChecks(api.schemas, naming.checkNames, naming.inputTypeNames, naming.names, naming.writerNames, bodyWriters);
   const checkImports = [
     checks.usesRuntime ? "import * as rt from './runtime.gen.js';" : '',
+    patternGuardImport(checks.body),
     jsonSchemasImport(checks.body),
     naming.checkNames.size > 0 ? "import type * as S from './schemas.gen.js';" : '',
   ].filter(Boolean);
@@ -546,8 +592,11 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
       : []),
   ].join('\n');
 
+  const jsonSchemasModule = api.jsonSchemas ? jsonSchemasFile(header, api.jsonSchemas) : '';
+  const usesPatternGuard = [schemasFile, operationsFile, checksFile, jsonSchemasModule].some((file) => file.includes(PATTERN_GUARD_IMPORT));
   return [
     { path: 'validators/runtime.gen.ts', contents: runtimeFile },
+    ...(usesPatternGuard ? patternGuardFiles(header) : []),
     ...(usesSequences ? [{ path: 'validators/sequence.gen.ts', contents: `${header}${readFileSync(SEQUENCE_TEMPLATE, 'utf8')}` }] : []),
     { path: 'validators/schemas.gen.ts', contents: schemasFile },
     { path: 'validators/operations.gen.ts', contents: operationsFile },
@@ -556,7 +605,7 @@ export function emitValidators(api: ApiIR, naming: ValidatorNames = validatorNam
     ...(api.jsonSchemas
       ? [
           { path: 'validators/json-schema.gen.ts', contents: `${header}${readFileSync(JSON_SCHEMA_TEMPLATE, 'utf8')}` },
-          { path: 'validators/json-schemas.gen.ts', contents: jsonSchemasFile(header, api.jsonSchemas) },
+          { path: 'validators/json-schemas.gen.ts', contents: jsonSchemasModule },
         ]
       : []),
   ];

@@ -18,7 +18,7 @@ import type {
 import type { NameResolver } from '../shared/names.js';
 import { propertyKey } from '../shared/names.js';
 import { hasHint, sortedEntries, unionForm } from './union-form.js';
-import { compilePattern, patternFlags } from '../../ir/pattern.js';
+import { patternRoute, patternTester } from '../../ir/pattern-route.js';
 
 /** What a printer needs to know besides the node. */
 export interface PrintContext {
@@ -37,14 +37,26 @@ function literal(value: unknown): string {
 
 /**
  * A regular expression exactly as the file wrote it, with the Unicode flag JSON Schema implies,
- * or without it for a pattern valid only without it (see ir/pattern.ts).
+ * or without it for a pattern valid only without it (see ir/pattern.ts). A pattern V8 could
+ * backtrack on is matched by the linear matcher or bounded in length (ir/pattern-route.ts):
+ * still a RegExp with the same `source`, from the pattern guard module (`rx`).
  */
 export function regexLiteral(pattern: string): string {
-  const flags = patternFlags(pattern) ?? 'u';
+  const route = patternRoute(pattern) ?? { kind: 'native', flags: 'u' };
+  const flags = route.flags;
+  if (route.kind === 'linear') return `rx.linear(${JSON.stringify(pattern)}, '${flags}')`;
+  if (route.kind === 'bounded') return `rx.bounded(${JSON.stringify(pattern)}, '${flags}', ${route.maxLength})`;
   // A pattern valid only without `u` is built from a string: TypeScript would check the
   // literal's syntax more strictly than the engine that runs it.
   if (flags === 'u' && !pattern.includes('/') && !/[\n\r\u2028\u2029]/.test(pattern)) return `/${pattern}/u`;
   return flags === 'u' ? `new RegExp(${JSON.stringify(pattern)}, 'u')` : `new RegExp(${JSON.stringify(pattern)})`;
+}
+
+/** zod's `.regex()` check of a pattern; a bounded one says in its message why a long value fails. */
+export function regexCheck(pattern: string): string {
+  const route = patternRoute(pattern);
+  if (route?.kind !== 'bounded') return `.regex(${regexLiteral(pattern)})`;
+  return `.regex(${regexLiteral(pattern)}, rx.boundedPatternMessage(${JSON.stringify(pattern)}, ${route.maxLength}))`;
 }
 
 /** The runtime function that checks each format. */
@@ -61,7 +73,7 @@ export const FORMAT_CHECK: Record<NonNullable<StringNode['format']>, string> = {
 
 export function enumValuesSatisfying(node: StringNode): string[] {
   // With `enum` beside other keywords both apply: keep only the values that pass them all.
-  const patterns = (node.patterns ?? []).map((p) => compilePattern(p) ?? new RegExp(p, 'u'));
+  const patterns = (node.patterns ?? []).map((p) => patternTester(p) ?? new RegExp(p, 'u'));
   return (node.enum ?? []).filter(
     (v) =>
       (node.minLength === undefined || [...v].length >= node.minLength) &&
@@ -78,7 +90,7 @@ const printString: Printer<'string'> = (node) => {
   let out = 'z.string()';
   if (node.minLength !== undefined) out += `.min(${node.minLength})`;
   if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
-  for (const pattern of node.patterns ?? []) out += `.regex(${regexLiteral(pattern)})`;
+  for (const pattern of node.patterns ?? []) out += regexCheck(pattern);
   if (node.format) out += `.refine(${FORMAT_CHECK[node.format]}, rt.formatError[${literal(node.format)}])`;
   return out;
 };
