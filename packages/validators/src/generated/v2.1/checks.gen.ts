@@ -4,14 +4,13 @@
 // (The answers of these functions are tested against the zod schemas; type-checking their bodies
 // would cost every build and editor about half a second. Their signatures are typed.)
 import * as rt from './runtime.gen.js';
-import * as rx from './pattern-guard.gen.js';
 import type * as S from './schemas.gen.js';
 
-const $pattern1 = rx.linear("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|\\+\\d{2}:\\d{2}|-(?:0[1-9]|1[0-2]):\\d{2})$", 'u');
+const $pattern1 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u;
 const $values1: ReadonlySet<unknown> = new Set(["AwaitingAuthorization", "Authorized", "Rejected", "Revoked", "Expired", "Consumed", "Suspended"]);
 const $values2: ReadonlySet<unknown> = new Set(["ReadAccountsBasic", "ReadAccountsDetail", "ReadBalances", "ReadBeneficiariesBasic", "ReadBeneficiariesDetail", "ReadFXTransactionsBasic", "ReadFXTransactionsDetail", "ReadFXRemittanceCharges", "ReadTransactionsBasic", "ReadTransactionsDetail", "ReadProduct", "ReadScheduledPaymentsBasic", "ReadScheduledPaymentsDetail", "ReadDirectDebits", "ReadStandingOrdersBasic", "ReadStandingOrdersDetail", "ReadStatements", "ReadPartyUser", "ReadPartyUserIdentity", "ReadParty", "ReadProductFinanceRates"]);
 const $values3: ReadonlySet<unknown> = new Set(["AccountAggregation", "RiskAssessment", "TaxFiling", "Onboarding", "Verification", "QuoteComparison", "BudgetingAnalysis", "FinancialAdvice", "AuditReconciliation"]);
-const $pattern2 = rx.linear("^[A-Za-z]+\\.[A-Za-z0-9]+$", 'u');
+const $pattern2 = /^[A-Za-z]+\.[A-Za-z0-9]+$/u;
 const $values4: ReadonlySet<unknown> = new Set(["Consent.Invalid", "Consent.BusinessRuleViolation", "Consent.FailsControlParameters", "Consent.InvalidUserIdentifier", "JWS.InvalidSignature", "JWS.Malformed", "JWS.InvalidClaim", "JWS.InvalidHeader", "JWE.DecryptionError", "JWE.InvalidHeader", "GenericRecoverableError", "GenericError", "Event.UnexpectedEvent", "Body.InvalidFormat", "Resource.InvalidFormat"]);
 const $values5: ReadonlySet<unknown> = new Set(["Active", "Inactive", "Dormant", "Unclaimed", "Deceased", "Suspended", "Closed"]);
 const $pattern3 = /^[A-Z]{3,3}$/u;
@@ -22,7 +21,7 @@ const $values8: ReadonlySet<unknown> = new Set(["AbuDhabi", "Ajman", "Dubai", "F
 const $pattern5 = /^[A-Z]{2}$/u;
 const $values9: ReadonlySet<unknown> = new Set(["Annual", "Daily", "Fortnightly", "HalfYearly", "Monthly", "NotKnown", "Quarterly", "Weekly"]);
 const $values10: ReadonlySet<unknown> = new Set(["MonthlyFees", "AnnualFees", "BalanceFallBelow", "Overdraft", "DomesticTransaction", "ForeignTransaction", "ATMWithdrawal", "ChequeBook", "ReplacementChequeBook", "ReturnCheque", "CardReplacement", "AccountStatement", "LetterIssued", "AccountClosure", "CashAdvance", "LatePayment", "BalanceTransfer", "OverLimit", "SalesVoucherCopy", "Processing", "FinanceCancellation", "PartialPayment", "EarlySettlement", "FinalSettlement", "Other"]);
-const $pattern6 = rx.linear("^P(\\d+Y)?(\\d+M)?$", 'u');
+const $pattern6 = /^P(\d+Y)?(\d+M)?$/u;
 const $values11: ReadonlySet<unknown> = new Set(["DailyClosingBalance", "MinimumMonthlyBalance", "AverageDailyBalance", "AverageMonthlyBalance", "AccountOpeningBalance", "NotApplicable", "Other"]);
 const $values12: ReadonlySet<unknown> = new Set(["Property", "SalaryAssignment", "EndOfServiceGratuity", "SalaryAndGratuityAssignment", "FixedDepositLien", "Vehicle", "TakafulPolicy", "Rahn", "PostDatedCheque", "Other"]);
 const $pattern7 = /^UTC[+-]([01]\d|2[0-4])(:?[0-5]\d)?$/u;

@@ -6,7 +6,6 @@
 import { z as zod } from 'zod';
 import * as rt from './runtime.gen.js';
 import * as C from './checks.gen.js';
-import * as rx from './pattern-guard.gen.js';
 
 // zod builders through an untyped handle: each schema below is declared with its own written-out
 // type, so TypeScript need not infer zod's type of every expression only to set it aside.
@@ -34,7 +33,7 @@ export const ConsentId = /* @__PURE__ */ (() =>
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(rx.linear("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|\\+\\d{2}:\\d{2}|-(?:0[1-9]|1[0-2]):\\d{2})$", 'u')).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime, C.writeDateTime))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime, C.writeDateTime))() as unknown as zod.ZodString;
 
 /** Lifecycle state of a consent. Revoked and Expired are final. */
 export type ConsentStatus = "AwaitingAuthorization" | "Authorized" | "Rejected" | "Revoked" | "Expired" | "Consumed" | "Suspended";
@@ -328,7 +327,7 @@ export const ConsentListSigned = /* @__PURE__ */ (() =>
 export type NamespacedErrorCode = string;
 /** A code chosen by the responding system, written Namespace.Code. */
 export const NamespacedErrorCode = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(rx.linear("^[A-Za-z]+\\.[A-Za-z0-9]+$", 'u')), C.isNamespacedErrorCode, C.writeNamespacedErrorCode))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^[A-Za-z]+\.[A-Za-z0-9]+$/u), C.isNamespacedErrorCode, C.writeNamespacedErrorCode))() as unknown as zod.ZodString;
 
 /** A code prescribed for 400 responses or a namespaced code. */
 export type Error400Code = string & ("Consent.Invalid" | "Consent.BusinessRuleViolation" | "Consent.FailsControlParameters" | "Consent.InvalidUserIdentifier" | "JWS.InvalidSignature" | "JWS.Malformed" | "JWS.InvalidClaim" | "JWS.InvalidHeader" | "JWE.DecryptionError" | "JWE.InvalidHeader" | "GenericRecoverableError" | "GenericError" | "Event.UnexpectedEvent" | "Body.InvalidFormat" | "Resource.InvalidFormat" | NamespacedErrorCode);
@@ -1629,7 +1628,7 @@ export const FinanceRates = /* @__PURE__ */ (() =>
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(rx.linear("^P(\\d+Y)?(\\d+M)?$", 'u')).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration, C.writeDuration))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration, C.writeDuration))() as unknown as zod.ZodString;
 
 /** How often a rate is computed or applied. */
 export type RateFrequency = "Monthly" | "Daily" | "Quarterly" | "HalfYearly" | "Annually" | "NotApplicable";

@@ -6,7 +6,6 @@
 import { z as zod } from 'zod';
 import * as rt from './runtime.gen.js';
 import * as C from './checks.gen.js';
-import * as rx from './pattern-guard.gen.js';
 
 // zod builders through an untyped handle: each schema below is declared with its own written-out
 // type, so TypeScript need not infer zod's type of every expression only to set it aside.
@@ -46,7 +45,7 @@ export const AccountStatus = /* @__PURE__ */ (() =>
 export type DateTime = string;
 /** An instant with a mandatory UTC offset (RFC 3339). Senders should use UTC (`Z` or `+00:00`) and never `-00:00`; receivers honour whatever offset is given. Fractional seconds are optional and of any precision. */
 export const DateTime = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(rx.linear("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|\\+\\d{2}:\\d{2}|-(?:0[1-9]|1[0-2]):\\d{2})$", 'u')).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime, C.writeDateTime))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+\d{2}:\d{2}|-(?:0[1-9]|1[0-2]):\d{2})$/u).refine(rt.isDateTime, rt.formatError["date-time"]), C.isDateTime, C.writeDateTime))() as unknown as zod.ZodString;
 
 /** Three-letter ISO 4217 currency code. */
 export type CurrencyCode = string;
@@ -770,7 +769,7 @@ export const FinanceRates = /* @__PURE__ */ (() =>
 export type Duration = string;
 /** A period in whole years and/or months, ISO 8601 style (for example P2Y6M). */
 export const Duration = /* @__PURE__ */ (() =>
-  rt.compiledOnFirstUse(z.string().regex(rx.linear("^P(\\d+Y)?(\\d+M)?$", 'u')).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration, C.writeDuration))() as unknown as zod.ZodString;
+  rt.compiledOnFirstUse(z.string().regex(/^P(\d+Y)?(\d+M)?$/u).refine(rt.isDuration, rt.formatError["duration"]), C.isDuration, C.writeDuration))() as unknown as zod.ZodString;
 
 /** A calendar day (RFC 3339 full-date). */
 export type CalendarDate = string;
