@@ -18,10 +18,15 @@ function plan(task: string): DryTask[] {
 }
 
 describe('the task graph', () => {
-  it('lints without generating or building anything, so a broken $ref cannot keep the linter from running', () => {
+  it('lints without generating anything, so a broken $ref cannot keep the linter from running', () => {
     const tasks = plan('lint');
     expect(tasks.map((t) => t.taskId)).toContain('@bank-data-sharing/spec#lint');
-    expect(tasks.filter((t) => !t.taskId.endsWith('#lint'))).toStrictEqual([]);
+    // The lint rule for super-linear patterns is the generator's own code, so the generator's
+    // package (and what it builds on) is built first; neither build reads spec/.
+    expect(tasks.filter((t) => !t.taskId.endsWith('#lint')).map((t) => t.taskId).sort()).toStrictEqual([
+      '@bank-data-sharing/codegen#build',
+      '@bank-data-sharing/wire#build',
+    ]);
   });
 
   it('runs the generate tasks one after another, so that a spec error stops the rest and is printed once', () => {
