@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorizationServerMetadata, OAuthError } from '../src/runtime/index.js';
-import { contentCodings } from '../src/runtime/content-codings.js';
+import { contentCodings, decodersOf, MAX_CODINGS } from '../src/runtime/content-codings.js';
 import { sameIssuer } from '../src/runtime/oauth-metadata.js';
 import { fakeClock, startAuthServer, type AuthScript, type AuthServer } from './helpers/auth-server.js';
 
@@ -49,5 +49,12 @@ describe('response headers', () => {
     const started = performance.now();
     expect(contentCodings(`${'identity, '.repeat(KiB * KiB / 10)}gzip`)).toEqual(['gzip']);
     expect(performance.now() - started).toBeLessThan(SAFETY_BOUND_MS);
+  });
+
+  it('decodes at most MAX_CODINGS codings, as undici does, and hands a longer chain on as it came', () => {
+    expect(decodersOf(contentCodings(Array(MAX_CODINGS).fill('gzip').join(', ')))).toHaveLength(MAX_CODINGS);
+    const chain = contentCodings(Array(100_000).fill('gzip').join(', '));
+    expect(chain).toHaveLength(100_000);
+    expect(decodersOf(chain)).toBeUndefined();
   });
 });

@@ -29,10 +29,17 @@ export function contentCodings(header: string | null): string[] {
 }
 
 /**
- * The decoders of `codings`, in order, or undefined when there is nothing to decode or one of
- * them is unknown: like `fetch`, such a body is handed on as it came.
+ * At most this many codings are decoded, as undici does: a server listing thousands would
+ * otherwise make the client build a decoder for each.
+ */
+export const MAX_CODINGS = 5;
+
+/**
+ * The decoders of `codings`, in order, or undefined when there is nothing to decode, one of
+ * them is unknown, or there are more than MAX_CODINGS: like `fetch`, such a body is handed on
+ * as it came.
  */
 export function decodersOf(codings: readonly string[]): Coding[] | undefined {
-  if (codings.length === 0 || !codings.every((c) => c in CODINGS)) return undefined;
+  if (codings.length === 0 || codings.length > MAX_CODINGS || !codings.every((c) => c in CODINGS)) return undefined;
   return codings.map((c) => CODINGS[c]!);
 }
