@@ -11,6 +11,7 @@ import { isJsonType, parseJsonSafely, UnsafeInputError } from '@bank-data-sharin
 import { ApiError } from '../api-error.js';
 import { LfiContractError, LfiResponseError } from './errors.js';
 import type { LfiGuard } from './lfi-guard.js';
+import { parseRetryAfter } from './retry-after.js';
 
 /** Why an LFI could not be reached or did not finish answering. */
 export type LfiFailureKind = 'refused' | 'reset' | 'dns' | 'tls' | 'timeout' | 'truncated' | 'circuit-open' | 'overloaded';
@@ -124,12 +125,7 @@ async function readBounded(response: Response, maxBytes: number, url: string): P
 }
 
 function retryAfterOf(response: Response): number | undefined {
-  const header = response.headers.get('retry-after');
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return parseRetryAfter(response.headers.get('retry-after'), Date.now());
 }
 
 /**
