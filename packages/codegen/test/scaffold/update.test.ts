@@ -154,6 +154,18 @@ describe('scaffold update on a petstore-like fixture (ts-morph, in place)', () =
     expect(pets).not.toMatch(/^globalThis\.injected/m);
   });
 
+  it('keeps the first line of a group file one comment line whatever its tag holds', async () => {
+    const other = await scratchProject();
+    const spec = path.join(other, 'pets-tag.yaml');
+    await writeFile(spec, (await readFile(PETS_V1, 'utf8')).replaceAll('tags: [pets]', 'tags: ["pets\\nglobalThis.injected = 1; //"]'));
+    const dir = path.join(other, 'h');
+    await scaffold({ spec, out: dir, server: '../gen/server/index.js', groupBy: 'tag', check: false, typeCheck: false });
+    const texts = await snapshot(dir);
+    const group = [...texts.entries()].find(([, text]) => text.includes('globalThis.injected'));
+    expect(group?.[1]).toMatch(/^\/\/ pets globalThis\.injected = 1; \/\/: handlers of /);
+    for (const text of texts.values()) expect(text).not.toMatch(/^globalThis\.injected/m);
+  });
+
   it('--check reports what an update would change and writes nothing', async () => {
     const other = await scratchProject();
     const dir = path.join(other, 'h');
