@@ -7,11 +7,10 @@
  * with `Retry-After` where the LFI said when) or not. No raw exception reaches the router's
  * crash path.
  */
-import { isJsonType, parseJsonSafely, UnsafeInputError } from '@bank-data-sharing/wire';
+import { isJsonType, parseJsonSafely, parseRetryAfter, UnsafeInputError } from '@bank-data-sharing/wire';
 import { ApiError } from '../api-error.js';
 import { LfiContractError, LfiResponseError } from './errors.js';
 import type { LfiGuard } from './lfi-guard.js';
-import { parseRetryAfter } from './retry-after.js';
 
 /** Why an LFI could not be reached or did not finish answering. */
 export type LfiFailureKind = 'refused' | 'reset' | 'dns' | 'tls' | 'timeout' | 'truncated' | 'circuit-open' | 'overloaded';

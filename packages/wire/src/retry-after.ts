@@ -1,8 +1,9 @@
 /**
- * An LFI's `Retry-After` (RFC 9110 §10.2.3), read strictly: delay-seconds (digits only) or an
- * HTTP-date in one of the three forms §5.6.7 has recipients accept. Anything else is ignored
+ * `Retry-After` (RFC 9110 §10.2.3), read strictly: delay-seconds (digits only) or an HTTP-date
+ * in one of the three forms §5.6.7 has recipients accept. Anything else is ignored
  * (undefined), never read as "now": `Date.parse` alone takes `-5` and `soon 7` for dates in
- * 2001, which would have the hub retry at once and tell the TPP `Retry-After: 0`.
+ * 2001, which would have a client retry at once and the hub tell the TPP `Retry-After: 0`.
+ * Shared by the client's retries and the hub's calls to an LFI.
  */
 
 /** The longest wait passed on, in seconds (about 68 years): keeps the header plain digits, never `1e+23`. */
@@ -19,7 +20,13 @@ const HTTP_DATES = [
   new RegExp(`^${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4}$`),
 ];
 
-/** Seconds to wait from `now` (ms), or undefined when `value` is absent or not a Retry-After. */
+/**
+ * Seconds to wait from `now` (ms), or undefined when `value` is absent or not a Retry-After.
+ *
+ * @example
+ * parseRetryAfter('7', Date.now()) // 7
+ * parseRetryAfter('soon', Date.now()) // undefined
+ */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
