@@ -139,6 +139,11 @@ describe('retry arithmetic', () => {
     expect(parseRetryAfter('7', 0)).toBe(7);
     expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:30 GMT', 10_000)).toBe(20);
     expect(parseRetryAfter('soon', 0)).toBeUndefined();
+    // Date.parse reads these as dates in 2001, which read as "retry now".
+    for (const garbage of ['soon 7', '-5', '1 2', 'Infinity']) expect(parseRetryAfter(garbage, Date.now()), garbage).toBeUndefined();
+    expect(String(parseRetryAfter('99999999999999999999999', 0))).toMatch(/^\d+$/);
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', Date.UTC(1994, 10, 6, 8, 49, 7))).toBe(30);
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', Date.UTC(1994, 10, 6, 8, 49, 7))).toBe(30);
     expect(parseRetryAfter(null, 0)).toBeUndefined();
   });
 

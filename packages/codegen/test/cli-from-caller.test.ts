@@ -36,6 +36,14 @@ describe('npm run codegen from another folder', () => {
     expect(out.stdout).toContain('Pet Shelter 1.0.0 → Pet Shelter 2.0.0');
   });
 
+  it('reads from the folder it runs in when started there by another script (INIT_CWD names where that script began)', () => {
+    // `cd specs && node <repo>/scripts/codegen.mjs ...` inside a project's own npm script.
+    const env: NodeJS.ProcessEnv = { ...process.env, INIT_CWD: os.tmpdir() };
+    const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'codegen.mjs'), 'diff', '--from', 'old.yaml', '--to', 'new.yaml'], { cwd: elsewhere, env, encoding: 'utf8', timeout: 120_000 });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Pet Shelter 1.0.0 → Pet Shelter 2.0.0');
+  });
+
   it('finds the versions of codegen.config.json from a folder below the repository root', () => {
     const out = npmRunCodegen(path.join(REPO_ROOT, 'packages', 'codegen'), 'diff', '--from', 'v2.1', '--to', 'v2.2');
     expect(out.stderr).toBe('');

@@ -29,8 +29,12 @@ function writeSlowly(res: ServerResponse, name: string, chunk: Buffer, times: nu
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const fault = new URL(req.url ?? '/', 'http://x').pathname.slice(1);
+    const asked = new URL(req.url ?? '/', 'http://x');
+    const fault = asked.pathname.slice(1);
     switch (fault) {
+      case '503-told':
+        // The Retry-After the test asks for, as the LFI would write it.
+        return void res.writeHead(503, { 'retry-after': asked.searchParams.get('retry-after') ?? '' }).end();
       case 'ok':
         return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"meta":{"totalPages":0}}');
       case 'reset-mid-body':
@@ -135,6 +139,22 @@ describe('fetchLfiJson under faults', () => {
     expect([unavailable.status, unavailable.errors[0]!.code, unavailable.retryAfter]).toEqual([500, 'GenericRecoverableError', 7]);
     const throttled = (await failure(`${origin}/429`)).error;
     expect([throttled.status, throttled.errors[0]!.code, throttled.retryAfter]).toEqual([429, 'Request.TooManyRequests', 3]);
+  });
+
+  it('a Retry-After that is not delay-seconds or an HTTP-date is ignored, never read as "now"; a huge one is passed on as digits', async () => {
+    const told = async (value: string) => (await failure(`${origin}/503-told?retry-after=${encodeURIComponent(value)}`)).error.retryAfter;
+    // Date.parse reads these as dates in 2001: the hub would retry at once and tell the TPP 0.
+    for (const garbage of ['-5', 'soon 7', '1 2', '1e400', 'Infinity', '0x10', 'Sun, 06 Nov 1994']) expect(await told(garbage), garbage).toBeUndefined();
+    const huge = await told('99999999999999999999999');
+    expect(String(huge)).toMatch(/^\d+$/);
+    expect(await told(' 7 ')).toBe(7);
+    const inAMinute = new Date(Date.now() + 60_000);
+    const imf = inAMinute.toUTCString();
+    expect(await told(imf)).toBeGreaterThanOrEqual(58);
+    expect(await told(imf)).toBeLessThanOrEqual(60);
+    expect(await told('Sun, 06 Nov 1994 08:49:37 GMT')).toBe(0);
+    expect(await told('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(0);
+    expect(await told('Sun Nov  6 08:49:37 1994')).toBe(0);
   });
 
   it('a 200 of HTML or of cut JSON: not recoverable (the contract is broken)', async () => {

@@ -50,9 +50,21 @@ export function credentialKind(scheme: ChallengeScheme | undefined): CredentialK
   return 'token';
 }
 
-/** An RFC 9110 §5.6.4 quoted-string. */
+/**
+ * An RFC 9110 §5.6.4 quoted-string of visible ASCII. A header cannot carry characters past
+ * Latin-1 (Node and browsers throw on them), and obs-text is read differently by each client,
+ * so accents are dropped from their letters (`Musée` -> `Musee`), any other character outside
+ * visible ASCII becomes `?`, control characters go (a line break is a space), and `"` and `\`
+ * are escaped.
+ */
 function quoted(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')}"`;
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\t\r\n]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[^\x20-\x7e]/gu, '?');
+  return `"${ascii.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
 function apiKeyPlace(scheme: ChallengeScheme): 'header' | 'query' | 'cookie' {

@@ -61,3 +61,4 @@ export { matchSegment, segmentTemplate, type SegmentTemplate } from './path-temp
 export { MultipartMixedEncoder, newMultipartBoundary } from './multipart-mixed-write.js';
 export { itemOfPart, partEncodingAt, partOfItem, type PartEncoding, type PartHeader, type SequenceEncoding } from './multipart-items.js';
 export { isSequenceFormatError, sequenceEncodingOf, sequenceWriter, type SequenceWriter, type SequenceWriterOptions } from './sequence-media.js';
+export { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';

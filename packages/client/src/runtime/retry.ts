@@ -4,6 +4,7 @@
  * for methods that are safe to repeat. Every loop is bounded.
  */
 import type { ErrorItem } from './errors.js';
+import { parseRetryAfter as parseWireRetryAfter } from '@bank-data-sharing/wire';
 
 /**
  * @example
@@ -62,15 +63,10 @@ export function isRetryableStatus(status: number, errors: readonly ErrorItem[]):
 
 /**
  * `Retry-After` in seconds: delay-seconds, or an HTTP date (counted from `now`). Undefined
- * when absent or unreadable.
+ * when absent or unreadable (`soon`, `-5`: never read as "retry now").
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  return parseWireRetryAfter(value, now);
 }
 
 /**

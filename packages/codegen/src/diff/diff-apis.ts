@@ -185,8 +185,11 @@ interface Roles {
   security: string;
   /** Where they are listed (the pointer a removed one goes to, an added one comes from), and why either breaks its side. */
   home: string;
-  /** Why a removal breaks; `pathRemains`: another method is still served at its path. */
-  removed: (pathRemains: boolean) => string;
+  /**
+   * Why a removal breaks; `pathRemains`: another method is still served at its path;
+   * `successor`: the name under which the same method and path remain.
+   */
+  removed: (pathRemains: boolean, successor?: string) => string;
   added: string;
 }
 
@@ -198,7 +201,11 @@ const OPERATION_ROLES: Roles = {
   security: 'other credentials or scopes: clients must obtain them and servers check them',
   home: '#/paths',
   // A path that keeps other methods answers the removed one 405 (RFC 9110 §15.5.6), not 404.
-  removed: (pathRemains) => `operation removed: a client calling it gets ${pathRemains ? '405 (other methods remain on its path)' : '404'}`,
+  // The same method and path under another operationId are still served: only the name went.
+  removed: (pathRemains, successor) =>
+    successor !== undefined
+      ? `operation removed: its method and path are still served, as operation ${successor}; clients calling it by name (generated code) must use the new name`
+      : `operation removed: a client calling it gets ${pathRemains ? '405 (other methods remain on its path)' : '404'}`,
   // Servers that claim the new version must implement it; clients are not affected.
   added: 'operation added: a server of the new version must implement it',
 };
@@ -573,7 +580,7 @@ function listChanges(before: readonly Comparable[], after: readonly Comparable[]
           kind: `${roles.noun}-removed`,
           description: `${item.method.toUpperCase()} ${item.path} removed`,
           breaking: { client: true, server: false },
-          why: roles.removed(pathsAfter.has(shape(item.path))),
+          why: roles.removed(pathsAfter.has(shape(item.path)), after.find((other) => other.method === item.method && shape(other.path) === shape(item.path) && !namesBefore.has(other.operationId))?.operationId),
           from: item.pointer,
           to: roles.home,
         }),

@@ -7,7 +7,7 @@ import type { ApiIR, OperationIR } from '../ir/types.js';
 import { jsDoc } from '../emit/server/comment.js';
 import { propertyKey, toIdentifier } from '../emit/shared/names.js';
 import { SERVER_RUNTIME_IMPORT } from '../emit/server/emit-server.js';
-import { apiTitle } from '../emit/shared/titles.js';
+import { apiTitle, oneLine } from '../emit/shared/titles.js';
 import { pagingHint } from './paging-hint.js';
 
 /** How operations are grouped into files: by their first tag, or by the first segment of their path. */
@@ -81,7 +81,8 @@ function camel(stem: string): string {
 }
 
 export function groupOf(op: OperationIR, groupBy: GroupBy): string {
-  if (groupBy === 'tag' && op.tags[0] !== undefined && op.tags[0].trim() !== '') return op.tags[0].trim();
+  // On one line: the name heads its file in a `//` comment, where a line break would end it.
+  if (groupBy === 'tag' && op.tags[0] !== undefined && oneLine(op.tags[0]) !== '') return oneLine(op.tags[0]);
   const segment = op.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
   return segment ?? 'default';
 }

@@ -10,6 +10,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diffApis, type ApiDiff } from '../diff/diff-apis.js';
 import { displaySource } from '../emit/shared/header.js';
+import { apiVersion } from '../emit/shared/titles.js';
 import { buildIR } from '../ir/build-ir.js';
 import type { ApiIR, Diagnostic, OperationIR } from '../ir/types.js';
 import { loadSpec } from '../load/load-spec.js';
@@ -303,7 +304,7 @@ function markRemoved(ctx: UpdateContext): void {
       const indent = /^[ \t]*/.exec(model.text.slice(at))![0];
       const successor = ctx.renamed.get(handler.operationId);
       const comment =
-        `${indent}// ${MARKER(handler.operationId)} ${ctx.plan.title} ${ctx.api.version}: nothing serves it.\n` +
+        `${indent}// ${MARKER(handler.operationId)} ${ctx.plan.title} ${apiVersion(ctx.api)}: nothing serves it.\n` +
         (successor
           ? `${indent}// ${successor.method.toUpperCase()} ${successor.path} is now ${JSON.stringify(successor.name)}: move its code there, then delete it.\n`
           : `${indent}// Move its code to the operation that replaced it (see codegen diff), then delete it.\n`);

@@ -48,7 +48,7 @@ export class PathTemplates {
 
   /** The parameters of the item paths under `collection` (`/x/{id}` under `/x`). */
   itemParameters(collection: string): readonly string[] {
-    return this.items.get(collection.replace(/\/+$/, '') || '/') ?? [];
+    return this.items.get(withoutTrailingSlashes(collection) || '/') ?? [];
   }
 
   /**
@@ -67,10 +67,20 @@ export class PathTemplates {
       template.names.forEach((name, i) => out.push([name, decode(match[i + 1]!)]));
     }
     if (matched) return out;
-    const last = pathname.replace(/\/+$/, '').split('/').pop();
+    const last = withoutTrailingSlashes(pathname).split('/').pop();
     if (!last) return out;
     return this.itemParameters(collection).map((name) => [name, decode(last)]);
   }
+}
+
+/**
+ * `text` without its trailing slashes, by a scan from the end: `/\/+$/` is tried at every
+ * slash and is quadratic in a path of many (a self link in an answer can be any length).
+ */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+  return text.slice(0, end);
 }
 
 function decode(segment: string): string {

@@ -21,7 +21,7 @@ export function serverError(exchange: Exchange, message: string): Finding {
       return {
         check: 'server-error',
         message: `${message}: the router refused its handler's answer: ${[cause.message, ...cause.issues].join('; ')}`,
-        ...(where ? { pointer: where[1] === '(root)' ? '' : `/${where[1]!.split('.').join('/')}`, rule: where[2]! } : { rule: cause.message }),
+        ...(where ? { pointer: where[1] === '(root)' ? '' : pointerOf(where[1]!), rule: where[2]! } : { rule: cause.message }),
       };
     }
   }
@@ -32,6 +32,14 @@ export function serverError(exchange: Exchange, message: string): Finding {
     };
   }
   return { check: 'server-error', message };
+}
+
+/** The JSON pointer of an issue's dotted path (members named with `/` or `~` escaped, RFC 6901). */
+function pointerOf(dotted: string): string {
+  return dotted
+    .split('.')
+    .map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+    .join('');
 }
 
 function parse(text: string): { message: string; issues: string[] } | undefined {

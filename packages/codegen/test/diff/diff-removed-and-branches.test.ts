@@ -48,6 +48,14 @@ describe('a removed operation', () => {
     expect(find('operation deleteEvent').why).toBe('operation removed: a client calling it gets 405 (other methods remain on its path)');
   });
 
+  it('is still served where the same method and path remain under another operationId, so neither 404 nor 405', () => {
+    const before = museum({ withDelete: true, withList: false, branch: branchBefore });
+    const after = museum({ withDelete: true, withList: false, branch: branchBefore }) as { paths: Record<string, Record<string, { operationId: string }>> };
+    after.paths['/events/{eventId}']!['delete']!.operationId = 'removeEvent';
+    const renamed = diffApis(ir(before), ir(after)).changes.find((c) => c.location === 'operation deleteEvent');
+    expect(renamed?.why).toBe('operation removed: its method and path are still served, as operation removeEvent; clients calling it by name (generated code) must use the new name');
+  });
+
   it('gets 404 where its path is gone', () => {
     expect(find('operation listTickets').why).toBe('operation removed: a client calling it gets 404');
   });

@@ -141,6 +141,31 @@ describe('scaffold update on a petstore-like fixture (ts-morph, in place)', () =
     expect(listPets?.causes.map((c) => [c.location, c.description])).toStrictEqual([['operation listPets', 'GET /pets removed']]);
   });
 
+  it("keeps the marker of a removed operation one comment line whatever the spec's version holds", async () => {
+    const other = await scratchProject();
+    const dir = path.join(other, 'h');
+    await scaffold({ spec: PETS_V1, out: dir, server: '../gen/server/index.js', check: false, typeCheck: false });
+    // A version with a line break: written as is, the rest of it became code in the team's file.
+    const v2 = path.join(other, 'pets-v2-multiline.yaml');
+    await writeFile(v2, (await readFile(PETS_V2, 'utf8')).replace('version: 2.0.0', 'version: "2.0.0\\nglobalThis.injected = 1; //"'));
+    await scaffold({ spec: v2, out: dir, check: false, typeCheck: false });
+    const pets = await readFile(path.join(dir, 'pets.ts'), 'utf8');
+    expect(pets).toContain('// codegen scaffold: "deletePet" is not an operation of Pet Shelter 2.0.0 globalThis.injected = 1; //: nothing serves it.\n');
+    expect(pets).not.toMatch(/^globalThis\.injected/m);
+  });
+
+  it('keeps the first line of a group file one comment line whatever its tag holds', async () => {
+    const other = await scratchProject();
+    const spec = path.join(other, 'pets-tag.yaml');
+    await writeFile(spec, (await readFile(PETS_V1, 'utf8')).replaceAll('tags: [pets]', 'tags: ["pets\\nglobalThis.injected = 1; //"]'));
+    const dir = path.join(other, 'h');
+    await scaffold({ spec, out: dir, server: '../gen/server/index.js', groupBy: 'tag', check: false, typeCheck: false });
+    const texts = await snapshot(dir);
+    const group = [...texts.entries()].find(([, text]) => text.includes('globalThis.injected'));
+    expect(group?.[1]).toMatch(/^\/\/ pets globalThis\.injected = 1; \/\/: handlers of /);
+    for (const text of texts.values()) expect(text).not.toMatch(/^globalThis\.injected/m);
+  });
+
   it('--check reports what an update would change and writes nothing', async () => {
     const other = await scratchProject();
     const dir = path.join(other, 'h');

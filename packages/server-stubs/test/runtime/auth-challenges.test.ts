@@ -114,3 +114,24 @@ describe('401 challenges by scheme', () => {
     expect(reply.headers['www-authenticate']).toBe('Basic realm="City \\"Museum\\""');
   });
 });
+
+describe('401 challenges for any API title', () => {
+  it('sends a realm of visible ASCII, backslash and quote escaped, whatever characters the title holds', async () => {
+    // An em dash, accents, CJK, an emoji, a backslash and a line break: a header cannot carry
+    // characters past Latin-1, so a realm made of them verbatim made every 401 throw.
+    const title = 'Musée — 博物馆 🏛 C:\\ "Main"\nHall';
+    const app = EXPRESS[0][1]();
+    app.use(createApiRouter({ ...definition, api: { ...definition.api, title } }, handlers, options));
+    const other = await listen(app);
+    try {
+      const reply = await send(`${other.origin}/museum/staff`);
+      expect(reply.status).toBe(401);
+      const challenge = String(reply.headers['www-authenticate']);
+      expect(challenge).toMatch(/^Basic realm="(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/);
+      expect(challenge).toContain('Musee');
+      expect(challenge).toContain('C:\\\\ \\"Main\\"');
+    } finally {
+      await other.close();
+    }
+  });
+});

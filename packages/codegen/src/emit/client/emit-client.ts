@@ -10,7 +10,7 @@ import { NameResolver, propertyKey } from '../shared/names.js';
 import { printSchemeEntry } from '../shared/security-scheme.js';
 import type { Emitter, GeneratedFile } from '../types.js';
 import { typeBaseName } from './method-name.js';
-import { apiTitle } from '../shared/titles.js';
+import { apiTitle, apiVersion } from '../shared/titles.js';
 
 /** Module specifier generated clients import their runtime from. */
 export const CLIENT_RUNTIME_IMPORT = '@bank-data-sharing/client/runtime';
@@ -109,7 +109,7 @@ function exampleCall(named: NamedOperation[]): string | undefined {
 function createClientDoc(api: ApiIR, named: NamedOperation[]): string {
   const server = api.servers[0];
   const absolute = server !== undefined && /^https?:\/\//i.test(server.url);
-  const title = `${apiTitle(api)} (${api.version})`;
+  const title = `${apiTitle(api)} (${apiVersion(api)})`;
   const lines = [`Typed client of ${title}: one method per operation.`, ''];
   if (absolute) lines.push(`\`baseUrl\` defaults to the spec's first server, ${server.url}.`);
   else lines.push(`\`baseUrl\` defaults to \`origin\` + ${JSON.stringify(server?.pathPrefix ?? '')} (the spec's server path).`);

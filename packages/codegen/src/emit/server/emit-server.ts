@@ -12,7 +12,7 @@ import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { printHandlers } from './print-handlers.js';
 import { printMeta } from './print-meta.js';
-import { apiTitle } from '../shared/titles.js';
+import { apiTitle, apiVersion } from '../shared/titles.js';
 
 /** Module specifier of the runtime the generated code calls. */
 export const SERVER_RUNTIME_IMPORT = '@bank-data-sharing/server-stubs/runtime';
@@ -27,7 +27,7 @@ function printWebhookRouter(api: ApiIR): string[] {
     '',
     jsDoc(
       [
-        `An Express-compatible router receiving the webhooks of ${apiTitle(api)} (${api.version}) with \`handlers\`: each at \`options.paths[key]\`, by default \`/<webhook name>\`, below \`options.prefix\` (default: none). Requests to other paths go on to the next middleware.`,
+        `An Express-compatible router receiving the webhooks of ${apiTitle(api)} (${apiVersion(api)}) with \`handlers\`: each at \`options.paths[key]\`, by default \`/<webhook name>\`, below \`options.prefix\` (default: none). Requests to other paths go on to the next middleware.`,
         "Every delivery is checked before its handler runs (Content-Type, security, headers and body: 400 in the spec's error shape), and every result is checked against the responses the spec lets the receiver send.",
         `@example\napp.use(createWebhookRouter(handlers, { paths: { ${propertyKey(firstKey)}: ${moduleSpecifier(`/hooks${defaultWebhookPath(first.name)}`)} } }));`,
       ],
@@ -60,7 +60,7 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
     '',
     jsDoc(
       [
-        `An Express-compatible router (Express 4 or 5) serving ${apiTitle(api)} (${api.version}) with \`handlers\`, under ${
+        `An Express-compatible router (Express 4 or 5) serving ${apiTitle(api)} (${apiVersion(api)}) with \`handlers\`, under ${
           prefix ? `\`${prefix}\` (the first server in the spec)` : 'the root'
         } unless \`options.prefix\` says otherwise.`,
         'Every request is checked before its handler runs (404, 405, 406, 415, 401, 403, 400), and every result is checked against the spec before it is sent (switch off with `validateResponses: false`).',

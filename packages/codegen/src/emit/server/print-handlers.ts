@@ -2,7 +2,7 @@ import type { ApiIR, OperationIR, TagIR, WebhookIR } from '../../ir/types.js';
 import { propertyKey } from '../shared/names.js';
 import { jsDoc, moduleSpecifier } from './comment.js';
 import { permissionsOf } from './print-meta.js';
-import { apiTitle, summarySuffix } from '../shared/titles.js';
+import { apiTitle, apiVersion, summarySuffix } from '../shared/titles.js';
 
 /**
  * `typeof operations.X` (or `webhooks`), or `(typeof operations)["ö"]` when the key is not an
@@ -89,7 +89,7 @@ function printWebhookHandlers(api: ApiIR): string[] {
     '',
     jsDoc(
       [
-        `One method per webhook of ${apiTitle(api)} (${api.version}): requests the API sends to a receiver you run.`,
+        `One method per webhook of ${apiTitle(api)} (${apiVersion(api)}): requests the API sends to a receiver you run.`,
         'Each receives the validated delivery (typed headers, body) and returns one of the statuses the spec lets the receiver answer; mount them with `createWebhookRouter`.',
       ],
       '',
@@ -111,7 +111,7 @@ export function printHandlers(api: ApiIR, header: string, runtimeImport: string,
     '',
     jsDoc(
       [
-        `One method per operation of ${apiTitle(api)} (${api.version}).`,
+        `One method per operation of ${apiTitle(api)} (${apiVersion(api)}).`,
         'Each receives the validated request (typed path, query, headers, body) and returns one of the statuses the spec defines with its body; throw `ApiError` to answer with an error envelope.',
       ],
       '',

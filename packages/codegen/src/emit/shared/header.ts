@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 import type { ApiIR } from '../../ir/types.js';
-import { apiTitle } from './titles.js';
+import { apiTitle, apiVersion, oneLine } from './titles.js';
 
 /**
  * What the first line of every generated file says after its comment opener. The generator
@@ -31,5 +31,5 @@ export function displaySource(source: string): string {
 }
 
 export function generatedHeader(api: ApiIR): string {
-  return HEADER({ source: displaySource(api.source), title: apiTitle(api), version: api.version });
+  return HEADER({ source: oneLine(displaySource(api.source)), title: apiTitle(api), version: apiVersion(api) });
 }

@@ -94,4 +94,15 @@ describe('Harvest', () => {
     expect(harvest.pick('accountId', 0)).toBeUndefined();
     expect(harvest.has('accountId')).toBe(false);
   });
+
+  it('reads a self link of many slashes in linear time (denial of service: a server may answer anything)', () => {
+    // 200 000 slashes no template ends with: a trailing-slash trim by /\/+$/ took minutes here.
+    const link = `/a${'/'.repeat(200_000)}x`;
+    const harvest = new Harvest(all);
+    const started = performance.now();
+    harvest.collect(createNote, answer({ self: link }, { location: link }));
+    // Generous safety bound: the quadratic reading takes minutes.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(harvest.pick('noteRef', 0)).toBe('x');
+  });
 });

@@ -22,6 +22,11 @@ describe('serverError', () => {
     expect(serverError(exchange({ 'x-contract-violation': '{"message":"m","issues":["(root): Expected object"]}' }), 'HTTP 500').pointer).toBe('');
   });
 
+  it('escapes / and ~ of member names in the pointer (RFC 6901)', () => {
+    const told = JSON.stringify({ message: 'm', issues: ['links.text/html.a~b: Invalid input'] });
+    expect(serverError(exchange({ 'x-contract-violation': told }), 'HTTP 500').pointer).toBe('/links/text~1html/a~0b');
+  });
+
   it("says where to look when the router keeps the cause to itself, and nothing more for another server's 500", () => {
     expect(serverError(exchange({}), 'HTTP 500').message).toContain("the member or status and the rule are in the server's log (onError)");
     expect(serverError(exchange({ 'x-contract-violation': 'not json' }), 'HTTP 500').message).toContain("server's log");

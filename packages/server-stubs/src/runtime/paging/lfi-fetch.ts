@@ -7,7 +7,7 @@
  * with `Retry-After` where the LFI said when) or not. No raw exception reaches the router's
  * crash path.
  */
-import { isJsonType, parseJsonSafely, UnsafeInputError } from '@bank-data-sharing/wire';
+import { isJsonType, parseJsonSafely, parseRetryAfter, UnsafeInputError } from '@bank-data-sharing/wire';
 import { ApiError } from '../api-error.js';
 import { LfiContractError, LfiResponseError } from './errors.js';
 import type { LfiGuard } from './lfi-guard.js';
@@ -124,12 +124,7 @@ async function readBounded(response: Response, maxBytes: number, url: string): P
 }
 
 function retryAfterOf(response: Response): number | undefined {
-  const header = response.headers.get('retry-after');
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return parseRetryAfter(response.headers.get('retry-after'), Date.now());
 }
 
 /**
