@@ -86,6 +86,16 @@ describe('classifyPattern on known shapes', () => {
     expect(isSuperLinear(classify('^((a{1,1000}){1,1000}){1,1000}$'))).toBe(true);
     expect(classify('^[0-9]{1,1000}[a-z]{1,1000}$').kind).toBe('linear');
   });
+
+  it('bounds its own work on huge counts of what adds no position (empty groups, assertions)', () => {
+    // Each copy of `(?:)` or `(?:^)` adds no position, yet unrolling it costs a step per copy.
+    const started = Date.now();
+    expect(classify('^(?:){4000000000}[a-z]+$').kind).toBe('linear');
+    expect(classify('^(?:\\b){4000000000}x$').kind).toBe('linear');
+    expect(classify('^(a|a)*(?:){9007199254740991}$').kind).toBe('exponential');
+    // A safety bound for a denial-of-service test: unbounded, this takes minutes.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });
 
 /**
