@@ -59,7 +59,8 @@ export function classifyPattern(source: string, flags: 'u' | ''): PatternComplex
     return { kind: 'linear' };
   }
   const unicode = flags === 'u';
-  const { cost, automaton, alphabet } = costOf(pattern.alternatives, unicode, true);
+  const { automaton, alphabet, cost: own } = costOf(pattern.alternatives, unicode, true);
+  const cost = own.degree <= 1 ? (countedBlowup(pattern, flags) ?? own) : own;
   if (cost.degree <= 1) return { kind: 'linear' };
   const pump = cost.pump === '' ? 'a' : cost.pump;
   const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(automaton, unicode, cost.prefix, pump, alphabet.representatives) };
@@ -91,5 +92,67 @@ function own(ambiguity: Ambiguity, spell: (word: Word | undefined) => string): C
       return { degree: ambiguity.degree, prefix: spell(ambiguity.prefix), pump: spell(ambiguity.pump) };
     case 'linear':
       return ambiguity.loop ? { degree: 1, prefix: spell(ambiguity.loop.prefix), pump: spell(ambiguity.loop.pump) } : { degree: 0, prefix: '', pump: '' };
+  }
+}
+
+/**
+ * Counts from which a counted repeat's own ambiguity is taken as exponential. The position
+ * automaton sees no loop in `(?:a?){40}` or `(?:a|a){40}`, yet V8 tries every way of spreading
+ * a failing value over the copies: C(40, 20) or 2^40 paths, a constant only in name (seconds
+ * at a count of 24, paid again at each start position of a search).
+ */
+const COMBINATORIAL_COUNT = 8;
+
+/**
+ * A counted repeat whose copies can share a value in many ways: its element is ambiguous on
+ * its own (`(?:a|a){n}`: each copy has two paths), or it can match empty where at least
+ * COMBINATORIAL_COUNT copies are required (`(?:a?){n}`: which copies take the characters is a
+ * choice, as iterations below the minimum may be empty). Reported exponential, with the pump
+ * of the element's own ambiguity.
+ */
+function countedBlowup(pattern: AST.Pattern, flags: 'u' | ''): Cost | undefined {
+  let found: Cost | undefined;
+  const visit = (node: AST.Node): void => {
+    if (found) return;
+    if (node.type === 'Quantifier') {
+      const raw = node.element.raw;
+      const required = nullable(node.element) ? node.min : 0;
+      const copies = node.max === Infinity ? node.min : node.max;
+      const probe = required >= COMBINATORIAL_COUNT ? `^(?:(?:${raw})+)*$` : copies >= COMBINATORIAL_COUNT ? `^(?:${raw})*$` : undefined;
+      if (probe !== undefined) {
+        const inner = classifyPattern(probe, flags);
+        if (inner.kind === 'exponential') {
+          found = { degree: Infinity, prefix: '', pump: inner.attack.pump };
+          return;
+        }
+      }
+      visit(node.element);
+      return;
+    }
+    if ('alternatives' in node) for (const alternative of node.alternatives) visit(alternative);
+    else if (node.type === 'Alternative') for (const element of node.elements) visit(element);
+  };
+  visit(pattern);
+  return found;
+}
+
+/** Whether a piece of pattern can match the empty word (a backreference can: to an unset group). */
+function nullable(node: AST.Node): boolean {
+  switch (node.type) {
+    case 'Character':
+    case 'CharacterClass':
+    case 'CharacterSet':
+    case 'ExpressionCharacterClass':
+      return false;
+    case 'Quantifier':
+      return node.min === 0 || nullable(node.element);
+    case 'Alternative':
+      return node.elements.every(nullable);
+    case 'Group':
+    case 'CapturingGroup':
+    case 'Pattern':
+      return node.alternatives.some(nullable);
+    default:
+      return true;
   }
 }
