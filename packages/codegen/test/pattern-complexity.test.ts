@@ -94,6 +94,11 @@ describe('classifyPattern on known shapes', () => {
     expect(classify('^(?:[a-z]?){64}$').kind).toBe('exponential');
     expect(classify('^(?<n>a?){10}$').kind).toBe('exponential');
     expect(classify('^(?:a|a){40}$').kind).toBe('exponential');
+    // The copies multiply through nesting and add along a sequence; a skippable copy is a choice.
+    expect(classify('^(?:(?:a?){6}){6}$').kind).toBe('exponential');
+    expect(classify('^(?:a?){7}(?:a?){7}(?:a?){7}$').kind).toBe('exponential');
+    expect(classify(`^${'[a-z]?'.repeat(26)}$`).kind).toBe('exponential');
+    expect(classify('^(?:\\b){40}a$').kind).toBe('linear');
     // The copies past the minimum cannot be empty, and few required copies cost little.
     expect(classify('^(?:a?){0,300}$').kind).toBe('linear');
     expect(classify('^(?:a?){3}$').kind).toBe('linear');

@@ -51,6 +51,11 @@ interface Cost {
  * expression with these flags is reported linear: it is refused elsewhere and never matched.
  */
 export function classifyPattern(source: string, flags: 'u' | ''): PatternComplexity {
+  return classify(source, flags, true);
+}
+
+/** `counted`: whether to look for the ambiguity of counted repeats too (not in its own probes, which hold the same repeats). */
+function classify(source: string, flags: 'u' | '', counted: boolean): PatternComplexity {
   let pattern: AST.Pattern;
   try {
     new RegExp(source, flags);
@@ -60,7 +65,7 @@ export function classifyPattern(source: string, flags: 'u' | ''): PatternComplex
   }
   const unicode = flags === 'u';
   const { automaton, alphabet, cost: own } = costOf(pattern.alternatives, unicode, true);
-  const cost = own.degree <= 1 ? (countedBlowup(pattern, flags) ?? own) : own;
+  const cost = own.degree <= 1 && counted ? (countedBlowup(pattern, flags) ?? own) : own;
   if (cost.degree <= 1) return { kind: 'linear' };
   const pump = cost.pump === '' ? 'a' : cost.pump;
   const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(automaton, unicode, cost.prefix, pump, alphabet.representatives) };
@@ -105,35 +110,81 @@ const COMBINATORIAL_COUNT = 8;
 
 /**
  * A counted repeat whose copies can share a value in many ways: its element is ambiguous on
- * its own (`(?:a|a){n}`: each copy has two paths), or it can match empty where at least
- * COMBINATORIAL_COUNT copies are required (`(?:a?){n}`: which copies take the characters is a
- * choice, as iterations below the minimum may be empty). Reported exponential, with the pump
- * of the element's own ambiguity.
+ * its own (`(?:a|a){n}`: each copy has two paths), or the pattern requires at least
+ * COMBINATORIAL_COUNT copies of things that may match empty (`(?:a?){n}`, `((a?){6}){6}`,
+ * `(a?){4}(a?){4}`: which copies take the characters is a choice, as iterations below the
+ * minimum may be empty). Reported exponential, with the pump of the element's own ambiguity.
  */
 function countedBlowup(pattern: AST.Pattern, flags: 'u' | ''): Cost | undefined {
   let found: Cost | undefined;
-  const visit = (node: AST.Node): void => {
-    if (found) return;
-    if (node.type === 'Quantifier') {
-      const raw = node.element.raw;
-      const required = nullable(node.element) ? node.min : 0;
-      const copies = node.max === Infinity ? node.min : node.max;
-      const probe = required >= COMBINATORIAL_COUNT ? `^(?:(?:${raw})+)*$` : copies >= COMBINATORIAL_COUNT ? `^(?:${raw})*$` : undefined;
-      if (probe !== undefined) {
-        const inner = classifyPattern(probe, flags);
-        if (inner.kind === 'exponential') {
-          found = { degree: Infinity, prefix: '', pump: inner.attack.pump };
-          return;
-        }
-      }
-      visit(node.element);
-      return;
-    }
-    if ('alternatives' in node) for (const alternative of node.alternatives) visit(alternative);
-    else if (node.type === 'Alternative') for (const element of node.elements) visit(element);
+  const exponentialPump = (probe: string): string | undefined => {
+    const inner = classify(probe, flags, false);
+    return inner.kind === 'exponential' ? inner.attack.pump : undefined;
   };
-  visit(pattern);
+  /** The copies that may match empty a piece requires, multiplied through nesting, added along a sequence. */
+  const emptyCopies = (node: AST.Node): number => {
+    if (found) return 0;
+    switch (node.type) {
+      case 'Quantifier': {
+        // Copies that take no character leave nothing to spread (`(?:\b){40}`).
+        if (node.max === 0 || !consumes(node.element)) return 0;
+        const copies = node.max === Infinity ? node.min : node.max;
+        if (copies >= COMBINATORIAL_COUNT) {
+          const pump = exponentialPump(`^(?:${node.element.raw})*$`);
+          if (pump !== undefined) found = { degree: Infinity, prefix: '', pump };
+        }
+        const inner = emptyCopies(node.element);
+        if (nullable(node.element)) return Math.min(node.min, COMBINATORIAL_COUNT) * Math.max(1, inner);
+        // A copy that may be skipped is a choice too: `a?a?a?` spreads `aa` in three ways.
+        return node.min === 0 && node.max !== Infinity ? Math.max(1, inner) : inner;
+      }
+      case 'Alternative': {
+        let sum = 0;
+        for (const element of node.elements) {
+          const copies = emptyCopies(element);
+          if (found) return 0;
+          if (copies >= COMBINATORIAL_COUNT || sum + copies >= COMBINATORIAL_COUNT) {
+            // Which copies take the characters is a choice; the pump is what one of them takes.
+            const pump = exponentialPump(`^(?:(?:${element.raw})+)*$`);
+            if (pump !== undefined) found = { degree: Infinity, prefix: '', pump };
+          }
+          sum += copies;
+        }
+        return sum;
+      }
+      case 'Group':
+      case 'CapturingGroup':
+      case 'Pattern':
+      case 'Assertion':
+        return 'alternatives' in node ? Math.max(0, ...node.alternatives.map(emptyCopies)) : 0;
+      default:
+        return 0;
+    }
+  };
+  emptyCopies(pattern);
   return found;
+}
+
+/** Whether a piece of pattern can take a character (a backreference can: its group's text). */
+function consumes(node: AST.Node): boolean {
+  switch (node.type) {
+    case 'Character':
+    case 'CharacterClass':
+    case 'CharacterSet':
+    case 'ExpressionCharacterClass':
+    case 'Backreference':
+      return true;
+    case 'Quantifier':
+      return node.max > 0 && consumes(node.element);
+    case 'Alternative':
+      return node.elements.some(consumes);
+    case 'Group':
+    case 'CapturingGroup':
+    case 'Pattern':
+      return node.alternatives.some(consumes);
+    default:
+      return false;
+  }
 }
 
 /** Whether a piece of pattern can match the empty word (a backreference can: to an unset group). */
