@@ -86,6 +86,34 @@ describe('classifyPattern on known shapes', () => {
     expect(isSuperLinear(classify('^((a{1,1000}){1,1000}){1,1000}$'))).toBe(true);
     expect(classify('^[0-9]{1,1000}[a-z]{1,1000}$').kind).toBe('linear');
   });
+
+  it('calls super-linear a counted repeat V8 spreads a failing value over in many ways', () => {
+    // No loop, yet `^(?:a?){28}$` takes V8 seconds on 14 a's and a b: C(28, 14) ways to choose
+    // which copies take the a's; `(?:a|a){n}` has 2^n paths.
+    expect(classify('^(?:a?){40}$').kind).toBe('exponential');
+    expect(classify('^(?:[a-z]?){64}$').kind).toBe('exponential');
+    expect(classify('^(?<n>a?){10}$').kind).toBe('exponential');
+    expect(classify('^(?:a|a){40}$').kind).toBe('exponential');
+    // The copies multiply through nesting and add along a sequence; a skippable copy is a choice.
+    expect(classify('^(?:(?:a?){6}){6}$').kind).toBe('exponential');
+    expect(classify('^(?:a?){7}(?:a?){7}(?:a?){7}$').kind).toBe('exponential');
+    expect(classify(`^${'[a-z]?'.repeat(26)}$`).kind).toBe('exponential');
+    expect(classify('^(?:\\b){40}a$').kind).toBe('linear');
+    // The copies past the minimum cannot be empty, and few required copies cost little.
+    expect(classify('^(?:a?){0,300}$').kind).toBe('linear');
+    expect(classify('^(?:a?){3}$').kind).toBe('linear');
+    expect(classify('^\\d{1,3}(\\.\\d{1,3}){3}$').kind).toBe('linear');
+  });
+
+  it('bounds its own work on huge counts of what adds no position (empty groups, assertions)', () => {
+    // Each copy of `(?:)` or `(?:^)` adds no position, yet unrolling it costs a step per copy.
+    const started = Date.now();
+    expect(classify('^(?:){4000000000}[a-z]+$').kind).toBe('linear');
+    expect(classify('^(?:\\b){4000000000}x$').kind).toBe('linear');
+    expect(classify('^(a|a)*(?:){9007199254740991}$').kind).toBe('exponential');
+    // A safety bound for a denial-of-service test: unbounded, this takes minutes.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });
 
 /**

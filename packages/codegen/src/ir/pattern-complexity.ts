@@ -51,6 +51,11 @@ interface Cost {
  * expression with these flags is reported linear: it is refused elsewhere and never matched.
  */
 export function classifyPattern(source: string, flags: 'u' | ''): PatternComplexity {
+  return classify(source, flags, true);
+}
+
+/** `counted`: whether to look for the ambiguity of counted repeats too (not in its own probes, which hold the same repeats). */
+function classify(source: string, flags: 'u' | '', counted: boolean): PatternComplexity {
   let pattern: AST.Pattern;
   try {
     new RegExp(source, flags);
@@ -59,7 +64,8 @@ export function classifyPattern(source: string, flags: 'u' | ''): PatternComplex
     return { kind: 'linear' };
   }
   const unicode = flags === 'u';
-  const { cost, automaton, alphabet } = costOf(pattern.alternatives, unicode, true);
+  const { automaton, alphabet, cost: own } = costOf(pattern.alternatives, unicode, true);
+  const cost = own.degree <= 1 && counted ? (countedBlowup(pattern, flags) ?? own) : own;
   if (cost.degree <= 1) return { kind: 'linear' };
   const pump = cost.pump === '' ? 'a' : cost.pump;
   const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(automaton, unicode, cost.prefix, pump, alphabet.representatives) };
@@ -91,5 +97,113 @@ function own(ambiguity: Ambiguity, spell: (word: Word | undefined) => string): C
       return { degree: ambiguity.degree, prefix: spell(ambiguity.prefix), pump: spell(ambiguity.pump) };
     case 'linear':
       return ambiguity.loop ? { degree: 1, prefix: spell(ambiguity.loop.prefix), pump: spell(ambiguity.loop.pump) } : { degree: 0, prefix: '', pump: '' };
+  }
+}
+
+/**
+ * Counts from which a counted repeat's own ambiguity is taken as exponential. The position
+ * automaton sees no loop in `(?:a?){40}` or `(?:a|a){40}`, yet V8 tries every way of spreading
+ * a failing value over the copies: C(40, 20) or 2^40 paths, a constant only in name (seconds
+ * at a count of 24, paid again at each start position of a search).
+ */
+const COMBINATORIAL_COUNT = 8;
+
+/**
+ * A counted repeat whose copies can share a value in many ways: its element is ambiguous on
+ * its own (`(?:a|a){n}`: each copy has two paths), or the pattern requires at least
+ * COMBINATORIAL_COUNT copies of things that may match empty (`(?:a?){n}`, `((a?){6}){6}`,
+ * `(a?){4}(a?){4}`: which copies take the characters is a choice, as iterations below the
+ * minimum may be empty). Reported exponential, with the pump of the element's own ambiguity.
+ */
+function countedBlowup(pattern: AST.Pattern, flags: 'u' | ''): Cost | undefined {
+  let found: Cost | undefined;
+  const exponentialPump = (probe: string): string | undefined => {
+    const inner = classify(probe, flags, false);
+    return inner.kind === 'exponential' ? inner.attack.pump : undefined;
+  };
+  /** The copies that may match empty a piece requires, multiplied through nesting, added along a sequence. */
+  const emptyCopies = (node: AST.Node): number => {
+    if (found) return 0;
+    switch (node.type) {
+      case 'Quantifier': {
+        // Copies that take no character leave nothing to spread (`(?:\b){40}`).
+        if (node.max === 0 || !consumes(node.element)) return 0;
+        const copies = node.max === Infinity ? node.min : node.max;
+        if (copies >= COMBINATORIAL_COUNT) {
+          const pump = exponentialPump(`^(?:${node.element.raw})*$`);
+          if (pump !== undefined) found = { degree: Infinity, prefix: '', pump };
+        }
+        const inner = emptyCopies(node.element);
+        if (nullable(node.element)) return Math.min(node.min, COMBINATORIAL_COUNT) * Math.max(1, inner);
+        // A copy that may be skipped is a choice too: `a?a?a?` spreads `aa` in three ways.
+        return node.min === 0 && node.max !== Infinity ? Math.max(1, inner) : inner;
+      }
+      case 'Alternative': {
+        let sum = 0;
+        for (const element of node.elements) {
+          const copies = emptyCopies(element);
+          if (found) return 0;
+          if (copies >= COMBINATORIAL_COUNT || sum + copies >= COMBINATORIAL_COUNT) {
+            // Which copies take the characters is a choice; the pump is what one of them takes.
+            const pump = exponentialPump(`^(?:(?:${element.raw})+)*$`);
+            if (pump !== undefined) found = { degree: Infinity, prefix: '', pump };
+          }
+          sum += copies;
+        }
+        return sum;
+      }
+      case 'Group':
+      case 'CapturingGroup':
+      case 'Pattern':
+      case 'Assertion':
+        return 'alternatives' in node ? Math.max(0, ...node.alternatives.map(emptyCopies)) : 0;
+      default:
+        return 0;
+    }
+  };
+  emptyCopies(pattern);
+  return found;
+}
+
+/** Whether a piece of pattern can take a character (a backreference can: its group's text). */
+function consumes(node: AST.Node): boolean {
+  switch (node.type) {
+    case 'Character':
+    case 'CharacterClass':
+    case 'CharacterSet':
+    case 'ExpressionCharacterClass':
+    case 'Backreference':
+      return true;
+    case 'Quantifier':
+      return node.max > 0 && consumes(node.element);
+    case 'Alternative':
+      return node.elements.some(consumes);
+    case 'Group':
+    case 'CapturingGroup':
+    case 'Pattern':
+      return node.alternatives.some(consumes);
+    default:
+      return false;
+  }
+}
+
+/** Whether a piece of pattern can match the empty word (a backreference can: to an unset group). */
+function nullable(node: AST.Node): boolean {
+  switch (node.type) {
+    case 'Character':
+    case 'CharacterClass':
+    case 'CharacterSet':
+    case 'ExpressionCharacterClass':
+      return false;
+    case 'Quantifier':
+      return node.min === 0 || nullable(node.element);
+    case 'Alternative':
+      return node.elements.every(nullable);
+    case 'Group':
+    case 'CapturingGroup':
+    case 'Pattern':
+      return node.alternatives.some(nullable);
+    default:
+      return true;
   }
 }

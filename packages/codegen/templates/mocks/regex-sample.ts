@@ -343,7 +343,10 @@ class Builder {
 
   private emitRepeat(node: Extract<Node, { type: 'repeat' }>, lo: number, hi: number): void {
     const body = spanOf(node.body, this.ctx);
-    const count = this.ended ? node.min : this.repeatCount(node, body, lo, hi);
+    let count = this.ended ? node.min : this.repeatCount(node, body, lo, hi);
+    // A body that takes no character gives the same at each copy (`(?:){4000000000}`,
+    // `(?:\b){n}`): one copy stands for all, instead of a loop as long as the count.
+    if (body.max === 0) count = Math.min(count, 1);
     const start = this.out.length;
     for (let done = 0; done < count; done++) {
       // Each iteration starts with the groups inside it unset, as the matcher has them.

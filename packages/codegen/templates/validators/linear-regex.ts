@@ -121,6 +121,9 @@ function build(pattern: string, root: Node, unicode: boolean): Automaton {
     }
   };
   const compileRepeat = (node: Extract<Node, { type: 'repeat' }>, next: number): number => {
+    // A body that adds no state (`(?:)`, `a{0}`) is the empty word however often it repeats;
+    // unrolling it would cost its count, up to 2^53, in time and not one state toward the cap.
+    if (node.max === 0 || onlyEmpty(node.body)) return next;
     let entry: number;
     if (node.max === Infinity) {
       // The loop: a choice between one more iteration and going on.
@@ -138,6 +141,22 @@ function build(pattern: string, root: Node, unicode: boolean): Automaton {
   const match = add(MATCH, 0, []);
   const start = compile(root, match);
   return { kind, arg, out, start, atoms };
+}
+
+/** Whether a node compiles to no state at all: it can only match the empty word, and tests nothing. */
+function onlyEmpty(node: Node): boolean {
+  switch (node.type) {
+    case 'seq':
+      return node.items.every(onlyEmpty);
+    case 'alt':
+      return node.options.every(onlyEmpty);
+    case 'group':
+      return onlyEmpty(node.body);
+    case 'repeat':
+      return node.max === 0 || onlyEmpty(node.body);
+    default:
+      return false;
+  }
 }
 
 /** The set written as `source`, as a RegExp that tests one character. */

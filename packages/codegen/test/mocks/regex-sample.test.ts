@@ -212,6 +212,15 @@ describe('sampleFromPattern', () => {
     expect(() => sample('a**', 1)).toThrow(/not a valid regular expression/);
   });
 
+  it('samples at once a huge count of what takes no character', () => {
+    const started = Date.now();
+    for (const pattern of ['^(?:){4000000000}a$', '^(?:(?:){100000}){100000}b$', '^x(?:\\b){4000000000}$']) {
+      expect(compiled(pattern).test(sample(pattern, 1)), pattern).toBe(true);
+    }
+    // A safety bound for a denial-of-service test: copy by copy, this takes minutes.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('refuses a pattern whose shortest match is enormous', () => {
     expect(() => sample('^a{1000000}$', 1)).toThrow(PatternSampleError);
   });

@@ -114,4 +114,13 @@ describe('LinearMatcher', () => {
     expect(linearMatchable('^[a-z]+$', 'u')).toBe(true);
     expect(linearMatchable('^a{1,6000}$', 'u')).toMatch(/more than \d+ states/);
   });
+
+  it('builds at once a huge count of a group that matches only the empty word (no state to charge to the cap)', () => {
+    // Unrolled, `(?:){n}` adds no state per copy: n steps, up to 2^53, before this was bounded.
+    const started = Date.now();
+    agree('^(?:){4000000000}a(?:a{0}){9007199254740991}$', ['a', '', 'aa']);
+    agree('^(a|a)*(?:(?:){100000000}){100000000}$', ['aaaa', 'aab']);
+    // A safety bound for a denial-of-service test: unbounded, this takes minutes.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

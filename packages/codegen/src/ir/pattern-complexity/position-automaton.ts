@@ -184,7 +184,9 @@ class Builder {
     if (min === 0 && max === 1) return this.optional(this.element(element));
     if (min === 1 && max === 1) return this.element(element);
     const copies = max === Infinity ? min + 1 : max;
-    const size = estimateSize(element) * copies;
+    // Each copy counts at least one: unrolling copies that add no position (`(?:)`, `(?:^)`)
+    // still costs one step each, and a count may be 2^53.
+    const size = Math.max(estimateSize(element), 1) * copies;
     if (size > UNROLL_LIMIT || this.labels.length + size > TOTAL_LIMIT) {
       // Every path of e{min,max} is a path of e{0|1,}: more paths, never fewer.
       this.approximate = true;
@@ -220,7 +222,7 @@ function estimateSize(node: AST.Node): number {
       return node.elements.reduce((sum, element) => sum + estimateSize(element), 0);
     case 'Quantifier': {
       const copies = node.max === Infinity ? node.min + 1 : node.max;
-      return Math.min(estimateSize(node.element) * Math.max(copies, 1), UNROLL_LIMIT + 1);
+      return Math.min(Math.max(estimateSize(node.element), 1) * Math.max(copies, 1), UNROLL_LIMIT + 1);
     }
     default:
       return 0;
