@@ -29,8 +29,8 @@ export interface PatternAttack {
 
 export type PatternComplexity =
   | { readonly kind: 'linear' }
-  | { readonly kind: 'polynomial'; readonly degree: number; readonly attack: PatternAttack }
-  | { readonly kind: 'exponential'; readonly attack: PatternAttack };
+  | { readonly kind: 'polynomial'; readonly degree: number; readonly attack: PatternAttack; readonly branching?: number }
+  | { readonly kind: 'exponential'; readonly attack: PatternAttack; readonly branching?: number };
 
 /** Whether V8's engine may spend more than linear time on some input. */
 export function isSuperLinear(complexity: PatternComplexity): boolean {
@@ -69,7 +69,21 @@ function classify(source: string, flags: 'u' | '', counted: boolean): PatternCom
   if (cost.degree <= 1) return { kind: 'linear' };
   const pump = cost.pump === '' ? 'a' : cost.pump;
   const attack: PatternAttack = { prefix: cost.prefix, pump, suffix: failingSuffix(automaton, unicode, cost.prefix, pump, alphabet.representatives) };
-  return cost.degree === Infinity ? { kind: 'exponential', attack } : { kind: 'polynomial', degree: cost.degree, attack };
+  const branching = branchingOf(automaton);
+  return cost.degree === Infinity ? { kind: 'exponential', attack, branching } : { kind: 'polynomial', degree: cost.degree, attack, branching };
+}
+
+/**
+ * The most ways the engine has to take one step from one state (the paths to all successors,
+ * whatever the character): the backtracking tree over n characters has at most this to the n
+ * leaves, which is what bounds the length a backtracking engine may be given. Where the
+ * automaton was over-approximated (huge counted repeats) the count is not known, and a large
+ * one is assumed.
+ */
+function branchingOf(automaton: PositionAutomaton): number {
+  let most = 1;
+  for (const successors of automaton.successors) most = Math.max(most, successors.reduce((sum, next) => sum + next.paths, 0));
+  return automaton.approximate ? Math.max(most, 64) : most;
 }
 
 function costOf(alternatives: readonly AST.Alternative[], unicode: boolean, search: boolean): { cost: Cost; automaton: PositionAutomaton; alphabet: Alphabet } {

@@ -19,13 +19,15 @@ export type PatternRoute =
 /**
  * About this many backtracking steps are allowed on one value (a few milliseconds of V8's
  * time): a polynomial of degree d gets the length whose d-th power is this, an exponential the
- * length whose power of two is.
+ * length whose power of its branching (the ways it has to take one step) is.
  */
 const STEP_BUDGET = 1_000_000;
 
 /** The longest value a bounded pattern is matched on. */
 export function lengthBound(complexity: PatternComplexity): number {
-  if (complexity.kind === 'exponential') return Math.floor(Math.log2(STEP_BUDGET));
+  // At most `branching` ways per character: the tree of tries over n characters has up to
+  // branching^n leaves (2^n for the common `(a+)*`, 4^n for `(a|a|a|a)*`).
+  if (complexity.kind === 'exponential') return Math.max(1, Math.floor(Math.log(STEP_BUDGET) / Math.log(Math.max(2, complexity.branching ?? 2))));
   if (complexity.kind === 'polynomial') return Math.floor(STEP_BUDGET ** (1 / Math.max(1, complexity.degree)));
   return Infinity;
 }
