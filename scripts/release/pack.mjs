@@ -7,9 +7,11 @@
 //   npm install <dir>/*.tgz
 //
 // A relative <dir> is read from the folder the command was started in (npm and pnpm pass it
-// as INIT_CWD), not from the repository root that `npm run` changes to.
-import { mkdirSync, readdirSync } from 'node:fs';
+// as INIT_CWD), not from the repository root that `npm run` changes to; run from any other
+// folder (`node <repo>/scripts/release/pack.mjs` inside another npm script), from that folder.
+import { mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bin, capture, pnpm, publishedPackages, run } from './workspace.mjs';
 
 const usage = 'usage: npm run pack -- <dir> [--no-build]';
@@ -24,7 +26,9 @@ if (positional.length !== 1 || positional[0].startsWith('-')) {
   console.error(`pack: ${positional.length === 0 ? 'the folder to write the tarballs to is missing' : `unexpected arguments: ${positional.join(' ')}`}\n${usage}`);
   process.exit(2);
 }
-const callerDir = process.env.INIT_CWD || process.cwd();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const runByNpmAtRoot = realpathSync(process.cwd()) === realpathSync(root);
+const callerDir = process.env.INIT_CWD && runByNpmAtRoot ? process.env.INIT_CWD : process.cwd();
 const destination = path.resolve(callerDir, positional[0]);
 mkdirSync(destination, { recursive: true });
 
