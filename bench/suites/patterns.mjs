@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { copyDir } from '../src/lib/generated.mjs';
 import { runMeasured } from '../src/lib/proc.mjs';
 import { describeLoop, loopOptions, officialValidators, ratioSamples } from '../src/lib/validator-runs.mjs';
-import { scratchDir } from '../src/lib/paths.mjs';
+import { realSpecsDir, repoRoot, scratchDir } from '../src/lib/paths.mjs';
+import yaml from 'js-yaml';
 
 const worker = fileURLToPath(new URL('../src/workers/patterns.mjs', import.meta.url));
 
@@ -19,6 +20,40 @@ const PATTERNS = [
   { id: 'email', source: '^.*@.*\\..*', attackPrefix: '', attackPump: '@', attackSuffix: '', sizes: [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, BODY_LIMIT] },
   { id: 'url', source: '^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$', attackPrefix: 'http://a.aa', attackPump: '/', attackSuffix: '!', sizes: [12, 14, 16, 18, 20, 22, 24, 26, BODY_LIMIT - 12] },
 ];
+
+/** Sizes of the pumped part for an attack of the official files, by how fast V8's time grows. */
+function sizesFor(complexity, prefix, suffix) {
+  const grown = complexity.kind === 'exponential' ? [12, 14, 16, 18, 20, 22, 24, 26, 28] : [250, 500, 1_000, 2_000, 4_000, 8_000];
+  return [...grown, BODY_LIMIT - prefix.length - suffix.length];
+}
+
+/**
+ * Every super-linear `pattern` of the official files, with the attack the generator's analysis
+ * gives for it (what its warning prints), beside the three of the issue.
+ */
+async function officialPatterns() {
+  const { classifyPattern } = await import(path.join(repoRoot, 'packages/codegen/dist/ir/pattern-complexity.js'));
+  const { patternFlags } = await import(path.join(repoRoot, 'packages/codegen/dist/ir/pattern.js'));
+  const sources = new Set();
+  const walk = (node) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      if (typeof node.pattern === 'string') sources.add(node.pattern);
+      Object.values(node).forEach(walk);
+    }
+  };
+  for (const file of readdirSync(realSpecsDir).filter((f) => /\.ya?ml$/.test(f)).sort()) walk(yaml.load(readFileSync(path.join(realSpecsDir, file), 'utf8')));
+  const found = [];
+  for (const source of [...sources].sort()) {
+    const flags = patternFlags(source);
+    if (flags === undefined) continue;
+    const complexity = classifyPattern(source, flags);
+    if (complexity.kind === 'linear') continue;
+    const { prefix, pump, suffix } = complexity.attack;
+    found.push({ id: `official ${found.length + 1} (${complexity.kind === 'polynomial' ? `degree ${complexity.degree}` : 'exponential'})`, source, flags, attackPrefix: prefix, attackPump: pump, attackSuffix: suffix, sizes: sizesFor(complexity, prefix, suffix).map((n, i, all) => (i === all.length - 1 ? Math.floor(n / pump.length) : n)) });
+  }
+  return found;
+}
 
 const BENIGN = [
   { id: 'slug', source: PATTERNS[0].source, value: 'my-first-post-2024' },
@@ -62,7 +97,9 @@ export default {
     const { beforeDir, routed } = beforeCopy(afterDir);
     const loop = loopOptions(ctx);
     const configFile = path.join(path.dirname(beforeDir), 'patterns-worker.json');
-    writeFileSync(configFile, JSON.stringify({ afterDir, beforeDir, specFile: official.specFile, routed, patterns: PATTERNS, benign: BENIGN, loop }));
+    const patterns = [...PATTERNS, ...(await officialPatterns())];
+    const linearEngine = path.join(repoRoot, 'packages/codegen/dist/ir/linear-engine.js');
+    writeFileSync(configFile, JSON.stringify({ afterDir, beforeDir, specFile: official.specFile, routed, patterns, benign: BENIGN, loop, linearEngine }));
     ctx.progress('time V8 and the linear matcher in one worker');
     const res = runMeasured({ args: [worker, configFile], timeoutMs: 240_000 });
     const report = JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}');
