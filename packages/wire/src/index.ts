@@ -62,3 +62,4 @@ export { MultipartMixedEncoder, newMultipartBoundary } from './multipart-mixed-w
 export { itemOfPart, partEncodingAt, partOfItem, type PartEncoding, type PartHeader, type SequenceEncoding } from './multipart-items.js';
 export { isSequenceFormatError, sequenceEncodingOf, sequenceWriter, type SequenceWriter, type SequenceWriterOptions } from './sequence-media.js';
 export { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
+export { withoutTrailing } from './trim-end.js';

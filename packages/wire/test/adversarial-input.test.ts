@@ -28,6 +28,7 @@ import {
   type ParameterWire,
 } from '../src/index.js';
 import { partHeaders } from '../src/multipart-headers.js';
+import { withoutTrailing } from '../src/trim-end.js';
 import { bytes } from './support/chunks.js';
 import { KiB, MiB, SAFETY_BOUND_MS, timed, timedThrow } from './support/safety-bound.js';
 
@@ -260,5 +261,16 @@ describe('sequences read a character at a time', () => {
     const { value, ms } = timed(() => [...text('\u001e"', '"\n')].flatMap((c) => decoder.push(c)));
     expect(value).toEqual(['x'.repeat(256 * KiB)]);
     expect(ms).toBeLessThan(SAFETY_BOUND_MS);
+  });
+});
+
+describe('trailing runs', () => {
+  it('trims a run of one character from the end in one scan, whatever runs stand before it', () => {
+    const { value, ms } = timed(() => withoutTrailing(`${'/'.repeat(256 * KiB)}x${'/'.repeat(256 * KiB)}`, '/'));
+    expect(value).toBe(`${'/'.repeat(256 * KiB)}x`);
+    expect(ms).toBeLessThan(SAFETY_BOUND_MS);
+    expect(withoutTrailing('1.500', '0')).toBe('1.5');
+    expect(withoutTrailing('///', '/')).toBe('');
+    expect(withoutTrailing('', '/')).toBe('');
   });
 });

@@ -3,6 +3,7 @@
  * comparison goes through `instantOf`, never through string order, because
  * `2025-01-01T03:00:00+04:00` is earlier than `2024-12-31T23:30:00Z`.
  */
+import { withoutTrailing } from '@bank-data-sharing/wire';
 
 export const MS_PER_MINUTE = 60_000;
 export const MS_PER_DAY = 86_400_000;
@@ -67,18 +68,7 @@ export function instantOf(text: string): Instant | undefined {
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 60 || Number(oh ?? 0) > 23 || Number(om ?? 0) > 59) return undefined;
   const offsetSeconds = sign === undefined ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 3600 + Number(om) * 60);
   const localSeconds = Date.UTC(year, month - 1, day, Number(h), Number(mi), Number(s)) / 1000;
-  return { seconds: localSeconds - offsetSeconds, fraction: withoutTrailingZeros(frac ?? '') };
-}
-
-/**
- * `digits` without its trailing zeros, by a scan from the end: `/0+$/` tries every zero as the
- * start of the run, quadratic in a fraction of many zeros that does not end in one (a query
- * parameter such as `fromBookingDateTime` can be one).
- */
-function withoutTrailingZeros(digits: string): string {
-  let end = digits.length;
-  while (end > 0 && digits.charCodeAt(end - 1) === 48 /* 0 */) end--;
-  return digits.slice(0, end);
+  return { seconds: localSeconds - offsetSeconds, fraction: withoutTrailing(frac ?? '', '0') };
 }
 
 /** Like `instantOf`, but throws on a malformed value (for data the sandbox produced itself). */

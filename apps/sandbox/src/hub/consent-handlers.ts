@@ -8,6 +8,7 @@ import type { Handlers } from '@bank-data-sharing/server-stubs/v2.2';
 import type { Consent } from '@bank-data-sharing/validators/v2.2';
 import { AuthError } from '../auth/errors.js';
 import type { AuthStore } from '../auth/store.js';
+import { withoutTrailing } from '@bank-data-sharing/wire';
 
 /** Consent operations both versions have. */
 export type ConsentHandlers = Pick<
@@ -38,14 +39,9 @@ function attempt<T>(call: () => T, notFound: boolean): T {
   }
 }
 
-/**
- * `path` without the slashes it ends with, by a scan from the end (`/\/+$/` is quadratic in a
- * path of many slashes that does not end in one).
- */
+/** `path` without the slashes it ends with. */
 export function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47 /* / */) end--;
-  return path.slice(0, end);
+  return withoutTrailing(path, '/');
 }
 
 /** The consent resource URL of this API version, from the URL the TPP called. */

@@ -3,6 +3,7 @@
  * endpoints are, read from the document a Security Scheme's `oauth2MetadataUrl` names.
  */
 import { OAuthError, requestJson, type EndpointOptions } from './oauth-endpoint.js';
+import { withoutTrailing } from '@bank-data-sharing/wire';
 
 export interface AuthorizationServerMetadata {
   readonly issuer: string;
@@ -28,20 +29,9 @@ export function expectedIssuer(metadataUrl: string): string | undefined {
   return undefined;
 }
 
-/**
- * `text` without the slashes it ends with, by a scan from the end: `/\/+$/` would try every
- * slash as the start of the run, quadratic in an issuer of many slashes that does not end in
- * one (minutes for a 256 KiB issuer from a hostile metadata document).
- */
-function withoutTrailingSlashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 47 /* / */) end--;
-  return text.slice(0, end);
-}
-
 /** Trailing slashes aside, as issuers are written both ways in practice. */
 export function sameIssuer(a: string, b: string): boolean {
-  return withoutTrailingSlashes(a) === withoutTrailingSlashes(b);
+  return withoutTrailing(a, '/') === withoutTrailing(b, '/');
 }
 
 function endpointMember(document: Record<string, unknown>, member: string, url: string, required: boolean): string | undefined {

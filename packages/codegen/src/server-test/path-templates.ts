@@ -4,6 +4,7 @@
  * of a collection (`/x` is the collection of `/x/{id}`).
  */
 import type { OperationIR } from '../ir/types.js';
+import { withoutTrailing } from '@bank-data-sharing/wire';
 
 interface Template {
   readonly path: string;
@@ -48,7 +49,7 @@ export class PathTemplates {
 
   /** The parameters of the item paths under `collection` (`/x/{id}` under `/x`). */
   itemParameters(collection: string): readonly string[] {
-    return this.items.get(withoutTrailingSlashes(collection) || '/') ?? [];
+    return this.items.get(withoutTrailing(collection, '/') || '/') ?? [];
   }
 
   /**
@@ -67,20 +68,10 @@ export class PathTemplates {
       template.names.forEach((name, i) => out.push([name, decode(match[i + 1]!)]));
     }
     if (matched) return out;
-    const last = withoutTrailingSlashes(pathname).split('/').pop();
+    const last = withoutTrailing(pathname, '/').split('/').pop();
     if (!last) return out;
     return this.itemParameters(collection).map((name) => [name, decode(last)]);
   }
-}
-
-/**
- * `text` without its trailing slashes, by a scan from the end: `/\/+$/` is tried at every
- * slash and is quadratic in a path of many (a self link in an answer can be any length).
- */
-function withoutTrailingSlashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
-  return text.slice(0, end);
 }
 
 function decode(segment: string): string {

@@ -20,21 +20,16 @@ import { requestItems } from './request-stream.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
 import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
+import { withoutTrailing } from '@bank-data-sharing/wire';
 
 function defaultOnError(error: unknown, context: ErrorContext): void {
   const detail = context.issues && context.issues.length > 0 ? `\n  ${context.issues.join('\n  ')}` : '';
   console.error(`[server-stubs] ${context.phase} error in ${context.operationId ?? '(routing)'} (interaction ${context.interactionId}):`, error, detail);
 }
 
-/**
- * `text` without the slashes it ends with. A scan from the end: `/\/+$/` tries every slash as
- * the start of the run, quadratic in a text of many slashes that does not end in one (a
- * `publicUrl` built from a forwarded header is such a text).
- */
+/** `text` without the slashes it ends with (a `publicUrl` built from a forwarded header can hold many). */
 export function withoutTrailingSlashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 47 /* / */) end--;
-  return text.slice(0, end);
+  return withoutTrailing(text, '/');
 }
 
 /** `/a/b/` → `/a/b`; `` and `/` → ``. */

@@ -82,7 +82,7 @@ function tablePatterns(table: unknown): string[] {
 /** The module holding the raw schemas the JSON Schema runtime validates. */
 function jsonSchemasFile(header: string, jsonSchemas: NonNullable<ApiIR['jsonSchemas']>): string {
   // The patterns V8 could backtrack on, made by the pattern guard module as the generator decided.
-  const guarded = tablePatterns(jsonSchemas.table).filter((source) => patternRoute(source)?.kind === 'linear' || patternRoute(source)?.kind === 'bounded');
+  const guarded = tablePatterns(jsonSchemas.table).filter((source) => (patternRoute(source)?.kind ?? 'native') !== 'native');
   const guardedLiteral = `{\n${guarded.map((source) => `  ${JSON.stringify(source)}: ${regexLiteral(source)},`).join('\n')}\n}`;
   const scopes = jsonSchemas.dynamicScopes ? objectLiteral(jsonSchemas.dynamicScopes) : guarded.length > 0 ? 'undefined' : '';
   const more = `${scopes ? `, ${scopes}` : ''}${guarded.length > 0 ? `, ${guardedLiteral}` : ''}`;

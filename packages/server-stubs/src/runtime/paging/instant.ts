@@ -4,6 +4,7 @@
  * (two records a microsecond apart are not a tie). Strings are therefore never compared as
  * text: each value becomes whole seconds since the epoch plus its fraction digits.
  */
+import { withoutTrailing } from '@bank-data-sharing/wire';
 
 export interface Instant {
   /** Whole seconds since 1970-01-01T00:00:00Z. */
@@ -73,18 +74,7 @@ export function parseInstant(text: string): Instant | undefined {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 60) return undefined;
   const local = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
-  return { seconds: local - offsetSeconds, fraction: withoutTrailingZeros(fraction) };
-}
-
-/**
- * `digits` without its trailing zeros. A scan from the end: `/0+$/` would try every zero of
- * the fraction as the start of the run, quadratic in a fraction of many zeros that does not
- * end in one (minutes for 256 KiB from a misbehaving LFI).
- */
-function withoutTrailingZeros(digits: string): string {
-  let end = digits.length;
-  while (end > 0 && digits.charCodeAt(end - 1) === 48 /* 0 */) end--;
-  return digits.slice(0, end);
+  return { seconds: local - offsetSeconds, fraction: withoutTrailing(fraction, '0') };
 }
 
 const DASH = 45;
