@@ -23,6 +23,8 @@ import { createLfiStore, type LfiStore } from '../lfi/store.js';
 import { ALL_DATA_PERMISSIONS, DEFAULT_SCOPES } from './grants.js';
 import { listenOnLoopback, type Listener } from './listen.js';
 import { createSandboxRoutes } from './routes.js';
+import { createDocsRouter } from '../docs/docs-router.js';
+import { docsToken } from './docs-token.js';
 
 /** Default ports: the hub (what TPPs call) and the LFI (what the hub calls). */
 export const DEFAULT_HUB_PORT = 4010;
@@ -201,9 +203,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
-    hub.use('/sandbox', createSandboxRoutes({ auth, customers, tppKeys, baseUrls }));
-    hubListener.serve(hub);
-
     const createConsent: Sandbox['createConsent'] = (input = {}) => {
       const customer = input.customerId === undefined ? customers[0] : customers.find((c) => c.customerId === input.customerId);
       if (customer === undefined) throw new RangeError(`no customer ${String(input.customerId)}`);
@@ -211,6 +210,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     };
     const issueToken: Sandbox['issueToken'] = (consentId) => auth.tokens.issue({ scopes: DEFAULT_SCOPES, consentId });
     const consent = createConsent();
+    const seededToken = issueToken(consent.consent.Data.ConsentId);
+
+    hub.use('/sandbox', createSandboxRoutes({ auth, customers, tppKeys, baseUrls }));
+    hub.use('/docs', createDocsRouter({ hubUrl, baseUrls, consentId: consent.consent.Data.ConsentId, accountIds: consent.accountIds, accessToken: docsToken(auth, seededToken, issueToken) }));
+    hubListener.serve(hub);
 
     return {
       hubUrl,
@@ -222,7 +226,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       auth,
       stores,
       tppKey: tpp.key,
-      seeded: { consent, token: issueToken(consent.consent.Data.ConsentId) },
+      seeded: { consent, token: seededToken },
       createConsent,
       issueToken,
       hubCredential,
