@@ -51,6 +51,8 @@ export function scalarConfig(input: ScalarConfigInput): Record<string, unknown> 
     hideTestRequestButton: !input.tryIt,
     persistAuth: false,
     documentDownloadType: 'json',
+    // Every tag open: the sidebar then lists every operation by its summary.
+    defaultOpenAllTags: true,
     ...(input.credentials === undefined
       ? {}
       : {

@@ -1,0 +1,87 @@
+/**
+ * The docs portal in a real browser (headless Chromium): the reference page shows every
+ * operation of the spec, "try it" reads the seeded accounts from this sandbox, and nothing
+ * the pages load leaves the loopback.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
+import { specAt, specDocument } from '../src/docs/spec-documents.js';
+import { guardedPage, launchBrowser, type GuardedPage } from './browser.fixtures.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every operation summary a spec declares, read from the bundled document. */
+async function operationSummaries(slug: string): Promise<string[]> {
+  const spec = specAt(slug);
+  if (spec === undefined) throw new Error(`no spec ${slug}`);
+  const paths = (await specDocument(spec))['paths'] as Record<string, Record<string, { summary?: string }>>;
+  return Object.values(paths).flatMap((item) => METHODS.flatMap((method) => (item[method]?.summary === undefined ? [] : [item[method]!.summary!])));
+}
+
+let sandbox: Sandbox;
+let browser: Browser;
+let current: GuardedPage | undefined;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ hubPort: 0, lfiPort: 0 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+});
+
+async function open(path: string): Promise<GuardedPage> {
+  current = await guardedPage(browser);
+  await current.page.goto(`${sandbox.hubUrl}${path}`, { waitUntil: 'networkidle0' });
+  return current;
+}
+
+// Whatever a test did on its page: no request left the loopback and nothing failed.
+afterEach(async () => {
+  if (current === undefined) return;
+  const { page, offLoopback, errors } = current;
+  current = undefined;
+  await page.close();
+  expect(offLoopback).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+describe('the docs portal in a browser', () => {
+  it.each(['v2.2', 'v2.1', 'lfi/v2.2', 'directory'])('the %s reference page shows every operation of the spec by its summary', async (slug) => {
+    const summaries = await operationSummaries(slug);
+    expect(summaries.length).toBeGreaterThan(0);
+    const { page } = await open(`/docs/${slug}`);
+    await page.waitForSelector(`::-p-text(${summaries[0]})`);
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
+  });
+
+  it('"try it" on GET /accounts answers 200 with the seeded accounts, and its paging links lead back to this hub', async () => {
+    const { page } = await open('/docs/v2.2#tag/accounts/GET/accounts');
+    await (await page.waitForSelector('button::-p-text((get /accounts))'))!.click();
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/v2.2/accounts'));
+    await (await page.waitForSelector('button::-p-text(Send get request to)'))!.click();
+    const response = await sent;
+    expect(response.status()).toBe(200);
+
+    // What a person reads in the console: the status and the account ids of the seeded consent.
+    await page.waitForSelector('::-p-text(200 OK)');
+    for (const accountId of sandbox.seeded.consent.accountIds) await page.waitForSelector(`::-p-text("${accountId}")`);
+
+    const body = (await response.json()) as { Links: Record<string, string> };
+    expect(body.Links['Self']!.startsWith(`${sandbox.baseUrls['v2.2']}/accounts`)).toBe(true);
+    // The page can follow the link it was given, with the token it was given.
+    const token = sandbox.seeded.token.accessToken;
+    const followed = await page.evaluate(async (url, bearer) => (await fetch(url, { headers: { authorization: `Bearer ${bearer}` } })).status, body.Links['Self']!, token);
+    expect(followed).toBe(200);
+  });
+
+  it('the index links every reference page', async () => {
+    const { page } = await open('/docs');
+    const hrefs = await page.$$eval('a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(expect.arrayContaining(['/docs/v2.2', '/docs/v2.1', '/docs/lfi/v2.2', '/docs/lfi/v2.1', '/docs/directory']));
+  });
+});
