@@ -3,10 +3,16 @@
  * operation of the spec, "try it" reads the seeded accounts from this sandbox, and nothing
  * the pages load leaves the loopback.
  */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
 import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
 import { specAt, specDocument } from '../src/docs/spec-documents.js';
+import { writeStaticSite } from '../src/docs/static-site.js';
 import { guardedPage, launchBrowser, type GuardedPage } from './browser.fixtures.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -33,9 +39,9 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function open(path: string): Promise<GuardedPage> {
+async function open(address: string): Promise<GuardedPage> {
   current = await guardedPage(browser);
-  await current.page.goto(`${sandbox.hubUrl}${path}`, { waitUntil: 'networkidle0' });
+  await current.page.goto(address.startsWith('/') ? `${sandbox.hubUrl}${address}` : address, { waitUntil: 'networkidle0' });
   return current;
 }
 
@@ -83,5 +89,30 @@ describe('the docs portal in a browser', () => {
     const { page } = await open('/docs');
     const hrefs = await page.$$eval('a', (anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(expect.arrayContaining(['/docs/v2.2', '/docs/v2.1', '/docs/lfi/v2.2', '/docs/lfi/v2.1', '/docs/directory']));
+  });
+});
+
+describe('the static build', () => {
+  let site: string;
+  beforeAll(async () => {
+    site = await mkdtemp(path.join(tmpdir(), 'docs-site-'));
+    await writeStaticSite(site);
+  });
+  afterAll(async () => {
+    if (site !== undefined) await rm(site, { recursive: true, force: true });
+  });
+
+  it('opened from disk, its index leads to a reference page that shows every operation', async () => {
+    const { page } = await open(pathToFileURL(path.join(site, 'index.html')).href);
+    const targets = await page.$$eval('a', (anchors) => anchors.map((a) => a.href));
+    expect(targets.length).toBeGreaterThan(0);
+    // Every link of the index is a file of the folder.
+    expect(targets.filter((target) => !existsSync(new URL(target)))).toEqual([]);
+
+    const summaries = await operationSummaries('v2.2');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('a[href="./v2.2/index.html"]')]);
+    await page.waitForSelector(`::-p-text(${summaries[0]})`);
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
   });
 });

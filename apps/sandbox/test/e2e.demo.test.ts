@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartArgs, UsageError } from '../src/cli/args.js';
-import { banner, curlLine, demoLine } from '../src/cli/banner.js';
+import { banner, curlLine, demoLine, docsUrl } from '../src/cli/banner.js';
 import { parseDemoArgs } from '../src/cli/demo-args.js';
 import { demoFailureLine } from '../src/demo/failure.js';
 import { runDemo } from '../src/demo/run-demo.js';
@@ -43,6 +43,11 @@ describe('the start output', () => {
     expect(lines).toContain(e2e.sandbox.seeded.consent.consent.Data.ConsentId);
     const line = curlLine(e2e.sandbox);
     expect(lines).toContain(line);
+    // The docs address beside the token, and the portal is there.
+    expect(lines).toContain(`API docs  ${e2e.sandbox.hubUrl}/docs `);
+    const docs = await fetch(docsUrl(e2e.sandbox), { signal: AbortSignal.timeout(30_000) });
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('href="/docs/v2.2"');
     // The demo hint finds this hub: on another port than the demo's default, it says --hub.
     expect(e2e.sandbox.hubUrl).not.toBe('http://127.0.0.1:4010');
     expect(lines).toContain(`pnpm demo -- --hub ${e2e.sandbox.hubUrl} `);

@@ -12,6 +12,11 @@ export function curlLine(sandbox: Sandbox): string {
   return `curl -s -H "Authorization: Bearer ${shellSafe(sandbox.seeded.token.accessToken)}" ${shellSafe(sandbox.baseUrls['v2.2'])}/accounts`;
 }
 
+/** The API docs portal on the hub: a reference page per spec, with "try it" against this sandbox. */
+export function docsUrl(sandbox: Sandbox): string {
+  return `${shellSafe(sandbox.hubUrl)}/docs`;
+}
+
 /** Where `pnpm demo` looks for the hub when not told. */
 export const DEFAULT_DEMO_HUB = 'http://127.0.0.1:4010';
 
@@ -44,6 +49,7 @@ export function banner(sandbox: Sandbox, data: { seed: number; customers: number
     `  consent   ${consentId} (${consent.consent.Data.Status}, ${consent.consent.Data.Permissions.length} permissions)`,
     `  token     ${token.accessToken}`,
     `            scopes "${token.scope}", valid until ${token.expiresAt} (10 minutes)`,
+    `  API docs  ${docsUrl(sandbox)}   (try the API in a browser: this consent and a valid token are filled in)`,
     '',
     'Read the accounts:',
     `  ${curlLine(sandbox)}`,
