@@ -14,6 +14,8 @@ import { specPage } from './spec-page.js';
 /** What the docs need from the running sandbox. */
 export interface DocsSandbox {
   readonly hubUrl: string;
+  /** The LFI the hub calls (shown as the server of the hub-to-LFI contract). */
+  readonly lfiUrl: string;
   /** Base URL (hub origin + prefix) of each TPP-facing version, keyed by its page slug. */
   readonly baseUrls: Readonly<Record<string, string>>;
   readonly consentId: string;
@@ -57,6 +59,7 @@ export function createDocsRouter(sandbox: DocsSandbox): Router {
     const baseUrl = sandbox.baseUrls[spec.slug];
     const html = await specPage(spec, {
       links,
+      lfiOrigin: sandbox.lfiUrl,
       ...(baseUrl === undefined
         ? {}
         : {

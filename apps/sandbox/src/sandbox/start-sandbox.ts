@@ -213,7 +213,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const seededToken = issueToken(consent.consent.Data.ConsentId);
 
     hub.use('/sandbox', createSandboxRoutes({ auth, customers, tppKeys, baseUrls }));
-    hub.use('/docs', createDocsRouter({ hubUrl, baseUrls, consentId: consent.consent.Data.ConsentId, accountIds: consent.accountIds, accessToken: docsToken(auth, seededToken, issueToken) }));
+    hub.use('/docs', createDocsRouter({ hubUrl, lfiUrl, baseUrls, consentId: consent.consent.Data.ConsentId, accountIds: consent.accountIds, accessToken: docsToken(auth, seededToken, issueToken) }));
     hubListener.serve(hub);
 
     return {
