@@ -2,7 +2,7 @@ import type { ApiChange, ApiDiff, Breaking } from './diff-apis.js';
 import { DIFF_HTML_STYLE } from './diff-html-style.js';
 import { escapeHtml as esc } from './escape-html.js';
 import { reachesByOperation } from './format-diff.js';
-import { groupDiff, type Fate, type OperationGroup, type SchemaGroup } from './group-diff.js';
+import { groupDiff, type Fate, type GroupedDiff, type OperationGroup, type SchemaGroup } from './group-diff.js';
 
 export interface DiffHtmlOptions {
   /** The page's heading and title (default: `<API title>: changes from <version> to <version>`). */
@@ -184,7 +184,7 @@ function countRow(label: string, id: string, groups: ReadonlyArray<{ fate: Fate;
   return `<tr><th scope="row">${label}</th>${cells.join('')}<td data-count="${id}-breaking">${breaking}</td></tr>`;
 }
 
-function summarySection(diff: ApiDiff, grouped: ReturnType<typeof groupDiff>): string[] {
+function summarySection(diff: ApiDiff, grouped: GroupedDiff): string[] {
   const { total, breaking, breakingForClients, breakingForServers } = diff.summary;
   const side = (s: ApiDiff['from']) => `${esc(s.title)} ${esc(s.version)}${s.pathPrefix ? ` (${code(s.pathPrefix)})` : ''}`;
   return [
@@ -205,24 +205,22 @@ function summarySection(diff: ApiDiff, grouped: ReturnType<typeof groupDiff>): s
   ];
 }
 
-function nav(grouped: ReturnType<typeof groupDiff>, diff: ApiDiff): string[] {
-  const links: Array<[string, string]> = [
-    ['summary', 'Summary'],
-    ['operations-added', 'Operations added'],
-    ['operations-removed', 'Operations removed'],
-    ['operations-changed', 'Operations changed'],
-    ...(grouped.webhooks.length > 0
-      ? ([
-          ['webhooks-added', 'Webhooks added'],
-          ['webhooks-removed', 'Webhooks removed'],
-          ['webhooks-changed', 'Webhooks changed'],
-        ] as Array<[string, string]>)
-      : []),
-    ['schemas', 'Schema changes'],
-    ...(grouped.other.length > 0 ? ([['other-changes', 'Other changes']] as Array<[string, string]>) : []),
-    ...(diff.renames.length > 0 ? ([['renames', 'Renamed schemas']] as Array<[string, string]>) : []),
+/** Links to the sections the page has (webhooks, other changes and renames only when there are some). */
+function nav(grouped: GroupedDiff, diff: ApiDiff): string[] {
+  const links: Array<[id: string, text: string, shown: boolean]> = [
+    ['summary', 'Summary', true],
+    ['operations-added', 'Operations added', true],
+    ['operations-removed', 'Operations removed', true],
+    ['operations-changed', 'Operations changed', true],
+    ['webhooks-added', 'Webhooks added', grouped.webhooks.length > 0],
+    ['webhooks-removed', 'Webhooks removed', grouped.webhooks.length > 0],
+    ['webhooks-changed', 'Webhooks changed', grouped.webhooks.length > 0],
+    ['schemas', 'Schema changes', true],
+    ['other-changes', 'Other changes', grouped.other.length > 0],
+    ['renames', 'Renamed schemas', diff.renames.length > 0],
   ];
-  return ['<nav>', '<ul>', ...links.map(([id, text]) => `<li><a href="#${id}">${text}</a></li>`), '</ul>', '</nav>'];
+  const items = links.filter(([, , shown]) => shown).map(([id, text]) => `<li><a href="#${id}">${text}</a></li>`);
+  return ['<nav>', '<ul>', ...items, '</ul>', '</nav>'];
 }
 
 /**
@@ -232,7 +230,8 @@ function nav(grouped: ReturnType<typeof groupDiff>, diff: ApiDiff): string[] {
  * nothing (its Content-Security-Policy allows only its own style sheet). The same diff gives
  * the same bytes.
  *
- * For tools: rows and blocks of operations carry `data-operation="GET /path"`, `data-operation-id`,
+ * For tools: rows and blocks of operations carry `data-operation="GET /path"` (a webhook's:
+ * `POST webhook <name>`), `data-operation-id`,
  * `data-change="added|removed|changed"` and, when something in them breaks,
  * `data-breaking="clients|servers|both"`; schemas carry `data-schema`; each change row
  * `data-kind`; the counts `data-count`.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dump } from 'js-yaml';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { diffSpecFiles, formatDiffHtml, type ApiChange, type ApiDiff } from '../../src/index.js';
+import { buildIR, diffApis, diffSpecFiles, formatDiffHtml, type ApiChange, type ApiDiff } from '../../src/index.js';
 import { escapeHtml } from '../../src/diff/escape-html.js';
 import { REPO_ROOT, scratchDir } from '../helpers/generated.js';
 
@@ -160,6 +160,26 @@ describe('the HTML diff of specs that hold markup', () => {
       expect(html).toContain(`id="${href.slice(1)}"`);
     }
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  });
+});
+
+describe('the HTML diff of webhooks', () => {
+  const event = (enumValues: string[]) => ({
+    post: { requestBody: { content: { 'application/json': { schema: { type: 'string', enum: enumValues } } } }, responses: { '200': { description: 'received' } } },
+  });
+  const api = (webhooks: Record<string, unknown>) =>
+    buildIR({ source: 'x.yaml', document: { openapi: '3.1.0', info: { title: 'Shop', version: '1' }, paths: {}, webhooks }, diagnostics: [] }).api;
+
+  it('gives webhooks their own sections, apart from operations', () => {
+    const diff = diffApis(api({ orderPlaced: event(['new']), orderShipped: event(['new']) }), api({ orderPlaced: event(['new', 'paid']), orderRefunded: event(['new']) }));
+    const html = formatDiffHtml(diff);
+    const inSection = (id: string) => html.slice(html.indexOf(`<section id="${id}">`), html.indexOf('</section>', html.indexOf(`<section id="${id}">`)));
+    expect(elements(inSection('webhooks-added'), 'tr', 'operation').map((r) => [r['data-operation'], r['data-breaking']])).toStrictEqual([['POST webhook orderRefunded', 'servers']]);
+    expect(elements(inSection('webhooks-removed'), 'tr', 'operation').map((r) => [r['data-operation'], r['data-breaking']])).toStrictEqual([['POST webhook orderShipped', 'clients']]);
+    // A delivery that may carry a new value breaks receivers (clients).
+    expect(elements(inSection('webhooks-changed'), 'article', 'operation').map((r) => [r['data-operation'], r['data-breaking']])).toStrictEqual([['POST webhook orderPlaced', 'clients']]);
+    expect(inSection('operations-added')).toContain('<p class="none">None.</p>');
+    expect(html).toContain('<td data-count="webhooks-changed">1</td>');
   });
 });
 
