@@ -11,11 +11,11 @@ import { regenerateOnce, watchSpecs } from './workspace/watch.js';
 import { defaultConfigFile } from './workspace/find-config.js';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { loadSpec } from './load/load-spec.js';
-import { buildIR, type BuildOptions } from './ir/build-ir.js';
-import { diffApis } from './diff/diff-apis.js';
+import type { BuildOptions } from './ir/build-ir.js';
+import { diffSpecFiles } from './diff/diff-spec-files.js';
 import { SUPPORTED_VERSIONS_TEXT } from './ir/openapi-version.js';
 import { formatDiffMarkdown, formatDiffText } from './diff/format-diff.js';
+import { formatDiffHtml } from './diff/format-diff-html.js';
 
 /** Exit codes: documented in `--help` and the README. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -130,19 +130,24 @@ Options:
   --quiet            Print only problems
   -h, --help         Show this help`;
 
-const DIFF_HELP = `Usage: codegen diff --from <file|version> --to <file|version> [options]
+const DIFF_HELP = `Usage: codegen diff <old> <new> [options]
+       codegen diff --from <file|version> --to <file|version> [options]
 
 Compares two versions of an API: operations, parameters, request and response schemas
 field by field (members, required-ness, enum values, patterns, lengths, bounds, formats),
 status codes and content types. Each change is classified as breaking or not, for a client
 and for a server, and says why it breaks; a change to a component schema lists the
-operations and places that read it. The json format gives JSON pointers into both files.
-A version such as "v2.1" names the spec of that subpath in codegen.config.json.
+operations and places that read it. The json and html formats give JSON pointers into both
+files. A version such as "v2.1" names the spec of that subpath in codegen.config.json.
 
 Options:
-  --from <file|version>   The older spec (required)
-  --to <file|version>     The newer spec (required)
-  --format <f>            text (default) | markdown | json
+  <old> <new>             The older and the newer spec (file or version), in that order;
+                          or give them as:
+  --from <file|version>   The older spec
+  --to <file|version>     The newer spec
+  --format <f>            text (default) | markdown | json | html (one self-contained page:
+                          counts, operations added, removed and changed, schema changes,
+                          each breaking change badged; it loads and runs nothing)
   --json                  Same as --format json
   --out <file>            Write the report to a file instead of standard output
   --fail-on <what>        Exit 1 when there is a change that is: breaking (for clients or
@@ -152,7 +157,8 @@ Options:
   -h, --help              Show this help
 
 Examples:
-  codegen diff --from v2.1 --to v2.2
+  codegen diff v2.1 v2.2
+  codegen diff --from v2.1 --to v2.2 --format html --out changes.html
   codegen diff --from old.yaml --to new.yaml --fail-on client --format json`;
 
 const MOCK_HELP = `Usage: codegen mock --spec <file> [options]
@@ -563,6 +569,20 @@ async function resolveSpecArgument(value: string, configFile: string): Promise<s
   throw new UsageError(`"${value}" is not a file`);
 }
 
+/**
+ * The two specs to compare: two positional arguments (old, new) or --from and --to, not a mix
+ * (which one would be the older?) and not one alone.
+ */
+function diffSpecArguments(args: ParsedArgs): { from: string; to: string } {
+  const named = ['from', 'to'].filter((name) => args.flags.has(name));
+  if (args.positionals.length > 0) {
+    if (named.length > 0) throw new UsageError(`give the two specs either as <old> <new> or with --from and --to, not both (got ${args.positionals.length} positional and --${named.join(', --')})`);
+    if (args.positionals.length !== 2) throw new UsageError(`diff takes two specs, the older then the newer (got ${args.positionals.length}: ${args.positionals.join(' ')})`);
+    return { from: args.positionals[0]!, to: args.positionals[1]! };
+  }
+  return { from: requireFlag(args, 'from'), to: requireFlag(args, 'to') };
+}
+
 async function runDiff(argv: string[]): Promise<number> {
   const args = parseArgs(argv, { from: 'value', to: 'value', format: 'value', json: 'boolean', out: 'value', 'fail-on': 'value', config: 'value', help: 'boolean' });
   if (args.flags.has('help')) {
@@ -571,20 +591,23 @@ async function runDiff(argv: string[]): Promise<number> {
   }
   const configFile = defaultConfigFile(args.flags.get('config') as string | undefined);
   const format = args.flags.has('json') ? 'json' : ((args.flags.get('format') as string | undefined) ?? 'text');
-  if (!['text', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be text, markdown or json (got "${format}")`);
+  if (!['text', 'markdown', 'json', 'html'].includes(format)) throw new UsageError(`--format must be text, markdown, json or html (got "${format}")`);
   const failOn = args.flags.get('fail-on') as string | undefined;
   if (failOn !== undefined && !['breaking', 'client', 'server'].includes(failOn)) throw new UsageError(`--fail-on must be breaking, client or server (got "${failOn}")`);
-  const fromFile = await resolveSpecArgument(requireFlag(args, 'from'), configFile);
-  const toFile = await resolveSpecArgument(requireFlag(args, 'to'), configFile);
-  const [before, after] = await Promise.all([loadSpec(fromFile), loadSpec(toFile)]);
-  const diff = diffApis(buildIR(before).api, buildIR(after).api);
+  const specs = diffSpecArguments(args);
+  const fromFile = await resolveSpecArgument(specs.from, configFile);
+  const toFile = await resolveSpecArgument(specs.to, configFile);
+  const diff = await diffSpecFiles(fromFile, toFile);
   const rel = (f: string) => path.relative(process.cwd(), f).split(path.sep).join('/');
+  const generatedBy = `codegen diff --from ${rel(fromFile)} --to ${rel(toFile)}`;
   const report =
     format === 'json'
       ? `${JSON.stringify({ fromSpec: rel(fromFile), toSpec: rel(toFile), ...diff }, null, 2)}\n`
       : format === 'markdown'
-        ? formatDiffMarkdown(diff, `Generated by \`codegen diff --from ${rel(fromFile)} --to ${rel(toFile)}\`. Do not edit.`)
-        : formatDiffText(diff);
+        ? formatDiffMarkdown(diff, `Generated by \`${generatedBy}\`. Do not edit.`)
+        : format === 'html'
+          ? formatDiffHtml(diff, { note: `Generated by ${generatedBy}.` })
+          : formatDiffText(diff);
   const out = args.flags.get('out');
   if (typeof out === 'string') await writeFile(out, report);
   else process.stdout.write(report);

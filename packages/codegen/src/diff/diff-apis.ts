@@ -29,9 +29,24 @@ export interface Reach {
   place: string;
 }
 
+/** The operation or webhook a change belongs to: a webhook's method is its operation's, its path `webhook <name>`. */
+export interface ChangedOperation {
+  noun: 'operation' | 'webhook';
+  operationId: string;
+  method: string;
+  path: string;
+}
+
 export interface ApiChange {
   /** `operation GetAccounts`, `operation GetAccounts 200 application/json`, `schema Transaction`. */
   location: string;
+  /**
+   * The operation or webhook the change is in, as named in the newer version (in the older one
+   * when it was removed); absent for changes of component schemas and servers.
+   */
+  operation?: ChangedOperation;
+  /** The component schema the change is in; absent for changes inside operations. */
+  schema?: string;
   /** Field path inside a schema, when the change is inside one. */
   path?: string;
   kind: string;
@@ -176,8 +191,7 @@ type Comparable = Pick<OperationIR, 'operationId' | 'method' | 'path' | 'pointer
 
 /** How a comparable is named, and where what it sends and answers is read. */
 interface Roles {
-  /** `operation`, `webhook`. */
-  noun: string;
+  noun: ChangedOperation['noun'];
   request: Context;
   response: Context;
   /** Why a new method or path breaks both sides, and other credentials too. */
@@ -559,6 +573,10 @@ function isRename(change: ApiChange): boolean {
   return change.direction === 'compatible' && change.description.startsWith('schema renamed ');
 }
 
+function changedOperation(item: Comparable, roles: Roles): ChangedOperation {
+  return { noun: roles.noun, operationId: item.operationId, method: item.method.toUpperCase(), path: item.path };
+}
+
 /**
  * Operations (or webhooks) removed, changed and added, matched by name (an operation's
  * operationId, a webhook's key), in that order.
@@ -572,11 +590,13 @@ function listChanges(before: readonly Comparable[], after: readonly Comparable[]
   const pathsAfter = new Set(after.map((item) => shape(item.path)));
   for (const item of before) {
     const next = byNameAfter.get(item.operationId);
-    if (next) changes.push(...diffOperation(item, next, resolver, roles));
+    // Each change says which operation it is in, right after where (key order is the JSON report's).
+    if (next) changes.push(...diffOperation(item, next, resolver, roles).map(({ location, ...rest }) => ({ location, operation: changedOperation(next, roles), ...rest })));
     else {
       changes.push(
         change({
           location: `${roles.noun} ${item.operationId}`,
+          operation: changedOperation(item, roles),
           kind: `${roles.noun}-removed`,
           description: `${item.method.toUpperCase()} ${item.path} removed`,
           breaking: { client: true, server: false },
@@ -592,6 +612,7 @@ function listChanges(before: readonly Comparable[], after: readonly Comparable[]
     changes.push(
       change({
         location: `${roles.noun} ${item.operationId}`,
+        operation: changedOperation(item, roles),
         kind: `${roles.noun}-added`,
         description: `${item.method.toUpperCase()} ${item.path} added`,
         breaking: { client: false, server: true },
@@ -623,7 +644,7 @@ export function diffApis(before: ApiIR, after: ApiIR): ApiDiff {
     const next = schemasAfter.get(schema.name);
     if (!next) {
       changes.push(
-        change({ location: `schema ${schema.name}`, kind: 'schema-removed', description: 'component schema removed', breaking: { client: false, server: false }, from: schema.schema.pointer, to: '#/components/schemas' }),
+        change({ location: `schema ${schema.name}`, schema: schema.name, kind: 'schema-removed', description: 'component schema removed', breaking: { client: false, server: false }, from: schema.schema.pointer, to: '#/components/schemas' }),
       );
       continue;
     }
@@ -636,12 +657,13 @@ export function diffApis(before: ApiIR, after: ApiIR): ApiDiff {
       seen.add(id);
       return true;
     });
-    changes.push(...schemaChanges(`schema ${schema.name}`, 'schema', diffSchemas(schema.schema, next.schema, '', 0, resolver), contexts, reached));
+    const inSchema = schemaChanges(`schema ${schema.name}`, 'schema', diffSchemas(schema.schema, next.schema, '', 0, resolver), contexts, reached);
+    changes.push(...inSchema.map(({ location, ...rest }) => ({ location, schema: schema.name, ...rest })));
   }
   for (const schema of after.schemas) {
     if (!schemasBefore.has(schema.name)) {
       changes.push(
-        change({ location: `schema ${schema.name}`, kind: 'schema-added', description: 'component schema added', breaking: { client: false, server: false }, from: '#/components/schemas', to: schema.schema.pointer }),
+        change({ location: `schema ${schema.name}`, schema: schema.name, kind: 'schema-added', description: 'component schema added', breaking: { client: false, server: false }, from: '#/components/schemas', to: schema.schema.pointer }),
       );
     }
   }

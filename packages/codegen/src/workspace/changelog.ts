@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { loadSpec } from '../load/load-spec.js';
-import { buildIR } from '../ir/build-ir.js';
-import { diffApis } from '../diff/diff-apis.js';
+import { diffSpecFiles } from '../diff/diff-spec-files.js';
 import { formatDiffMarkdown } from '../diff/format-diff.js';
 import { GENERATED_MARKER } from '../emit/shared/header.js';
 import { apiTitle } from '../emit/shared/titles.js';
@@ -34,8 +32,7 @@ export async function buildChangelog(root: string, config: WorkspaceConfig): Pro
     const [fromVersion, toVersion] = pair.split('\u0000') as [string, string];
     sections.push(`## ${fromVersion} → ${toVersion}`, '');
     for (const { from, to } of pairs.get(pair)!) {
-      const [before, after] = await Promise.all([loadSpec(path.join(root, from)), loadSpec(path.join(root, to))]);
-      const diff = diffApis(buildIR(before).api, buildIR(after).api);
+      const diff = await diffSpecFiles(path.join(root, from), path.join(root, to));
       sections.push(formatDiffMarkdown(diff, `\`${from}\` → \`${to}\``, 3, apiTitle(diff.to)));
     }
   }
