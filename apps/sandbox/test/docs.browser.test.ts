@@ -10,6 +10,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
+import { diffSpecFiles } from '@bank-data-sharing/codegen';
+import { specFile } from '../src/docs/catalog.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
 import { specAt, specDocument } from '../src/docs/spec-documents.js';
 import { writeStaticSite } from '../src/docs/static-site.js';
@@ -23,6 +25,19 @@ async function operationSummaries(slug: string): Promise<string[]> {
   if (spec === undefined) throw new Error(`no spec ${slug}`);
   const paths = (await specDocument(spec))['paths'] as Record<string, Record<string, { summary?: string }>>;
   return Object.values(paths).flatMap((item) => METHODS.flatMap((method) => (item[method]?.summary === undefined ? [] : [item[method]!.summary!])));
+}
+
+/** `METHOD /path` of each operation of a spec, by operationId. */
+async function operationLabels(slug: string): Promise<Map<string, string>> {
+  const paths = (await specDocument(specAt(slug)!))['paths'] as Record<string, Record<string, { operationId?: string }>>;
+  const labels = new Map<string, string>();
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const id = item[method]?.operationId;
+      if (id !== undefined) labels.set(id, `${method.toUpperCase()} ${path}`);
+    }
+  }
+  return labels;
 }
 
 let sandbox: Sandbox;
@@ -85,10 +100,27 @@ describe('the docs portal in a browser', () => {
     expect(followed).toBe(200);
   });
 
-  it('the index links every reference page', async () => {
+  it('the index links every reference page and the changes page', async () => {
     const { page } = await open('/docs');
     const hrefs = await page.$$eval('a', (anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(expect.arrayContaining(['/docs/v2.2', '/docs/v2.1', '/docs/lfi/v2.2', '/docs/lfi/v2.1', '/docs/directory']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/docs/v2.2', '/docs/v2.1', '/docs/lfi/v2.2', '/docs/lfi/v2.1', '/docs/directory', '/docs/changes/v2.1..v2.2']));
+  });
+
+  it('the changes page lists every operation the diff finds added in v2.2', async () => {
+    const diff = await diffSpecFiles(specFile(specAt('v2.1')!), specFile(specAt('v2.2')!));
+    const added = diff.changes.filter((change) => change.kind === 'operation-added').map((change) => change.location.replace(/^operation /, ''));
+    expect(added.length).toBeGreaterThan(0);
+    const labels = await operationLabels('v2.2');
+
+    const { page } = await open('/docs/changes/v2.1..v2.2');
+    const section = await page.$eval('#operations-added', (element) => (element as HTMLElement).innerText);
+    for (const operationId of added) {
+      expect(section).toContain(operationId);
+      expect(section).toContain(labels.get(operationId));
+    }
+    // The way back to the portal.
+    await Promise.all([page.waitForNavigation(), page.click('a::-p-text(API docs)')]);
+    expect(new URL(page.url()).pathname).toBe('/docs/');
   });
 });
 

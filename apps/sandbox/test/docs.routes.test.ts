@@ -81,7 +81,14 @@ describe('/docs', () => {
     expect(bundle.text).toBe(await readFile(scalarBundlePath(), 'utf8'));
   });
 
-  it.each(['/docs/v9.9', '/docs/lfi', '/docs/v2.2/extra'])('answers %s with the 404 page', async (path) => {
+  it('serves what changed from v2.1 to v2.2', async () => {
+    const page = await get('/docs/changes/v2.1..v2.2');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>What changed from v2.1 to v2.2</h1>');
+    expect(page.text).toContain('href="/docs/"');
+  });
+
+  it.each(['/docs/v9.9', '/docs/lfi', '/docs/v2.2/extra', '/docs/changes/v2.2..v2.1', '/docs/changes/v1..v2.2', '/docs/changes/'])('answers %s with the 404 page', async (path) => {
     const page = await get(path);
     expect(page.status).toBe(404);
     expect(page.type).toContain('text/html');

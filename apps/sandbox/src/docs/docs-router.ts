@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
+import { changesPage, changesPairAt } from './changes-page.js';
 import { indexPage } from './index-page.js';
 import { servedLinks } from './links.js';
 import { notFoundPage } from './not-found-page.js';
@@ -48,6 +49,15 @@ export function createDocsRouter(sandbox: DocsSandbox): Router {
 
   router.get('/', (_req, res) => {
     sendHtml(res, 200, indexPage({ links, sandbox: { hubUrl: sandbox.hubUrl, consentId: sandbox.consentId } }));
+  });
+
+  router.get(/^\/changes\/.+/, async (req, res, next) => {
+    const pair = changesPairAt(slugOf(req));
+    if (pair === undefined) {
+      next();
+      return;
+    }
+    sendHtml(res, 200, await changesPage(pair, links));
   });
 
   router.get(/.*/, async (req, res, next) => {

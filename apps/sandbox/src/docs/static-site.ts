@@ -5,7 +5,8 @@
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DOCS_SPECS } from './catalog.js';
+import { changesSlug, DOCS_CHANGES, DOCS_SPECS } from './catalog.js';
+import { changesPage } from './changes-page.js';
 import { indexPage } from './index-page.js';
 import { staticLinks } from './links.js';
 import { SCALAR_BUNDLE_NAME, scalarBundlePath } from './scalar-bundle.js';
@@ -21,6 +22,7 @@ export interface StaticPage {
 export async function staticPages(): Promise<StaticPage[]> {
   const pages: StaticPage[] = [{ slug: '', html: indexPage({ links: staticLinks('') }) }];
   for (const spec of DOCS_SPECS) pages.push({ slug: spec.slug, html: await specPage(spec, { links: staticLinks(spec.slug) }) });
+  for (const pair of DOCS_CHANGES) pages.push({ slug: changesSlug(pair), html: await changesPage(pair, staticLinks(changesSlug(pair))) });
   return pages;
 }
 
