@@ -88,7 +88,7 @@ describe('/docs', () => {
     expect(page.text).toContain('href="/docs/"');
   });
 
-  it.each(['/docs/v9.9', '/docs/lfi', '/docs/v2.2/extra', '/docs/changes/v2.2..v2.1', '/docs/changes/v1..v2.2', '/docs/changes/'])('answers %s with the 404 page', async (path) => {
+  it.each(['/docs/v9.9', '/docs/lfi', '/docs/v2.2/extra', '/docs/changes/v2.2..v2.1', '/docs/changes/v1..v2.2', '/docs/changes/', '/docs/%E0%A4%A', '/docs/changes/%E0%A4%A'])('answers %s with the 404 page', async (path) => {
     const page = await get(path);
     expect(page.status).toBe(404);
     expect(page.type).toContain('text/html');

@@ -33,9 +33,13 @@ function sendHtml(res: Response, status: number, html: string): void {
   res.status(status).set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(html);
 }
 
-/** The slug a request asks for: the path under `/docs` without its outer slashes. */
+/** The slug a request asks for: the path under `/docs` without its outer slashes ('' when it does not decode). */
 function slugOf(req: Request): string {
-  return decodeURIComponent(req.path).replace(/^\/+|\/+$/g, '');
+  try {
+    return decodeURIComponent(req.path).replace(/^\/+|\/+$/g, '');
+  } catch {
+    return '';
+  }
 }
 
 export function createDocsRouter(sandbox: DocsSandbox): Router {
