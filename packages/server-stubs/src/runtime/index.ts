@@ -94,3 +94,4 @@ export type {
 export * from './paging/index.js';
 export { toNodeListener } from './adapters/node.js';
 export { fastifyPlugin, type FastifyInstanceLike, type FastifyReplyLike, type FastifyRequestLike, type FastifyRouterPlugin } from './adapters/fastify.js';
+export { fastifyFrameworkErrors, type FastifyErrorReplyLike, type FastifyFrameworkErrors } from './adapters/fastify-framework-errors.js';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import express5 from 'express';
 import express4 from 'express4';
 import Fastify from 'fastify';
-import { fastifyPlugin, toNodeListener, type ApiRouter } from '../../src/runtime/index.js';
+import { fastifyFrameworkErrors, fastifyPlugin, toNodeListener, type ApiRouter } from '../../src/runtime/index.js';
 import { listen, type Running } from './http.js';
 
 export interface Serving {
@@ -41,7 +41,8 @@ export const SERVINGS: readonly Serving[] = [
   {
     name: 'Fastify 5',
     start: async (router, mount) => {
-      const app = Fastify({ forceCloseConnections: true });
+      // The router answers the request targets Fastify refuses before routing, as under Express.
+      const app = Fastify({ forceCloseConnections: true, frameworkErrors: fastifyFrameworkErrors(router, { prefix: mount }) });
       await app.register(fastifyPlugin(router), mount === '' ? {} : { prefix: mount });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;

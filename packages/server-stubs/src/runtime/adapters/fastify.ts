@@ -50,7 +50,7 @@ export type FastifyRouterPlugin = (instance: FastifyInstanceLike, options: unkno
 const FASTIFY_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
 /** The request target below the plugin's mount point, as the router expects it (Express strips its mount path the same way). */
-function belowMount(url: string, mount: string): string {
+export function belowMount(url: string, mount: string): string {
   if (mount === '' || !url.startsWith(mount)) return url;
   const rest = url.slice(mount.length);
   return rest === '' ? '/' : rest.charCodeAt(0) === 47 /* / */ ? rest : `/${rest}`;
