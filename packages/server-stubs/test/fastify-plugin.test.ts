@@ -67,3 +67,13 @@ describe('fastifyPlugin', () => {
     expect((theirs.json() as { code: string }).code).toBe('FST_ERR_BAD_URL');
   });
 });
+
+describe('fastifyPlugin, refused at registration', () => {
+  it('refuses a router prefix Fastify would read as route syntax', async () => {
+    const { verification } = await testKeys();
+    const router = createRouter(handlers22(newState()), { authorize, verification, prefix: '/bank:1' });
+    const fastify = Fastify();
+    await expect(fastify.register(fastifyPlugin(router)).ready()).rejects.toThrow('holds characters Fastify reads as route syntax');
+    await fastify.close();
+  });
+});

@@ -77,6 +77,9 @@ export function fastifyPlugin(router: ApiRouter): FastifyRouterPlugin {
   const { core } = router;
   return (instance, _options, done) => {
     try {
+      if (core.prefix !== '' && fastifyPath(core.prefix) !== core.prefix) {
+        throw new TypeError(`fastifyPlugin: the router's prefix ${JSON.stringify(core.prefix)} holds characters Fastify reads as route syntax; mount it with register(plugin, { prefix }) instead`);
+      }
       const mount = instance.prefix;
       const supported = new Set(instance.supportedMethods ?? FASTIFY_METHODS);
       const route = (method: string | string[], url: string, answer: Answer) =>
