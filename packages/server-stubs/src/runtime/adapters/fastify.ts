@@ -91,6 +91,7 @@ export function fastifyPlugin(router: ApiRouter): FastifyRouterPlugin {
             answer(request, reply);
             next();
           },
+          // Not reached: the hook has hijacked the reply, and Fastify runs nothing after that.
           handler: answer,
         });
       const operations = core.operations();
