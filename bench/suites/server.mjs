@@ -21,6 +21,7 @@ const SETUPS = [
   { id: 'eov', setup: 'eov', path: SERVER_PATH, bad: BAD_PATH, label: 'express-openapi-validator (requests and responses)' },
   { id: 'hub', setup: 'hub', path: HUB_PATH, bad: `${HUB_PATH}&${BAD_QUERY}`, records: 100, label: 'hub: router + paging adapter, page 37 of 100' },
   { id: 'hub-plain', setup: 'hub-plain', path: HUB_PATH, records: 100, label: 'hub-plain: plain Express route, the same page' },
+  { id: 'router-fastify', setup: 'router-fastify', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as a Fastify plugin, validation on (the default)' },
 ];
 
 /** The ratios printed, each taken round by round; shown when both setups ran. */
@@ -30,6 +31,7 @@ const RATIOS = [
   { id: 'validated-vs-off', a: 'validated', b: 'off', label: 'validation on ÷ validation off (throughput)', goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 } },
   { id: 'requests-only-vs-off', a: 'requests-only', b: 'off', label: 'requests validated only ÷ validation off (throughput)', goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 } },
   { id: 'off-vs-plain', a: 'off', b: 'plain', label: 'router validation off ÷ plain Express (throughput)' },
+  { id: 'router-fastify-vs-validated', a: 'router-fastify', b: 'validated', label: 'router in Fastify ÷ router in Express, validation on (throughput)' },
   { id: 'hub-vs-hub-plain', a: 'hub', b: 'hub-plain', label: 'hub ÷ hub-plain, same page (throughput)', goal: { text: 'within 25 % (≥ 0.75×)', test: (m) => m >= 0.75 } },
 ];
 

@@ -15,11 +15,12 @@
 //   hub-plain         a plain Express route serving the same pages: the LFI's slice, the
 //                     same links, `res.json` per request
 //   static            a plain node:http server sending 100 prepared pages of 100 transactions
+//   router-fastify    generated v2.2 router as a Fastify plugin (native routes), default validation
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import express from 'express';
-import { createRouter } from '@bank-data-sharing/server-stubs/v2.2';
+import { createFastifyPlugin, createRouter } from '@bank-data-sharing/server-stubs/v2.2';
 import { createPagingAdapter, lfiPage, transactionOrder } from '@bank-data-sharing/server-stubs/runtime';
 import { ACCOUNT, bundledSpec, PAGED_PATH, PREFIX, SERVER_PATH, TOKEN, transactions } from '../lib/http-bench.mjs';
 
@@ -60,6 +61,27 @@ function routerApp(handler, { requests = true, responses = true } = {}) {
 }
 
 const onePage = (req) => ({ status: 200, body: pageBody(req.url) });
+
+/** Fastify's request handler with the router registered as its plugin; Fastify never listens itself. */
+async function fastifyRouterListener(handler) {
+  const { default: Fastify } = await import('fastify');
+  let listener;
+  const app = Fastify({
+    serverFactory: (fastifyHandler) => {
+      listener = fastifyHandler;
+      return http.createServer();
+    },
+  });
+  await app.register(
+    createFastifyPlugin(handlers(handler), {
+      authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
+      verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
+    }),
+  );
+  await app.ready();
+  return listener;
+}
+const fastifyListener = setup === 'router-fastify' ? await fastifyRouterListener(onePage) : undefined;
 
 function makeListener() {
   switch (setup) {
@@ -158,6 +180,8 @@ function makeListener() {
         res.end(body);
       };
     }
+    case 'router-fastify':
+      return fastifyListener;
     default:
       throw new Error(`unknown setup ${setup}`);
   }

@@ -146,10 +146,10 @@ export const operationMeta = {
     expect(handlers).toContain('/**\n * One method per operation of Things API (v1).\n');
   });
 
-  it('prints createRouter, handing the validators and the metadata to the runtime', () => {
+  it('prints createRouter, handing the validators and the metadata to the runtime, and the same router as a node:http listener and a Fastify plugin', () => {
     const index = emit(THINGS, '@bank-data-sharing/validators/things')['server/index.ts']!;
     expect(index).toBe(
-      `${HEADER}import { createApiRouter, type ApiRouter, type ErrorBodyOf, type RouterOptions } from '@bank-data-sharing/server-stubs/runtime';
+      `${HEADER}import { createApiRouter, fastifyPlugin, toNodeListener, type ApiRouter, type ErrorBodyOf, type FastifyRouterPlugin, type NodeRequestListener, type RouterOptions } from '@bank-data-sharing/server-stubs/runtime';
 import { api, operations } from '@bank-data-sharing/validators/things';
 import type { Handlers } from './handlers.gen.js';
 import { operationMeta, securitySchemes } from './meta.gen.js';
@@ -178,6 +178,29 @@ export { operationMeta, securitySchemes } from './meta.gen.js';
  */
 export function createRouter(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {}): ApiRouter {
   return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);
+}
+
+/**
+ * The router of \`createRouter\` as a plain node:http request listener: the same answers, without
+ * Express. A request outside the router's prefix is answered with its 404.
+ *
+ * @example
+ * http.createServer(createNodeListener(handlers, { authorize })).listen(8080);
+ */
+export function createNodeListener(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {}): NodeRequestListener {
+  return toNodeListener(createRouter(handlers, options));
+}
+
+/**
+ * The router of \`createRouter\` as a Fastify plugin: each operation a native Fastify route, the
+ * router's own 404 and 405 below its prefix, the same answers as under Express. (For the targets
+ * Fastify refuses before routing, see \`fastifyFrameworkErrors\`.)
+ *
+ * @example
+ * await app.register(createFastifyPlugin(handlers, { authorize }));
+ */
+export function createFastifyPlugin(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {}): FastifyRouterPlugin {
+  return fastifyPlugin(createRouter(handlers, options));
 }
 `,
     );

@@ -65,6 +65,8 @@ export type {
   ApiDefinition,
   ApiInfo,
   ApiRouter,
+  RouterCore,
+  RouterOperation,
   AuthGrant,
   BodyRequired,
   ContentSchemas,
@@ -90,3 +92,6 @@ export type {
   WebhookSchemas,
 } from './types.js';
 export * from './paging/index.js';
+export { toNodeListener, type NodeRequestListener } from './adapters/node.js';
+export { fastifyPlugin, type FastifyInstanceLike, type FastifyReplyLike, type FastifyRequestLike, type FastifyRouterPlugin } from './adapters/fastify.js';
+export { fastifyFrameworkErrors, type FastifyErrorReplyLike, type FastifyFrameworkErrors } from './adapters/fastify-framework-errors.js';

@@ -19,7 +19,7 @@ import { producibleTypes, sendApiError, sendError, sendFailure } from './respond
 import { requestItems } from './request-stream.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
-import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas } from './types.js';
+import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas, RouterCore, RouterOperation } from './types.js';
 import { withoutTrailing } from '@bank-data-sharing/wire';
 
 function defaultOnError(error: unknown, context: ErrorContext): void {
@@ -242,8 +242,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     return { req, res, interactionId: id, head, accept, op: undefined, options: resolved, apiResponses, echoInteractionId, reported };
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }): Promise<boolean> {
-    const url = req.url ?? '/';
+  async function handle(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }, url = req.url ?? '/'): Promise<boolean> {
     const q = url.indexOf('?');
     const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
     if (prefix !== '' && rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) return false;
@@ -278,6 +277,15 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       return true;
     }
     ex.op = op;
+    return handleOperation(ex, op, match, url, q);
+  }
+
+  /**
+   * The pipeline of one operation, once routing found it (here, or a framework's own router):
+   * rate limit, `Accept`, `Content-Type`, security, body, parameters, consent, handler, result.
+   */
+  async function handleOperation(ex: Exchange, op: OperationSchemas, match: { readonly params: Record<string, string>; readonly raw: Record<string, string> }, url: string, q: number): Promise<boolean> {
+    const { req, res } = ex;
     const name = names.get(op)!;
     const meta = definition.meta[name] ?? { security: [] };
     const permissions = meta.permissions ?? [];
@@ -434,7 +442,70 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     );
   }) as ApiRouter;
   Object.defineProperty(router, 'prefix', { value: prefix, enumerable: true });
+  Object.defineProperty(router, 'core', { value: routerCore(), enumerable: false });
   return router;
+
+  /** The router for adapters: routing and the operations' pipeline, each guarded as the middleware is. */
+  function routerCore(): RouterCore {
+    const entries: RouterOperation[] = Object.entries(definition.operations).map(([name, op]) => ({ name, operationId: op.operationId, method: op.method.toUpperCase(), path: op.path }));
+    // Each operation's template alone: a framework that routed the request has chosen it already.
+    const ownPath = new Map(operations.map((op) => [op, compilePaths([op.path])]));
+
+    function guarded(req: IncomingMessage, res: ServerResponse, run: (slot: { ex?: Exchange }) => Promise<boolean>): Promise<boolean> {
+      const slot: { ex?: Exchange } = {};
+      return run(slot).then(undefined, (error: unknown) => {
+        resolved.onError!(error, { interactionId: slot.ex?.interactionId ?? '', operationId: slot.ex?.op?.operationId, phase: 'internal' });
+        if (!res.headersSent) lastResort(req, res, slot.ex);
+        else res.end();
+        return true;
+      });
+    }
+
+    async function handleMatched(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }, name: string, url: string): Promise<boolean> {
+      const op = Object.hasOwn(definition.operations, name) ? definition.operations[name] : undefined;
+      const method = (req.method ?? 'GET').toUpperCase();
+      const q = url.indexOf('?');
+      const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
+      const methods = op === undefined ? undefined : byPath.get(op.path)!;
+      const served = methods !== undefined && (methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined)) === op;
+      const inPrefix = prefix === '' || rawPath === prefix || rawPath.startsWith(`${prefix}/`);
+      const match = served && inPrefix ? matchPath(ownPath.get(op!)!, rawPath.slice(prefix.length) || '/') : undefined;
+      // Not what this router would have chosen: routing decides, as for any other request.
+      if (match === undefined || 'malformed' in match) return handle(req, res, slot, url);
+      const ex = newExchange(req, res, {
+        interactionId: interactionId(req.headers['x-fapi-interaction-id']),
+        head: method === 'HEAD',
+        accept: firstHeader(req, 'accept'),
+        echoInteractionId: echoing.has(op!),
+      });
+      slot.ex = ex;
+      if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
+      ex.op = op;
+      return handleOperation(ex, op!, match, url, q);
+    }
+
+    async function answerNotFound(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }): Promise<boolean> {
+      const ex = newExchange(req, res, {
+        interactionId: interactionId(req.headers['x-fapi-interaction-id']),
+        head: (req.method ?? 'GET').toUpperCase() === 'HEAD',
+        accept: firstHeader(req, 'accept'),
+        echoInteractionId: echoUnmatched,
+      });
+      slot.ex = ex;
+      if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
+      await sendFailure(ex, 'notFound', 'No resource at this path');
+      return true;
+    }
+
+    return {
+      prefix,
+      passUnmatched: settings.passUnmatched,
+      operations: () => entries,
+      handle: (req, res, url = req.url ?? '/') => guarded(req, res, (slot) => handle(req, res, slot, url)),
+      handleOperation: (req, res, name, url = req.url ?? '/') => guarded(req, res, (slot) => handleMatched(req, res, slot, name, url)),
+      notFound: (req, res) => guarded(req, res, (slot) => answerNotFound(req, res, slot)).then(() => undefined),
+    };
+  }
 }
 
 /** Without a `checkConsent` hook: a grant that lists permissions must hold one the operation accepts. */

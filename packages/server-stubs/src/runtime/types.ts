@@ -273,4 +273,45 @@ export interface ApiRouter {
   (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
   /** The path prefix this router answers under (after any Express mount path). */
   readonly prefix: string;
+  /** The same router without Express's calling convention, for the other adapters (`toNodeListener`, `fastifyPlugin`). */
+  readonly core: RouterCore;
+}
+
+/** One operation a router serves, as a framework's own router would register it. */
+export interface RouterOperation {
+  /** The operation's name: the key of its handler. */
+  readonly name: string;
+  readonly operationId: string;
+  /** Upper case, e.g. `GET`. */
+  readonly method: string;
+  /** The OpenAPI path template, e.g. `/accounts/{AccountId}`, below the router's `prefix`. */
+  readonly path: string;
+}
+
+/**
+ * A router with no framework's calling convention: what the Express middleware, the node:http
+ * listener and the Fastify plugin each wrap. None of its methods rejects: a failure of the
+ * router itself is reported to `onError` and answered with the contract's 500.
+ */
+export interface RouterCore {
+  /** The path prefix the router answers under, relative to the `url` it is given. */
+  readonly prefix: string;
+  /** Paths none of its operations has are left to others (a webhook receiver), not answered 404. */
+  readonly passUnmatched: boolean;
+  /** Every operation, in the spec's order. */
+  operations(): readonly RouterOperation[];
+  /**
+   * Routes and answers one request. `url` is the request target below any mount point
+   * (default: `req.url`). False, with nothing written, when the request is not this router's:
+   * outside its prefix, or (for a webhook receiver) at a path none of its operations has.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, url?: string): Promise<boolean>;
+  /**
+   * Answers a request another router has already matched to operation `name`: the path
+   * parameters are read from `url` against that operation's template. A request the template
+   * does not match after all (another normalisation of the path) is routed as `handle` would.
+   */
+  handleOperation(req: IncomingMessage, res: ServerResponse, name: string, url?: string): Promise<boolean>;
+  /** Answers 404 in the spec's error shape, for a request no route took. */
+  notFound(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }

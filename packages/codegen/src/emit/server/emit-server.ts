@@ -1,6 +1,7 @@
 /**
  * Server stubs: per API, a typed `Handlers` interface (one method per operation), the
- * operations' security and permissions as data, and `createRouter(handlers, options)`,
+ * operations' security and permissions as data, and `createRouter(handlers, options)`
+ * (with `createNodeListener` and `createFastifyPlugin`, the same router outside Express),
  * which hands all of it to the runtime of `@bank-data-sharing/server-stubs`. The files stay
  * thin: request and response types are derived from the validators' schemas by the
  * runtime's generic types, so no schema is repeated here.
@@ -39,6 +40,35 @@ function printWebhookRouter(api: ApiIR): string[] {
   ];
 }
 
+/** The router of `createRouter` served without Express: as a node:http listener, as a Fastify plugin. */
+function printAdapters(): string[] {
+  const signature = '(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {})';
+  return [
+    '',
+    jsDoc(
+      [
+        "The router of `createRouter` as a plain node:http request listener: the same answers, without Express. A request outside the router's prefix is answered with its 404.",
+        "@example\nhttp.createServer(createNodeListener(handlers, { authorize })).listen(8080);",
+      ],
+      '',
+    ).trimEnd(),
+    `export function createNodeListener${signature}: NodeRequestListener {`,
+    '  return toNodeListener(createRouter(handlers, options));',
+    '}',
+    '',
+    jsDoc(
+      [
+        "The router of `createRouter` as a Fastify plugin: each operation a native Fastify route, the router's own 404 and 405 below its prefix, the same answers as under Express. (For the targets Fastify refuses before routing, see `fastifyFrameworkErrors`.)",
+        '@example\nawait app.register(createFastifyPlugin(handlers, { authorize }));',
+      ],
+      '',
+    ).trimEnd(),
+    `export function createFastifyPlugin${signature}: FastifyRouterPlugin {`,
+    '  return fastifyPlugin(createRouter(handlers, options));',
+    '}',
+  ];
+}
+
 /** `/<name>`, percent-encoded: where the runtime receives a webhook unless told otherwise. */
 function defaultWebhookPath(name: string): string {
   return `/${encodeURIComponent(name)}`;
@@ -50,7 +80,7 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
   const ifWebhooks = (text: string) => ((api.webhooks ?? []).length > 0 ? text : '');
   return [
     header.trimEnd(),
-    `import { createApiRouter${ifWebhooks(', createApiWebhookRouter')}, type ApiRouter, type ErrorBodyOf, type RouterOptions${ifWebhooks(', type WebhookRouterOptions')} } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
+    `import { createApiRouter${ifWebhooks(', createApiWebhookRouter')}, fastifyPlugin, toNodeListener, type ApiRouter, type ErrorBodyOf, type FastifyRouterPlugin, type NodeRequestListener, type RouterOptions${ifWebhooks(', type WebhookRouterOptions')} } from ${moduleSpecifier(SERVER_RUNTIME_IMPORT)};`,
     `import { api, operations${ifWebhooks(', webhooks')} } from ${moduleSpecifier(validatorsImport)};`,
     `import type { Handlers${ifWebhooks(', WebhookHandlers')} } from './handlers.gen.js';`,
     `import { operationMeta, securitySchemes${ifWebhooks(', webhookMeta')} } from './meta.gen.js';`,
@@ -73,6 +103,7 @@ function printIndex(api: ApiIR, header: string, validatorsImport: string): strin
     'export function createRouter(handlers: Partial<Handlers>, options: RouterOptions<ErrorBodyOf<typeof operations>> = {}): ApiRouter {',
     '  return createApiRouter({ api, operations, meta: operationMeta, securitySchemes }, handlers, options);',
     '}',
+    ...printAdapters(),
     ...printWebhookRouter(api),
     '',
   ].join('\n');
