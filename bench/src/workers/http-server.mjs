@@ -15,10 +15,18 @@
 //   hub-plain         a plain Express route serving the same pages: the LFI's slice, the
 //                     same links, `res.json` per request
 //   static            a plain node:http server sending 100 prepared pages of 100 transactions
+//   raw-node          a plain node:http handler: the same body, JSON.stringify, res.end(text)
+//   fastify           a plain Fastify route, the same handler body (Fastify's JSON.stringify)
+//   fastify-glue      fastify-openapi-glue on the bundled v2.2 spec (its request validation and
+//                     response serialisation, security handlers that accept), the same handler
+//   router-node       the generated v2.2 router as the node:http listener itself, default checks
+//   router-node-off   the same, validation off
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import express from 'express';
+import Fastify from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
 import { createRouter } from '@bank-data-sharing/server-stubs/v2.2';
 import { createPagingAdapter, lfiPage, transactionOrder } from '@bank-data-sharing/server-stubs/runtime';
 import { ACCOUNT, bundledSpec, PAGED_PATH, PREFIX, SERVER_PATH, TOKEN, transactions } from '../lib/http-bench.mjs';
@@ -45,18 +53,35 @@ function handlers(transactionsHandler) {
   return new Proxy({ GetAccountsAccountIdTransactions: transactionsHandler }, { get: (target, name) => target[name] ?? notUsed, has: () => true });
 }
 
-function routerApp(handler, { requests = true, responses = true } = {}) {
+function router(handler, { requests = true, responses = true } = {}) {
+  return createRouter(handlers(handler), {
+    authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
+    // v2.2 accepts signed bodies (consent patch, attestation), so a verification key is required.
+    verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
+    validateRequests: requests,
+    validateResponses: responses,
+  });
+}
+
+function routerApp(handler, options) {
   const app = express();
-  app.use(
-    createRouter(handlers(handler), {
-      authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
-      // v2.2 accepts signed bodies (consent patch, attestation), so a verification key is required.
-      verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
-      validateRequests: requests,
-      validateResponses: responses,
-    }),
-  );
+  app.use(router(handler, options));
   return app;
+}
+
+/** A Fastify application's request listener, for the worker's own server (Fastify never listens). */
+async function fastifyListener(register, options = {}) {
+  let listener;
+  const app = Fastify({
+    ...options,
+    serverFactory: (handler) => {
+      listener = handler;
+      return http.createServer();
+    },
+  });
+  await register(app);
+  await app.ready();
+  return listener;
 }
 
 const onePage = (req) => ({ status: 200, body: pageBody(req.url) });
@@ -69,6 +94,60 @@ function makeListener() {
       return routerApp(onePage, { responses: false });
     case 'router-off':
       return routerApp(onePage, { requests: false, responses: false });
+    case 'router-node':
+      return router(onePage);
+    case 'router-node-off':
+      return router(onePage, { requests: false, responses: false });
+    case 'raw-node': {
+      // The floor: no framework, no contract layer; the body written as text.
+      const route = `${PREFIX}/accounts/`;
+      return (req, res) => {
+        if (!req.url.startsWith(route)) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        const text = JSON.stringify(pageBody(`${origin}${req.url}`));
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('content-length', Buffer.byteLength(text));
+        res.setHeader('x-fapi-interaction-id', interactionIdOf(req));
+        res.end(text);
+      };
+    }
+    case 'fastify':
+      return fastifyListener((app) => {
+        app.get(`${PREFIX}/accounts/:id/transactions`, async (req, reply) => {
+          reply.header('x-fapi-interaction-id', interactionIdOf(req.raw));
+          return pageBody(`${origin}${req.url}`);
+        });
+      });
+    case 'fastify-glue': {
+      const accept = async () => {};
+      const serviceHandlers = {
+        async GetAccountsAccountIdTransactions(req, reply) {
+          reply.header('x-fapi-interaction-id', interactionIdOf(req.raw));
+          return pageBody(`${origin}${req.url}`);
+        },
+      };
+      return fastifyListener(
+        (app) => {
+          // Fastify serialises errors with the route's schema for their status too: its
+          // validation errors are put in the spec's error envelope so that the 400 can be sent.
+          app.setErrorHandler((err, _req, reply) => {
+            reply.code(err.statusCode ?? 500).send({ Errors: [{ Code: 'Resource.InvalidFormat', Message: err.message }] });
+          });
+          return app.register(openapiGlue, {
+            specification: bundledSpec(),
+            serviceHandlers,
+            securityHandlers: { UserOAuth2Security: accept, TPPOAuth2Security: accept },
+            prefix: PREFIX,
+          });
+        },
+        // The spec's `example` and `x-` keywords are not JSON Schema: Ajv's strict mode would
+        // refuse the schemas (the plugin's documentation, "AJV strict mode").
+        { ajv: { customOptions: { strict: false } } },
+      );
+    }
     case 'plain': {
       // What an Express application without a contract layer does: build the body, res.json.
       const app = express();
@@ -163,7 +242,7 @@ function makeListener() {
   }
 }
 
-server.on('request', makeListener());
+server.on('request', await makeListener());
 process.on('message', (msg) => {
   if (msg?.type === 'cpu') process.send({ type: 'cpu', seq: msg.seq, usage: process.cpuUsage() });
   if (msg?.type === 'stop') {
