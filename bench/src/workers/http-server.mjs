@@ -243,8 +243,25 @@ function makeListener() {
 }
 
 server.on('request', await makeListener());
+
+// Garbage collections by kind (scavenge, mark-compact, ...), counted from here on, for the
+// router profile (src/router-profile.mjs): only when asked, as the observer costs a little.
+const gcCounts = {};
+if (process.env.BENCH_COUNT_GC === '1') {
+  const { PerformanceObserver, constants } = await import('node:perf_hooks');
+  const kinds = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'markCompact', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakCallbacks' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds[entry.detail?.kind] ?? 'other';
+      gcCounts[kind] = (gcCounts[kind] ?? 0) + 1;
+      gcCounts.ms = (gcCounts.ms ?? 0) + entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+}
+
 process.on('message', (msg) => {
-  if (msg?.type === 'cpu') process.send({ type: 'cpu', seq: msg.seq, usage: process.cpuUsage() });
+  // CPU time, and beside it getrusage (page faults, context switches) and the GC counts.
+  if (msg?.type === 'cpu') process.send({ type: 'cpu', seq: msg.seq, usage: process.cpuUsage(), resources: process.resourceUsage(), gc: { ...gcCounts } });
   if (msg?.type === 'stop') {
     server.closeAllConnections();
     server.close(() => process.exit(0));
