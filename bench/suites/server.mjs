@@ -2,7 +2,8 @@
 // (100 records, about 31 kB) through the generated v2.2 router (validation on, requests only,
 // off), a plain Express route (`res.json` per request) and express-openapi-validator on the
 // same handler; and a hub (router + paging adapter over an in-memory LFI, page 37 of 100)
-// beside a plain route serving the same page. autocannon on 127.0.0.1 in this process; each
+// beside a plain route serving the same page; and the anchors: a raw node:http handler, plain
+// Fastify, fastify-openapi-glue, and the router as the node:http listener itself and as a Fastify plugin. autocannon on 127.0.0.1 in this process; each
 // server in its own child process, fresh ones every round, measured in turn.
 // (This replaces packages/server-stubs/bench/validation.bench.mjs, which ran server and load
 // generator in one process; `pnpm --filter @bank-data-sharing/server-stubs bench` runs this suite.)
@@ -21,7 +22,13 @@ const SETUPS = [
   { id: 'eov', setup: 'eov', path: SERVER_PATH, bad: BAD_PATH, label: 'express-openapi-validator (requests and responses)' },
   { id: 'hub', setup: 'hub', path: HUB_PATH, bad: `${HUB_PATH}&${BAD_QUERY}`, records: 100, label: 'hub: router + paging adapter, page 37 of 100' },
   { id: 'hub-plain', setup: 'hub-plain', path: HUB_PATH, records: 100, label: 'hub-plain: plain Express route, the same page' },
-  { id: 'router-fastify', setup: 'router-fastify', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as a Fastify plugin, validation on (the default)' },
+  // The anchors: what a request costs without the router, on bare node:http and on Fastify.
+  { id: 'raw-node', setup: 'raw-node', path: SERVER_PATH, label: 'raw node:http handler, JSON.stringify, res.end(text)' },
+  { id: 'fastify', setup: 'fastify', path: SERVER_PATH, label: 'plain Fastify route' },
+  { id: 'fastify-glue', setup: 'fastify-glue', path: SERVER_PATH, bad: BAD_PATH, label: 'fastify-openapi-glue (request validation, response serialisation)' },
+  { id: 'router-node', setup: 'router-node', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as the node:http listener, default checks' },
+  { id: 'router-node-off', setup: 'router-node-off', path: SERVER_PATH, label: 'generated router as the node:http listener, validation off' },
+  { id: 'router-fastify', setup: 'router-fastify', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as a Fastify plugin (native routes), default checks' },
 ];
 
 /** The ratios printed, each taken round by round; shown when both setups ran. */
@@ -31,8 +38,18 @@ const RATIOS = [
   { id: 'validated-vs-off', a: 'validated', b: 'off', label: 'validation on ÷ validation off (throughput)', goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 } },
   { id: 'requests-only-vs-off', a: 'requests-only', b: 'off', label: 'requests validated only ÷ validation off (throughput)', goal: { text: 'within 20 % (≥ 0.80×)', test: (m) => m >= 0.8 } },
   { id: 'off-vs-plain', a: 'off', b: 'plain', label: 'router validation off ÷ plain Express (throughput)' },
-  { id: 'router-fastify-vs-validated', a: 'router-fastify', b: 'validated', label: 'router in Fastify ÷ router in Express, validation on (throughput)' },
   { id: 'hub-vs-hub-plain', a: 'hub', b: 'hub-plain', label: 'hub ÷ hub-plain, same page (throughput)', goal: { text: 'within 25 % (≥ 0.75×)', test: (m) => m >= 0.75 } },
+];
+
+/** Ratios of server CPU per request (a ÷ b, lower is better), each taken round by round. */
+const CPU_RATIOS = [
+  { id: 'router-node-vs-glue-cpu', a: 'router-node', b: 'fastify-glue', label: 'router on node:http, default checks ÷ fastify-openapi-glue (server CPU/request)', goal: { text: '≤ 1.0×', test: (m) => m <= 1 } },
+  { id: 'router-fastify-vs-glue-cpu', a: 'router-fastify', b: 'fastify-glue', label: 'router as a Fastify plugin, default checks ÷ fastify-openapi-glue (server CPU/request)', goal: { text: '≤ 1.0×', test: (m) => m <= 1 } },
+  { id: 'router-node-off-vs-raw-cpu', a: 'router-node-off', b: 'raw-node', label: 'router on node:http, checks off ÷ raw node:http (server CPU/request)', goal: { text: '≤ 1.2×', test: (m) => m <= 1.2 } },
+  { id: 'validated-vs-plain-cpu', a: 'validated', b: 'plain', label: 'router in Express, default checks ÷ plain Express res.json (server CPU/request)', goal: { text: '≤ 1.0×', test: (m) => m <= 1 } },
+  { id: 'hub-vs-hub-plain-cpu', a: 'hub', b: 'hub-plain', label: 'hub ÷ hub-plain, same page (server CPU/request)', goal: { text: '≤ 1.1×', test: (m) => m <= 1.1 } },
+  { id: 'router-node-vs-raw-cpu', a: 'router-node', b: 'raw-node', label: 'router on node:http, default checks ÷ raw node:http (server CPU/request)' },
+  { id: 'glue-vs-raw-cpu', a: 'fastify-glue', b: 'raw-node', label: 'fastify-openapi-glue ÷ raw node:http (server CPU/request)' },
 ];
 
 function selectedSetups() {
@@ -46,14 +63,14 @@ function selectedSetups() {
 export default {
   id: 'server',
   title: 'Server stubs over HTTP (GET transactions, 100 records)',
-  description: 'autocannon req/s, p99 and server CPU/request: generated v2.2 router (validation on, requests only, off), plain Express, express-openapi-validator, hub vs plain page',
+  description: 'autocannon req/s, p99 and server CPU/request (user, system): generated v2.2 router (validation on, requests only, off; in Express and on node:http), plain Express, express-openapi-validator, hub vs plain page, raw node:http, Fastify, fastify-openapi-glue',
   async run(ctx) {
     const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
     const duration = Number(process.env.BENCH_DURATION ?? (ctx.quick ? 2 : 3));
     const warmup = Number(process.env.BENCH_WARMUP ?? (ctx.quick ? 1 : 2));
     const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 9));
-    const servers = selectedSetups().map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [] }));
-    if (servers.some((s) => s.id === 'eov')) bundledSpec(); // bundle once here, not in a server
+    const servers = selectedSetups().map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [], userPerRequest: [], systemPerRequest: [] }));
+    if (servers.some((s) => s.id === 'eov' || s.id === 'fastify-glue')) bundledSpec(); // bundle once here, not in a server
     const sizes = new Map();
     for (let round = 0; round < rounds; round++) {
       // Fresh server processes every round: a process whose compiled code came out better or
@@ -77,6 +94,8 @@ export default {
           s.rps.push(r.rps);
           s.p99.push(r.p99);
           s.cpuPerRequest.push(cpuMicros(before, after) / r.total);
+          s.userPerRequest.push((after.user - before.user) / r.total);
+          s.systemPerRequest.push((after.system - before.system) / r.total);
         }
       } finally {
         for (const r of running) await r.stop();
@@ -88,7 +107,7 @@ export default {
       `GET {prefix}/accounts/acc-001/transactions?fromBookingDateTime=… answered with 100 transactions (${bytes(SERVER_PATH)} bytes); the hub setups GET {prefix}/accounts/acc-001/transactions?page=37 (100 of 10,000 records, ${bytes(HUB_PATH)} bytes). ` +
         `autocannon in the harness process, ${connections} connections, over 127.0.0.1; each server in its own Node process (${process.version}), ${rounds} rounds, each with ${servers.length} fresh server processes (so that no setup keeps one process's luck with the JIT for the whole run), each warmed up for ${warmup} s, then measured in turn for ${duration} s each, the order rotating every round. ` +
         'In the first round every setup is checked to answer the same body as the others on its route (the origin in Links aside), and every validating setup to answer 400 to a malformed fromBookingDateTime. ' +
-        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system) over the round divided by the requests it answered: steadier than req/s on a shared machine. Ratios are taken round by round (setups measured seconds apart), then the median.',
+        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system, and each apart, from process.cpuUsage()) over the round divided by the requests it answered: steadier than req/s on a shared machine. Ratios are taken round by round (setups measured seconds apart), then the median; the CPU ratios are a ÷ b, lower is better.',
     );
     for (const s of servers) {
       ctx.row({
@@ -100,7 +119,16 @@ export default {
         detail: `server CPU/request ${median(s.cpuPerRequest).toFixed(0)} µs (${Math.min(...s.cpuPerRequest).toFixed(0)}–${Math.max(...s.cpuPerRequest).toFixed(0)})`,
         extra: { cpuMicrosPerRequest: summarize(s.cpuPerRequest) },
       });
-      ctx.row({ id: `${s.id}-cpu`, label: `${s.label}: server CPU per request`, unit: 'µs', samples: s.cpuPerRequest, runs });
+      ctx.row({
+        id: `${s.id}-cpu`,
+        label: `${s.label}: server CPU per request`,
+        unit: 'µs',
+        samples: s.cpuPerRequest,
+        runs,
+        detail: `user ${median(s.userPerRequest).toFixed(0)} µs, system ${median(s.systemPerRequest).toFixed(0)} µs`,
+      });
+      ctx.row({ id: `${s.id}-cpu-user`, label: `${s.label}: server user CPU per request`, unit: 'µs', samples: s.userPerRequest, runs });
+      ctx.row({ id: `${s.id}-cpu-system`, label: `${s.label}: server system (kernel) CPU per request`, unit: 'µs', samples: s.systemPerRequest, runs });
       ctx.row({ id: `${s.id}-p99`, label: `${s.label}: p99 latency`, unit: 'ms', samples: s.p99, runs });
       if (s.records) {
         ctx.row({ id: `${s.id}-records`, label: `${s.label}: records/s`, unit: 'rec/s', samples: s.rps.map((x) => x * s.records), runs, detail: `server CPU per page (${s.records} records) ${median(s.cpuPerRequest).toFixed(0)} µs` });
@@ -119,6 +147,21 @@ export default {
         runs: `${rounds} rounds`,
         goal: ratio.goal,
         detail: `by server CPU/request: ${(median(b.cpuPerRequest) / median(a.cpuPerRequest)).toFixed(2)}×; p99 ${median(a.p99).toFixed(1)} vs ${median(b.p99).toFixed(1)} ms`,
+      });
+    }
+    for (const ratio of CPU_RATIOS) {
+      const a = byId.get(ratio.a);
+      const b = byId.get(ratio.b);
+      if (!a || !b) continue;
+      const share = (x) => `${median(x.cpuPerRequest).toFixed(0)} µs (user ${median(x.userPerRequest).toFixed(0)}, system ${median(x.systemPerRequest).toFixed(0)})`;
+      ctx.row({
+        id: ratio.id,
+        label: ratio.label,
+        unit: '×',
+        samples: a.cpuPerRequest.map((x, i) => x / b.cpuPerRequest[i]),
+        runs: `${rounds} rounds`,
+        ...(ratio.goal ? { goal: ratio.goal } : {}),
+        detail: `${ratio.a} ${share(a)} vs ${ratio.b} ${share(b)}`,
       });
     }
   },

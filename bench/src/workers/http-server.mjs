@@ -15,17 +15,30 @@
 //   hub-plain         a plain Express route serving the same pages: the LFI's slice, the
 //                     same links, `res.json` per request
 //   static            a plain node:http server sending 100 prepared pages of 100 transactions
-//   router-fastify    generated v2.2 router as a Fastify plugin (native routes), default validation
+//   raw-node          a plain node:http handler: the same body, JSON.stringify, res.end(text)
+//   fastify           a plain Fastify route, the same handler body (Fastify's JSON.stringify)
+//   fastify-glue      fastify-openapi-glue on the bundled v2.2 spec (its request validation and
+//                     response serialisation, security handlers that accept), the same handler
+//   router-node       the generated v2.2 router as the node:http listener itself, default checks
+//   router-node-requests  the same, requests validated, responses not
+//   router-node-off   the same, validation off
+//   router-fastify    the generated v2.2 router as a Fastify plugin (native routes), default checks
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import express from 'express';
 import { createFastifyPlugin, createRouter } from '@bank-data-sharing/server-stubs/v2.2';
 import { createPagingAdapter, lfiPage, transactionOrder } from '@bank-data-sharing/server-stubs/runtime';
 import { ACCOUNT, bundledSpec, PAGED_PATH, PREFIX, SERVER_PATH, TOKEN, transactions } from '../lib/http-bench.mjs';
 
 const require = createRequire(import.meta.url);
 const setup = process.argv[2];
+
+// Each setup loads only the framework it runs on, so that no other one's modules sit in its
+// heap (garbage collections walk them) or in its CPU profile.
+const NO_EXPRESS = new Set(['raw-node', 'fastify', 'fastify-glue', 'static', 'router-node', 'router-node-requests', 'router-node-off', 'router-fastify']);
+const express = NO_EXPRESS.has(setup) ? undefined : (await import('express')).default;
+const Fastify = setup.startsWith('fastify') || setup === 'router-fastify' ? (await import('fastify')).default : undefined;
+const openapiGlue = setup === 'fastify-glue' ? (await import('fastify-openapi-glue')).default : undefined;
 const server = http.createServer();
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
@@ -46,42 +59,42 @@ function handlers(transactionsHandler) {
   return new Proxy({ GetAccountsAccountIdTransactions: transactionsHandler }, { get: (target, name) => target[name] ?? notUsed, has: () => true });
 }
 
-function routerApp(handler, { requests = true, responses = true } = {}) {
+function routerOptions({ requests = true, responses = true } = {}) {
+  return {
+    authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
+    // v2.2 accepts signed bodies (consent patch, attestation), so a verification key is required.
+    verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
+    validateRequests: requests,
+    validateResponses: responses,
+  };
+}
+
+function router(handler, options) {
+  return createRouter(handlers(handler), routerOptions(options));
+}
+
+function routerApp(handler, options) {
   const app = express();
-  app.use(
-    createRouter(handlers(handler), {
-      authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
-      // v2.2 accepts signed bodies (consent patch, attestation), so a verification key is required.
-      verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
-      validateRequests: requests,
-      validateResponses: responses,
-    }),
-  );
+  app.use(router(handler, options));
   return app;
 }
 
-const onePage = (req) => ({ status: 200, body: pageBody(req.url) });
-
-/** Fastify's request handler with the router registered as its plugin; Fastify never listens itself. */
-async function fastifyRouterListener(handler) {
-  const { default: Fastify } = await import('fastify');
+/** A Fastify application's request listener, for the worker's own server (Fastify never listens). */
+async function fastifyListener(register, options = {}) {
   let listener;
   const app = Fastify({
-    serverFactory: (fastifyHandler) => {
-      listener = fastifyHandler;
+    ...options,
+    serverFactory: (handler) => {
+      listener = handler;
       return http.createServer();
     },
   });
-  await app.register(
-    createFastifyPlugin(handlers(handler), {
-      authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
-      verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
-    }),
-  );
+  await register(app);
   await app.ready();
   return listener;
 }
-const fastifyListener = setup === 'router-fastify' ? await fastifyRouterListener(onePage) : undefined;
+
+const onePage = (req) => ({ status: 200, body: pageBody(req.url) });
 
 function makeListener() {
   switch (setup) {
@@ -91,6 +104,64 @@ function makeListener() {
       return routerApp(onePage, { responses: false });
     case 'router-off':
       return routerApp(onePage, { requests: false, responses: false });
+    case 'router-node':
+      return router(onePage);
+    case 'router-node-requests':
+      return router(onePage, { responses: false });
+    case 'router-node-off':
+      return router(onePage, { requests: false, responses: false });
+    case 'router-fastify':
+      return fastifyListener((app) => app.register(createFastifyPlugin(handlers(onePage), routerOptions())));
+    case 'raw-node': {
+      // The floor: no framework, no contract layer; the body written as text.
+      const route = `${PREFIX}/accounts/`;
+      return (req, res) => {
+        if (!req.url.startsWith(route)) {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        const text = JSON.stringify(pageBody(`${origin}${req.url}`));
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('content-length', Buffer.byteLength(text));
+        res.setHeader('x-fapi-interaction-id', interactionIdOf(req));
+        res.end(text);
+      };
+    }
+    case 'fastify':
+      return fastifyListener((app) => {
+        app.get(`${PREFIX}/accounts/:id/transactions`, async (req, reply) => {
+          reply.header('x-fapi-interaction-id', interactionIdOf(req.raw));
+          return pageBody(`${origin}${req.url}`);
+        });
+      });
+    case 'fastify-glue': {
+      const accept = async () => {};
+      const serviceHandlers = {
+        async GetAccountsAccountIdTransactions(req, reply) {
+          reply.header('x-fapi-interaction-id', interactionIdOf(req.raw));
+          return pageBody(`${origin}${req.url}`);
+        },
+      };
+      return fastifyListener(
+        (app) => {
+          // Fastify serialises errors with the route's schema for their status too: its
+          // validation errors are put in the spec's error envelope so that the 400 can be sent.
+          app.setErrorHandler((err, _req, reply) => {
+            reply.code(err.statusCode ?? 500).send({ Errors: [{ Code: 'Resource.InvalidFormat', Message: err.message }] });
+          });
+          return app.register(openapiGlue, {
+            specification: bundledSpec(),
+            serviceHandlers,
+            securityHandlers: { UserOAuth2Security: accept, TPPOAuth2Security: accept },
+            prefix: PREFIX,
+          });
+        },
+        // The spec's `example` and `x-` keywords are not JSON Schema: Ajv's strict mode would
+        // refuse the schemas (the plugin's documentation, "AJV strict mode").
+        { ajv: { customOptions: { strict: false } } },
+      );
+    }
     case 'plain': {
       // What an Express application without a contract layer does: build the body, res.json.
       const app = express();
@@ -180,16 +251,31 @@ function makeListener() {
         res.end(body);
       };
     }
-    case 'router-fastify':
-      return fastifyListener;
     default:
       throw new Error(`unknown setup ${setup}`);
   }
 }
 
-server.on('request', makeListener());
+server.on('request', await makeListener());
+
+// Garbage collections by kind (scavenge, mark-compact, ...), counted from here on, for the
+// router profile (src/router-profile.mjs): only when asked, as the observer costs a little.
+const gcCounts = {};
+if (process.env.BENCH_COUNT_GC === '1') {
+  const { PerformanceObserver, constants } = await import('node:perf_hooks');
+  const kinds = { [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge', [constants.NODE_PERFORMANCE_GC_MAJOR]: 'markCompact', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakCallbacks' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds[entry.detail?.kind] ?? 'other';
+      gcCounts[kind] = (gcCounts[kind] ?? 0) + 1;
+      gcCounts.ms = (gcCounts.ms ?? 0) + entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+}
+
 process.on('message', (msg) => {
-  if (msg?.type === 'cpu') process.send({ type: 'cpu', seq: msg.seq, usage: process.cpuUsage() });
+  // CPU time, and beside it getrusage (page faults, context switches) and the GC counts.
+  if (msg?.type === 'cpu') process.send({ type: 'cpu', seq: msg.seq, usage: process.cpuUsage(), resources: process.resourceUsage(), gc: { ...gcCounts } });
   if (msg?.type === 'stop') {
     server.closeAllConnections();
     server.close(() => process.exit(0));

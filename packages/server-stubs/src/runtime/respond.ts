@@ -29,11 +29,19 @@ export function write(ex: Exchange, out: Outgoing): void {
     res.end();
     return;
   }
-  // Measured: handing Node the text (Buffer.byteLength, res.end(text, 'utf8')) costs the same
-  // server CPU per request as encoding it here, since Node then encodes it while writing.
-  const bytes = typeof out.payload === 'string' ? Buffer.from(out.payload, 'utf8') : out.payload;
-  res.setHeader('content-length', String(bytes.byteLength));
-  res.end(ex.head ? undefined : bytes);
+  // Text goes to Node as text: it encodes it into memory it frees as soon as the socket took
+  // the bytes. A Buffer made here per answer (31 kB for a page of 100 transactions) lives
+  // until a garbage collection sweeps it, so the process keeps faulting in fresh pages: on
+  // bare node:http that was 4x the kernel time of the same answer written as text
+  // (BENCHMARKS.md, "Router at the floor").
+  if (typeof out.payload === 'string') {
+    res.setHeader('content-length', String(Buffer.byteLength(out.payload, 'utf8')));
+    if (ex.head) res.end();
+    else res.end(out.payload, 'utf8');
+    return;
+  }
+  res.setHeader('content-length', String(out.payload.byteLength));
+  res.end(ex.head ? undefined : out.payload);
 }
 
 const producibleCache = new WeakMap<ContentSchemas, { readonly signing: readonly string[]; readonly plain: readonly string[] }>();

@@ -173,6 +173,22 @@ describe('runtime router without Express', () => {
     expect((await send(`${running.origin}/other`)).status).toBe(404);
   });
 
+  it('sends text bodies with their length in bytes, not characters, and HEAD with the same length and no body', async () => {
+    const router = createApiRouter(definition, handlers, options);
+    running = await listen((req, res) => router(req, res));
+    // `é€` is 2 characters and 5 bytes in UTF-8: the answer is sent as text, its length counted in bytes.
+    const url = `${running.origin}/mini/items/%C3%A9%E2%82%AC.json`;
+    const reply = await send(url, { headers: { 'x-api-key': 'k1' } });
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toEqual({ id: 'é€' });
+    expect(reply.headers['content-length']).toBe(String(Buffer.byteLength(reply.text, 'utf8')));
+    expect(Number(reply.headers['content-length'])).toBeGreaterThan(reply.text.length);
+    const head = await send(url, { method: 'HEAD', headers: { 'x-api-key': 'k1' } });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers['content-length']).toBe(reply.headers['content-length']);
+  });
+
   it('is mounted at the prefix of the first server, normalised', () => {
     expect(createApiRouter(definition, handlers, options).prefix).toBe('/mini');
     expect(createApiRouter(definition, handlers, { ...options, prefix: 'x/y/' }).prefix).toBe('/x/y');
