@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { diffSpecFiles } from '@bank-data-sharing/codegen';
 import { specFile } from '../src/docs/catalog.js';
 import { startSandbox, type Sandbox } from '../src/sandbox/start-sandbox.js';
@@ -38,6 +38,28 @@ async function operationLabels(slug: string): Promise<Map<string, string>> {
     }
   }
   return labels;
+}
+
+/**
+ * The value of `"name": "..."` in the answer Scalar's console shows, read as a person does:
+ * scroll the answer to its end (the viewer only draws the lines in view) and read the line.
+ */
+async function readShownLink(page: Page, name: string): Promise<string> {
+  const line = await page.waitForFunction(
+    (key) => {
+      const content = document.querySelector('.cm-content');
+      for (let box = content?.parentElement; box; box = box.parentElement) {
+        if (box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)) box.scrollTop = box.scrollHeight;
+      }
+      const lines = Array.from(document.querySelectorAll('.cm-line'), (element) => (element as HTMLElement).innerText);
+      return lines.find((text) => text.trimStart().startsWith(`"${key}": "`));
+    },
+    {},
+    name,
+  );
+  const match = /"[^"]+": "([^"]+)"/.exec((await line.jsonValue()) as string);
+  if (match === null) throw new Error(`no ${name} link shown`);
+  return match[1]!;
 }
 
 let sandbox: Sandbox;
@@ -100,6 +122,47 @@ describe('the docs portal in a browser', () => {
     expect(followed).toBe(200);
   });
 
+  it('"try it" on the transactions of the first account shows Links.Next, and the page follows it to page 2 with the console\'s token', async () => {
+    const base = sandbox.baseUrls['v2.2']!;
+    const accountId = sandbox.seeded.consent.accountIds[0]!;
+    const { page } = await open('/docs/v2.2#tag/transactions/GET/accounts/{AccountId}/transactions');
+    await (await page.waitForSelector('button::-p-text((get /accounts/{AccountId}/transactions))'))!.click();
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/transactions'));
+    await (await page.waitForSelector('button::-p-text(Send get request to)'))!.click();
+    const first = await sent;
+    // The console starts from the served copy's example: the first account of the seeded consent.
+    expect(first.url()).toBe(`${base}/accounts/${accountId}/transactions`);
+    expect(first.status()).toBe(200);
+    await page.waitForSelector('::-p-text(200 OK)');
+
+    // What a person reads at the end of the answer: the next page's address, on this hub.
+    const next = await readShownLink(page, 'Next');
+    expect(next.startsWith(`${base}/accounts/${accountId}/transactions`)).toBe(true);
+    expect(next).not.toBe(first.url());
+    const firstPageIds = new Set(((await first.json()) as { Data: { Transaction: { TransactionId: string }[] } }).Data.Transaction.map((t) => t.TransactionId));
+
+    // The panel under the console offers that same address as "Next"; a click sends it.
+    const link = (await page.waitForSelector('#follow-links a::-p-text(Next)'))!;
+    expect(await link.evaluate((anchor) => (anchor as HTMLAnchorElement).href)).toBe(next);
+    const followed = page.waitForResponse((response) => response.url() === next);
+    await link.click();
+    const second = await followed;
+    expect(second.status()).toBe(200);
+    // The console's own token went with it (the hub answers 401 without one).
+    expect(second.request().headers()['authorization']).toBe(`Bearer ${sandbox.seeded.token.accessToken}`);
+
+    // What the panel shows: the status, page 2's answer, and a Prev link to follow back.
+    await page.waitForSelector(`#follow-links ::-p-text(GET ${next}: 200)`);
+    await page.waitForSelector('#follow-links a::-p-text(Prev)');
+    const shown = JSON.parse(await page.$eval('#follow-links pre', (pre) => (pre as HTMLElement).innerText)) as {
+      Data: { Transaction: { TransactionId: string }[] };
+      Links: Record<string, string>;
+    };
+    expect(shown.Links['Prev']).toBeDefined();
+    expect(shown.Data.Transaction.length).toBeGreaterThan(0);
+    expect(shown.Data.Transaction.filter((transaction) => firstPageIds.has(transaction.TransactionId))).toEqual([]);
+  });
+
   it('the index links every reference page and the changes page', async () => {
     const { page } = await open('/docs');
     const hrefs = await page.$$eval('a', (anchors) => anchors.map((a) => a.getAttribute('href')));
@@ -146,5 +209,9 @@ describe('the static build', () => {
     await page.waitForSelector(`::-p-text(${summaries[0]})`);
     const text = await page.evaluate(() => document.body.innerText);
     expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
+
+    // The way back to the index, without the browser's back button.
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('a::-p-text(API docs)')]);
+    expect(page.url()).toBe(pathToFileURL(path.join(site, 'index.html')).href);
   });
 });

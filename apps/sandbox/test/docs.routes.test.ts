@@ -74,6 +74,28 @@ describe('/docs', () => {
     expect(page.text).not.toContain(sandbox.hubCredential);
   });
 
+  /** The settings of the paging-links panel a page carries, if any. */
+  function followLinksSettings(html: string): { apiBase: string } | undefined {
+    const match = /<script id="follow-links-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+    return match === null ? undefined : (JSON.parse(match[1]!) as { apiBase: string });
+  }
+
+  it.each(['v2.2', 'v2.1'] as const)('gives the %s page the paging-links panel, for links under that version on this hub', async (slug) => {
+    const page = await get(`/docs/${slug}`);
+    expect(followLinksSettings(page.text)).toEqual({ apiBase: sandbox.baseUrls[slug] });
+  });
+
+  it.each(['lfi/v2.2', 'directory'])('gives the %s page, which sends nothing, no paging-links panel', async (slug) => {
+    const page = await get(`/docs/${slug}`);
+    expect(page.status).toBe(200);
+    expect(followLinksSettings(page.text)).toBeUndefined();
+  });
+
+  it.each(['v2.2', 'lfi/v2.1', 'directory'])('links the %s reference page back to the index', async (slug) => {
+    const page = await get(`/docs/${slug}`);
+    expect(page.text).toContain('<nav class="portal"><a href="/docs/">');
+  });
+
   it("serves Scalar's bundle from the installed package", async () => {
     const bundle = await get('/docs/assets/scalar-api-reference.js');
     expect(bundle.status).toBe(200);

@@ -31,5 +31,6 @@ export async function specPage(spec: DocsSpec, input: { links: DocsLinks; sandbo
   const tryIt = spec.servedBy === 'hub' && input.sandbox !== undefined;
   const document = tryIt ? sandboxDocument(bundled, input.sandbox!.values) : bundled;
   const config = scalarConfig({ document, title, tryIt, ...(tryIt ? { credentials: input.sandbox!.credentials } : {}) });
-  return referencePage({ title, config, links: input.links });
+  // Where the console sends, the panel offers the answers' paging links to follow.
+  return referencePage({ title, config, links: input.links, ...(tryIt ? { followLinks: { apiBase: input.sandbox!.values.serverUrl } } : {}) });
 }
