@@ -27,6 +27,7 @@ const SETUPS = [
   { id: 'fastify', setup: 'fastify', path: SERVER_PATH, label: 'plain Fastify route' },
   { id: 'fastify-glue', setup: 'fastify-glue', path: SERVER_PATH, bad: BAD_PATH, label: 'fastify-openapi-glue (request validation, response serialisation)' },
   { id: 'router-node', setup: 'router-node', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as the node:http listener, default checks' },
+  { id: 'router-node-requests', setup: 'router-node-requests', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as the node:http listener, requests checked, responses not (the work glue does)' },
   { id: 'router-node-off', setup: 'router-node-off', path: SERVER_PATH, label: 'generated router as the node:http listener, validation off' },
   { id: 'router-fastify', setup: 'router-fastify', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as a Fastify plugin (native routes), default checks' },
 ];
@@ -49,6 +50,7 @@ const CPU_RATIOS = [
   { id: 'validated-vs-plain-cpu', a: 'validated', b: 'plain', label: 'router in Express, default checks ÷ plain Express res.json (server CPU/request)', goal: { text: '≤ 1.0×', test: (m) => m <= 1 } },
   { id: 'hub-vs-hub-plain-cpu', a: 'hub', b: 'hub-plain', label: 'hub ÷ hub-plain, same page (server CPU/request)', goal: { text: '≤ 1.1×', test: (m) => m <= 1.1 } },
   { id: 'router-node-vs-raw-cpu', a: 'router-node', b: 'raw-node', label: 'router on node:http, default checks ÷ raw node:http (server CPU/request)' },
+  { id: 'router-node-requests-vs-glue-cpu', a: 'router-node-requests', b: 'fastify-glue', label: 'router on node:http, requests checked only ÷ fastify-openapi-glue, the same work (server CPU/request)' },
   { id: 'glue-vs-raw-cpu', a: 'fastify-glue', b: 'raw-node', label: 'fastify-openapi-glue ÷ raw node:http (server CPU/request)' },
 ];
 
