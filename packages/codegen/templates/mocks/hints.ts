@@ -126,8 +126,24 @@ export function hintFor(name: string, random: Random, now: number, vocabulary: H
  */
 export function isPluralName(name: string | undefined): boolean {
   if (name === undefined) return false;
-  const last = /([A-Z]?[a-z]+)$/.exec(name)?.[1]?.toLowerCase() ?? name.toLowerCase();
+  const last = lastWordOf(name).toLowerCase();
   if (['children', 'people', 'data', 'media', 'items', 'criteria'].includes(last)) return true;
   // `status`, `address`, `analysis`, `bus` end in s without being plural.
   return last.length > 2 && last.endsWith('s') && !/(ss|us|is)$/.test(last);
+}
+
+const isLower = (char: string) => char >= 'a' && char <= 'z';
+const isUpper = (char: string) => char >= 'A' && char <= 'Z';
+
+/**
+ * The last camelCase word of a name (`eventDates` -> `Dates`), or the whole name when it does
+ * not end in lowercase letters. A scan from the end rather than a regular expression: names
+ * come from the spec, and a backtracking match over a long name would take quadratic time.
+ */
+function lastWordOf(name: string): string {
+  let start = name.length;
+  while (start > 0 && isLower(name[start - 1]!)) start -= 1;
+  if (start === name.length) return name;
+  if (start > 0 && isUpper(name[start - 1]!)) start -= 1;
+  return name.slice(start);
 }

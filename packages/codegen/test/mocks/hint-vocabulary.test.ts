@@ -42,4 +42,12 @@ describe('hints', () => {
     for (const name of ['dates', 'tags', 'eventDates', 'children', 'categories', 'topics']) expect(isPluralName(name), name).toBe(true);
     for (const name of ['status', 'address', 'analysis', 'bus', 'date', 'is']) expect(isPluralName(name), name).toBe(false);
   });
+
+  it('classify a very long name from an untrusted spec in linear time', () => {
+    // A backtracking match would try every start of the lowercase run before the trailing
+    // digit: this would not finish within the test's timeout.
+    expect(isPluralName(`${'a'.repeat(200_000)}1`)).toBe(false);
+    expect(isPluralName(`${'a'.repeat(200_000)}Tags`)).toBe(true);
+    expect(isPluralName(`${'A'.repeat(200_000)}Status`)).toBe(false);
+  }, 10_000);
 });
