@@ -90,9 +90,17 @@ export function reportJson(report: ServerTestReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+/**
+ * Characters XML 1.0 does not allow: most control characters, U+FFFE, U+FFFF and UTF-16
+ * surrogates that are not part of a pair (with the `u` flag a paired surrogate reads as one
+ * astral character, so emoji are kept).
+ */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/gu;
+
 function xml(text: string): string {
-  // XML 1.0 has no place for most control characters: they are dropped.
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  // Answers come from the server under test: a character XML has no place for becomes U+FFFD,
+  // so CI tools can still read the report and the reader sees that something was there.
+  return text.replace(NOT_XML_CHAR, '\ufffd').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 /**

@@ -171,8 +171,9 @@ function decodeText(raw: string, where: string): string {
   });
 }
 
-// XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
-const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]. With the
+// `u` flag a surrogate pair reads as one astral character, so only lone surrogates match.
+const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/u;
 
 function parseXml(source: string): XmlElement {
   if (NOT_XML_CHAR.test(source)) throw new Error('a character XML 1.0 does not allow');
@@ -230,6 +231,9 @@ describe('the XML reader of these tests', () => {
     expect(() => parseXml('<?xml version="1.0"?><a>fish & chips</a>')).toThrow();
     expect(() => parseXml('<?xml version="1.0"?><a x="1 < 2"/>')).toThrow();
     expect(() => parseXml('<?xml version="1.0"?><a>\u0001</a>')).toThrow();
+    expect(() => parseXml('<?xml version="1.0"?><a>\ud800</a>')).toThrow();
+    expect(() => parseXml('<?xml version="1.0"?><a x="\udc00"/>')).toThrow();
+    expect(parseXml('<?xml version="1.0"?><a>\u{1F600}</a>').text).toBe('\u{1F600}');
     expect(parseXml('<?xml version="1.0"?><a x="&lt;&amp;"><b>&quot;&apos;&#65;</b></a>')).toEqual({
       name: 'a',
       attributes: { x: '<&' },
@@ -243,8 +247,9 @@ describe('reportJunit', () => {
   const nasty: Failure = {
     ...bodyFailure,
     operation: 'get<Item>',
-    message: `a "quoted" 'message' with <tags> & amps\u0001\u0008\u000b\u001b!`,
-    response: { status: 500, headers: { 'content-type': 'text/html' }, bodyExcerpt: '<html>&nbsp;\u0000\ttab</html>' },
+    message: `a "quoted" 'message' with <tags> & amps\u0001\u0008\u000b\u001b\ufffe\uffff!`,
+    // A body cut in the middle of a surrogate pair, a lone low surrogate, and whole emoji.
+    response: { status: 500, headers: { 'content-type': 'text/html' }, bodyExcerpt: '<html>&nbsp;\u0000\ttab \ud83d \ude00 \u{1F600}\u{1F44D}</html>\ud83d' },
   };
   const junitReport: ServerTestReport = {
     ...report,
@@ -262,14 +267,14 @@ describe('reportJunit', () => {
     expect(root.children.map((s) => s.attributes['name'])).toEqual(['GET /items/{id}', 'POST /items', 'GET /items', 'GET /items']);
   });
 
-  it('escapes markup characters and drops control characters', () => {
+  it('escapes markup characters and puts U+FFFD for characters XML does not allow', () => {
     const root = junit();
     const failure = root.children[0]!.children[0]!.children[0]!;
     expect(failure.name).toBe('failure');
-    expect(failure.attributes['message']).toBe(`a "quoted" 'message' with <tags> & amps!`);
+    expect(failure.attributes['message']).toBe(`a "quoted" 'message' with <tags> & amps\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd!`);
     expect(failure.attributes['type']).toBe('response-body');
     expect(failure.text).toContain('get<Item> (GET /items/{id}) — response-body');
-    expect(failure.text).toContain('<html>&nbsp;\ttab</html>');
+    expect(failure.text).toContain('<html>&nbsp;\ufffd\ttab \ufffd \ufffd \u{1F600}\u{1F44D}</html>\ufffd');
     expect(root.children[0]!.children[0]!.attributes['classname']).toBe('get<Item>');
   });
 
