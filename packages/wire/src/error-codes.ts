@@ -44,6 +44,8 @@ export const FAILURES = {
   /** Where the operation defines no 415, a body of the wrong type is a bad request. */
   unsupportedMediaTypeAs400: { status: 400, code: 'Body.InvalidFormat' },
   missingToken: { status: 401, code: 'AccessToken.Missing' },
+  /** No credential where the operation accepts kinds other than an access token (HTTP Basic, an API key...). */
+  missingCredentials: { status: 401, code: 'Credentials.Missing' },
   invalidToken: { status: 401, code: 'AccessToken.Invalid' },
   invalidScope: { status: 403, code: 'AccessToken.InvalidScope' },
   invalidParameter: { status: 400, code: 'Resource.InvalidFormat' },

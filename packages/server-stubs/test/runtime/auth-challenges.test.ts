@@ -21,6 +21,12 @@ function getAt(operationId: string, path: string): OperationSchemas {
   };
 }
 
+/** The operation, declaring a 401 whose body carries an error code (this publisher's own schema). */
+function withCodedRefusal(operation: OperationSchemas): OperationSchemas {
+  const refusal = z.strictObject({ code: z.string(), message: z.string() });
+  return { ...operation, responses: { ...operation.responses, '401': { headers: noParams, content: { 'application/json': refusal } } } };
+}
+
 /** A museum's API: staff pages behind HTTP Basic, tickets behind a bearer token, the archive behind either, the shop behind an API key. */
 const definition: ApiDefinition = {
   api: { title: 'City "Museum"', version: '1', pathPrefix: '/museum', servers: ['/museum'] },
@@ -30,6 +36,8 @@ const definition: ApiDefinition = {
     archive: getAt('archive', '/archive'),
     shop: getAt('shop', '/shop'),
     refuses: { ...getAt('refuses', '/refuses'), responses: { '401': { headers: noParams, content: {} } } },
+    lockers: withCodedRefusal(getAt('lockers', '/lockers')),
+    members: withCodedRefusal(getAt('members', '/members')),
   },
   meta: {
     staff: { security: [{ staffBasic: [] }] },
@@ -38,6 +46,8 @@ const definition: ApiDefinition = {
     archive: { security: [{ staffBasic: [] }, { visitorToken: [] }, { partnerOAuth: ['archive'] }] },
     shop: { security: [{ shopKey: [] }] },
     refuses: { security: [{ staffBasic: [] }] },
+    lockers: { security: [{ staffBasic: [] }] },
+    members: { security: [{ visitorToken: [] }] },
   },
   securitySchemes: {
     staffBasic: { type: 'http', scheme: 'basic' },
@@ -48,7 +58,7 @@ const definition: ApiDefinition = {
 };
 
 const ok = () => ({ status: 200, body: { ok: true } });
-const handlers = { staff: ok, tickets: ok, archive: ok, shop: ok, refuses: () => ({ status: 401 }) };
+const handlers = { staff: ok, tickets: ok, archive: ok, shop: ok, refuses: () => ({ status: 401 }), lockers: ok, members: ok };
 const basicGood = `Basic ${Buffer.from('curator:se:cret').toString('base64')}`;
 // The README's `authorize`: HTTP Basic against the staff's passwords, the shop's API key.
 const staff = { checkPassword: async (user: string, password: string) => user === 'curator' && password === 'se:cret' };
@@ -106,6 +116,17 @@ describe('401 challenges by scheme', () => {
     expect(refused.status).toBe(401);
     expect(refused.text).toContain('The API key is not valid');
     expect((await send(`${base}/shop`, { headers: { 'x-shop-key': 'shop-key-1' } })).status).toBe(200);
+  });
+
+  it('gives a missing credential the code of its kind where the 401 body carries a code', async () => {
+    // Only HTTP Basic accepted: nothing says an access token is missing.
+    const basic = await send(`${base}/lockers`);
+    expect(basic.status).toBe(401);
+    expect(basic.json()).toEqual({ code: 'Credentials.Missing', message: 'No credentials' });
+    // A bearer token accepted: the code says so, as it does for this API family.
+    const token = await send(`${base}/members`);
+    expect(token.status).toBe(401);
+    expect(token.json()).toEqual({ code: 'AccessToken.Missing', message: 'No access token' });
   });
 
   it("adds the challenge to a handler's own 401", async () => {
