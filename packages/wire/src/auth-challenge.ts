@@ -140,6 +140,18 @@ function wanted(scheme: ChallengeScheme): string | undefined {
 }
 
 /**
+ * The failure for a request that sent no credential: `missingToken` (`AccessToken.Missing`)
+ * where the operation accepts only access tokens (as every operation of this API family does),
+ * `missingCredentials` (`Credentials.Missing`) where it accepts another kind (HTTP Basic, an
+ * API key, a certificate), so that a body carrying the code does not ask for a token the
+ * operation does not take.
+ */
+export function missingCredentialFailure(requirements: readonly Requirement[], schemes: { readonly [name: string]: ChallengeScheme }): 'missingToken' | 'missingCredentials' {
+  const kinds = requirements.flatMap((requirement) => Object.keys(requirement)).map((name) => credentialKind(schemes[name]));
+  return kinds.every((kind) => kind === 'token') ? 'missingToken' : 'missingCredentials';
+}
+
+/**
  * The message of a 401 for a request that sent no credential the operation accepts:
  * `No access token`, `No credentials` (HTTP Basic), `No API key in header X-Api-Key`, or,
  * where several kinds are accepted, `No credentials (send an access token or ...)`.

@@ -46,7 +46,7 @@ export { commonResponses, declaredFor, declaredStatusKey, errorPlan, type ErrorP
 export { errorAnswer, fillObvious, type ErrorAnswer, type ErrorAnswerOptions, type ErrorDescription } from './error-answer.js';
 
 // Credentials: the challenges and messages of a 401, by the schemes an operation accepts.
-export { authChallenges, credentialKind, missingCredentialsMessage, refusedCredentialMessage, type ChallengeScheme, type CredentialKind } from './auth-challenge.js';
+export { authChallenges, credentialKind, missingCredentialFailure, missingCredentialsMessage, refusedCredentialMessage, type ChallengeScheme, type CredentialKind } from './auth-challenge.js';
 
 // Requests: every part parsed and checked against an operation's schemas.
 export { claimedNames, credentialNames, validateRequestParts, type CredentialPlace, type RequestParts, type RequestPartSchemas, type RequestPartsInput } from './request-validate.js';

@@ -1,6 +1,7 @@
 /**
  * The generated MSW handlers' 401s carry the challenge of the schemes an operation accepts
- * (RFC 9110 §11.6.1), each once, with a message worded for the credential. Answered through
+ * (RFC 9110 §11.6.1), each once, with a message worded for the credential and a code that asks
+ * for an access token only where the operation takes nothing else. Answered through
  * MSW's `getResponse`, which needs no interception (so these run on every Node version).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { generate, writeFiles } from '@bank-data-sharing/codegen';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const error = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
+const error = { type: 'object', required: ['message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 const responses = {
   '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
   '401': { description: 'Who are you?', content: { 'application/json': { schema: error } } },
@@ -64,26 +65,26 @@ describe('MSW 401 challenges', () => {
     const response = await get('/staff');
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Basic realm="Museum"');
-    expect(await response.json()).toEqual({ message: 'No credentials' });
+    expect(await response.json()).toEqual({ code: 'Credentials.Missing', message: 'No credentials' });
     expect((await get('/staff', { authorization: 'Basic bW9jay11c2VyOm1vY2stcGFzc3dvcmQ=' })).status).toBe(200);
   });
 
   it('asks for a bearer token where the operation accepts one', async () => {
     const response = await get('/tickets');
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await response.json()).toEqual({ message: 'No access token' });
+    expect(await response.json()).toEqual({ code: 'AccessToken.Missing', message: 'No access token' });
   });
 
   it('gives both challenges, once each, where both are accepted', async () => {
     const response = await get('/archive');
     expect(response.headers.get('www-authenticate')).toBe('Basic realm="Museum", Bearer');
-    expect(await response.json()).toEqual({ message: 'No credentials (send HTTP Basic credentials or an access token)' });
+    expect(await response.json()).toEqual({ code: 'Credentials.Missing', message: 'No credentials (send HTTP Basic credentials or an access token)' });
   });
 
   it('names where an API key goes', async () => {
     const response = await get('/shop');
     expect(response.headers.get('www-authenticate')).toBe('ApiKey realm="Museum", in="header", name="X-Shop-Key"');
-    expect(await response.json()).toEqual({ message: 'No API key in header X-Shop-Key' });
+    expect(await response.json()).toEqual({ code: 'Credentials.Missing', message: 'No API key in header X-Shop-Key' });
   });
 
   it('adds the challenge to a 401 mock asked for by status', async () => {

@@ -24,6 +24,7 @@ import {
   FormFieldError,
   declaredFor,
   jsonPath,
+  missingCredentialFailure,
   missingCredentialsMessage,
   objectMembers,
   UnsafeInputError,
@@ -199,7 +200,7 @@ async function checkRequest(prepared: Prepared, request: Request, schemes: MswAp
   const { op } = prepared;
   const url = new URL(request.url);
   const headers = headerMap(request.headers);
-  if (!hasCredentials(prepared.security, schemes, headers, url)) return refuse('missingToken', missingCredentialsMessage(prepared.security, schemes));
+  if (!hasCredentials(prepared.security, schemes, headers, url)) return refuse(missingCredentialFailure(prepared.security, schemes), missingCredentialsMessage(prepared.security, schemes));
 
   const bodySpec = op.request.body;
   const contentType = headers['content-type'];

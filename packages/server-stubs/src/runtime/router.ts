@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { acceptedContentType, authChallenges, bodyKind, commonResponses, credentialKind, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, missingCredentialsMessage, negotiate, PROBLEM_JSON, problemDetails, refusedCredentialMessage, sequenceEncodingOf, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
+import { acceptedContentType, authChallenges, bodyKind, commonResponses, declaredFor, declaresHeader, DEFAULT_MAX_DEPTH, FAILURES, missingCredentialFailure, missingCredentialsMessage, negotiate, PROBLEM_JSON, problemDetails, refusedCredentialMessage, sequenceEncodingOf, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { ApiError, isApiError } from './api-error.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_FIELDS_LIMIT, DEFAULT_FILE_LIMIT, DEFAULT_FILES_LIMIT, hasBody } from './body.js';
 import { errorAnswer, errorPlan } from './error-contract.js';
@@ -19,7 +19,7 @@ import { producibleTypes, sendApiError, sendError, sendFailure } from './respond
 import { requestItems } from './request-stream.js';
 import { checkSecurity } from './security.js';
 import { sendResult } from './send-result.js';
-import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas, RouterCore, RouterOperation, SecurityRequirement } from './types.js';
+import type { ApiDefinition, ApiRouter, AuthGrant, HandlerRequest, OperationSchemas, RouterCore, RouterOperation } from './types.js';
 import { withoutTrailing } from '@bank-data-sharing/wire';
 
 function defaultOnError(error: unknown, context: ErrorContext): void {
@@ -36,17 +36,6 @@ export function withoutTrailingSlashes(text: string): string {
 function normalizePrefix(prefix: string): string {
   const trimmed = withoutTrailingSlashes(prefix);
   return trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-/**
- * The failure for a request that sent no credential: `AccessToken.Missing` where the operation
- * accepts only access tokens (as every operation of this API family does), and a neutral
- * `Credentials.Missing` where it accepts another kind (HTTP Basic, an API key, a certificate),
- * so a body that carries the code does not ask for a token the operation does not take.
- */
-function missingCredentialFailure(requirements: readonly SecurityRequirement[], schemes: ApiDefinition['securitySchemes']): 'missingToken' | 'missingCredentials' {
-  const kinds = requirements.flatMap((requirement) => Object.keys(requirement)).map((name) => credentialKind(schemes[name]));
-  return kinds.every((kind) => kind === 'token') ? 'missingToken' : 'missingCredentials';
 }
 
 function firstHeader(req: IncomingMessage, name: string): string | undefined {
