@@ -16,6 +16,7 @@ export { main } from './cli.js';
 export { diffApis, type ApiDiff, type ApiChange, type Breaking, type ChangedOperation, type Reach } from './diff/diff-apis.js';
 export { diffSpecFiles } from './diff/diff-spec-files.js';
 export { formatDiffHtml, type DiffHtmlOptions } from './diff/format-diff-html.js';
+export { escapeHtml } from './diff/escape-html.js';
 export { testServer, ServerTestUsageError } from './server-test/run.js';
 export { readSigningKey, requestSigner, type RequestSigner, type RequestSignerOptions } from './server-test/request-signer.js';
 export { reportJson, reportJunit, reportText } from './server-test/report.js';

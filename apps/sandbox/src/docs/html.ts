@@ -1,9 +1,9 @@
 /** Small HTML helpers shared by the portal's own pages (the index, the 404 page, the changes page frame). */
 
-/** Text safe inside HTML elements and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// The changes page (codegen's) and the portal's own pages escape alike.
+import { escapeHtml } from '@bank-data-sharing/codegen';
+
+export { escapeHtml };
 
 /**
  * JSON safe inside a `<script>` element: `<` cannot close the element, and the two line
