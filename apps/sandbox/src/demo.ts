@@ -8,6 +8,7 @@ import { demoFailureLine } from './demo/failure.js';
 import { runDemo } from './demo/run-demo.js';
 import { openSession, sandboxIsUp } from './demo/session.js';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
+import { runMain } from './cli/run-main.js';
 
 async function main(): Promise<number> {
   const args = commandLine(parseDemoArgs, DEMO_USAGE);
@@ -28,12 +29,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(demoFailureLine(error) ?? error);
-    process.exitCode = 1;
-  },
-);
+runMain(main, (error) => demoFailureLine(error) ?? error);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_DIR } from './docs/catalog.js';
 import { writeStaticSite } from './docs/static-site.js';
+import { runMain } from './cli/run-main.js';
 
 const USAGE = 'usage: npm run docs [-- --out <dir>]';
 
@@ -27,12 +28,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

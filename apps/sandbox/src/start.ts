@@ -4,6 +4,7 @@
 import { banner } from './cli/banner.js';
 import { commandLine, parseStartArgs, START_USAGE } from './cli/args.js';
 import { startSandbox, type Sandbox } from './sandbox/start-sandbox.js';
+import { runMain } from './cli/run-main.js';
 
 async function main(): Promise<number> {
   const args = commandLine(parseStartArgs, START_USAGE);
@@ -49,12 +50,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runMain(main);
