@@ -242,6 +242,11 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     return { req, res, interactionId: id, head, accept, op: undefined, options: resolved, apiResponses, echoInteractionId, reported };
   }
 
+  /** The exchange of a request as it arrives: its interaction id (echoed or new), HEAD and `Accept`. */
+  function arrivingExchange(req: IncomingMessage, res: ServerResponse, method: string, echoInteractionId: boolean): Exchange {
+    return newExchange(req, res, { interactionId: interactionId(req.headers['x-fapi-interaction-id']), head: method === 'HEAD', accept: firstHeader(req, 'accept'), echoInteractionId });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }, url = req.url ?? '/'): Promise<boolean> {
     const q = url.indexOf('?');
     const rawPath = normalisePath(q < 0 ? url : url.slice(0, q));
@@ -251,12 +256,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     // A path this router does not serve is left to later middleware untouched (headers too).
     if (!match && settings.passUnmatched) return false;
     const method = (req.method ?? 'GET').toUpperCase();
-    const ex = newExchange(req, res, {
-      interactionId: interactionId(req.headers['x-fapi-interaction-id']),
-      head: method === 'HEAD',
-      accept: firstHeader(req, 'accept'),
-      echoInteractionId: echoUnmatched,
-    });
+    const ex = arrivingExchange(req, res, method, echoUnmatched);
     slot.ex = ex;
     const methods = !match || 'malformed' in match ? undefined : byPath.get(match.template);
     const op = methods?.get(method) ?? (method === 'HEAD' ? methods?.get('GET') : undefined);
@@ -472,12 +472,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       const match = served && inPrefix ? matchPath(ownPath.get(op!)!, rawPath.slice(prefix.length) || '/') : undefined;
       // Not what this router would have chosen: routing decides, as for any other request.
       if (match === undefined || 'malformed' in match) return handle(req, res, slot, url);
-      const ex = newExchange(req, res, {
-        interactionId: interactionId(req.headers['x-fapi-interaction-id']),
-        head: method === 'HEAD',
-        accept: firstHeader(req, 'accept'),
-        echoInteractionId: echoing.has(op!),
-      });
+      const ex = arrivingExchange(req, res, method, echoing.has(op!));
       slot.ex = ex;
       if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
       ex.op = op;
@@ -485,12 +480,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
     }
 
     async function answerNotFound(req: IncomingMessage, res: ServerResponse, slot: { ex?: Exchange }): Promise<boolean> {
-      const ex = newExchange(req, res, {
-        interactionId: interactionId(req.headers['x-fapi-interaction-id']),
-        head: (req.method ?? 'GET').toUpperCase() === 'HEAD',
-        accept: firstHeader(req, 'accept'),
-        echoInteractionId: echoUnmatched,
-      });
+      const ex = arrivingExchange(req, res, (req.method ?? 'GET').toUpperCase(), echoUnmatched);
       slot.ex = ex;
       if (ex.echoInteractionId) res.setHeader('x-fapi-interaction-id', ex.interactionId);
       await sendFailure(ex, 'notFound', 'No resource at this path');
