@@ -24,6 +24,8 @@
 //   router-node-off   the same, validation off
 //   router-node-stringify  the same with default checks, the response checked by its check
 //                     function and written by JSON.stringify (the router's jsonWriters: false)
+//   router-node-text  the same with default checks, answers handed to Node as text (the router's
+//                     reuseAnswerBuffers: false)
 //   router-fastify    the generated v2.2 router as a Fastify plugin (native routes), default checks
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -37,7 +39,7 @@ const setup = process.argv[2];
 
 // Each setup loads only the framework it runs on, so that no other one's modules sit in its
 // heap (garbage collections walk them) or in its CPU profile.
-const NO_EXPRESS = new Set(['raw-node', 'fastify', 'fastify-glue', 'static', 'router-node', 'router-node-requests', 'router-node-off', 'router-node-stringify', 'router-fastify']);
+const NO_EXPRESS = new Set(['raw-node', 'fastify', 'fastify-glue', 'static', 'router-node', 'router-node-requests', 'router-node-off', 'router-node-stringify', 'router-node-text', 'router-fastify']);
 const express = NO_EXPRESS.has(setup) ? undefined : (await import('express')).default;
 const Fastify = setup.startsWith('fastify') || setup === 'router-fastify' ? (await import('fastify')).default : undefined;
 const openapiGlue = setup === 'fastify-glue' ? (await import('fastify-openapi-glue')).default : undefined;
@@ -61,9 +63,10 @@ function handlers(transactionsHandler) {
   return new Proxy({ GetAccountsAccountIdTransactions: transactionsHandler }, { get: (target, name) => target[name] ?? notUsed, has: () => true });
 }
 
-function routerOptions({ requests = true, responses = true, jsonWriters } = {}) {
+function routerOptions({ requests = true, responses = true, jsonWriters, reuseAnswerBuffers } = {}) {
   return {
     ...(jsonWriters === undefined ? {} : { jsonWriters }),
+    ...(reuseAnswerBuffers === undefined ? {} : { reuseAnswerBuffers }),
     authorize: ({ credential }) => (credential === TOKEN ? { scopes: ['openid', 'accounts'], permissions: ['ReadTransactionsBasic'] } : undefined),
     // v2.2 accepts signed bodies (consent patch, attestation), so a verification key is required.
     verification: { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey, algorithms: ['ES256'] },
@@ -109,6 +112,8 @@ function makeListener() {
       return routerApp(onePage, { requests: false, responses: false });
     case 'router-node':
       return router(onePage);
+    case 'router-node-text':
+      return router(onePage, { reuseAnswerBuffers: false });
     case 'router-node-requests':
       return router(onePage, { responses: false });
     case 'router-node-stringify':

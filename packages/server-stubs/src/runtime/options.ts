@@ -90,6 +90,13 @@ export interface RouterOptions<ErrorBody = never> {
    * (Node 20); from Node 22 on, `JSON.stringify` is as fast or faster (BENCHMARKS.md, "JSON writers").
    */
   readonly jsonWriters?: boolean;
+  /**
+   * Encode each text answer of up to 64 KiB into a buffer the router reuses once Node reports
+   * the answer written (`finish`), rather than handing Node the text, which it copies twice
+   * more on the way out. Only for node:http responses (Express, Fastify's `raw` too). Default:
+   * on. Turn it off under a response wrapper that keeps the bytes it was given after `finish`.
+   */
+  readonly reuseAnswerBuffers?: boolean;
   readonly limits?: {
     /** Largest accepted request body in bytes (default 256 KiB); larger gets 400 (413 where the spec defines it). */
     readonly bodyBytes?: number;

@@ -9,6 +9,7 @@ import { errorAnswer, errorPlan } from './error-contract.js';
 import type { Exchange } from './exchange.js';
 import { buildClaims, signClaims } from './jws.js';
 import { jsonWritersPayOff } from './json-writers.js';
+import { encodeIntoReused } from './answer-buffers.js';
 import type { ContentSchemas } from './types.js';
 
 /** A response as it goes on the wire. */
@@ -29,12 +30,17 @@ export function write(ex: Exchange, out: Outgoing): void {
     res.end();
     return;
   }
-  // Text goes to Node as text: it encodes it into memory it frees as soon as the socket took
-  // the bytes. A Buffer made here per answer (31 kB for a page of 100 transactions) lives
-  // until a garbage collection sweeps it, so the process keeps faulting in fresh pages: on
-  // bare node:http that was 4x the kernel time of the same answer written as text
-  // (BENCHMARKS.md, "Router at the floor").
+  // Text goes out as bytes in a reused buffer (answer-buffers.ts), given back once written; a
+  // Buffer made per answer instead (31 kB for a page of 100 transactions) would live until a
+  // garbage collection swept it, and the process would keep faulting in fresh pages: on bare
+  // node:http that was 4x the kernel time (BENCHMARKS.md, "Router at the floor").
   if (typeof out.payload === 'string') {
+    const reused = ex.head || ex.options.reuseAnswerBuffers === false ? undefined : encodeIntoReused(res, out.payload);
+    if (reused !== undefined) {
+      res.setHeader('content-length', String(reused.bytes.byteLength));
+      res.end(reused.bytes, reused.release);
+      return;
+    }
     res.setHeader('content-length', String(Buffer.byteLength(out.payload, 'utf8')));
     if (ex.head) res.end();
     else res.end(out.payload, 'utf8');

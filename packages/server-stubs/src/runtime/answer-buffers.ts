@@ -1,0 +1,38 @@
+/**
+ * Reused memory for the bytes of answers. Text handed to Node is copied twice on its way out:
+ * joined with the status line and headers into a new string as long as the body (Node does
+ * that for text, not for bytes), then encoded into a fresh allocation of three bytes per
+ * character. Encoded here, once, into a buffer that comes back when Node reports the answer
+ * written (`finish`), the body skips both (BENCHMARKS.md, "Router at the floor").
+ */
+import { ServerResponse } from 'node:http';
+
+/** Answers up to this many bytes are encoded into a reused buffer; larger ones go as text. */
+export const REUSED_BUFFER_BYTES = 64 * 1024;
+/** At most this many idle buffers are kept (1 MiB); any more in use at once are left to the GC. */
+const MAX_IDLE = 16;
+
+const idle: Buffer[] = [];
+
+/**
+ * A body's bytes in a reused buffer, and `release`, to be called once Node has written them
+ * (never earlier: the buffer is someone else's answer next). Undefined when the body does not
+ * fit, or `res` is not a node:http response (another response type may hold on to the bytes
+ * past its `finish`).
+ */
+export function encodeIntoReused(res: unknown, text: string): { readonly bytes: Buffer; readonly release: () => void } | undefined {
+  if (!(res instanceof ServerResponse)) return undefined;
+  // UTF-8 takes at most three bytes per UTF-16 code unit: a body that short surely fits.
+  if (text.length * 3 > REUSED_BUFFER_BYTES && (text.length > REUSED_BUFFER_BYTES || Buffer.byteLength(text, 'utf8') > REUSED_BUFFER_BYTES)) return undefined;
+  const buffer = idle.pop() ?? Buffer.allocUnsafeSlow(REUSED_BUFFER_BYTES);
+  const length = buffer.write(text, 0, 'utf8');
+  let released = false;
+  return {
+    bytes: buffer.subarray(0, length),
+    release: () => {
+      if (released) return;
+      released = true;
+      if (idle.length < MAX_IDLE) idle.push(buffer);
+    },
+  };
+}
