@@ -73,8 +73,10 @@ export function declaredFor(op: OperationResponses | undefined, status: number):
  */
 export function declaredStatusKey(op: { readonly responses: Readonly<Record<string, unknown>> } | undefined, status: number): string | undefined {
   if (!op) return undefined;
+  // Looked up for every answer: the exact status first, without building the other keys.
   const key = String(status);
-  for (const candidate of [key, `${key[0]}XX`, `${key[0]}xx`, 'default']) if (op.responses[candidate]) return candidate;
+  if (op.responses[key]) return key;
+  for (const candidate of [`${key[0]}XX`, `${key[0]}xx`, 'default']) if (op.responses[candidate]) return candidate;
   return undefined;
 }
 

@@ -6,12 +6,13 @@
  * `X-Contract-Violation` header: contract-violation.ts), the application's `onError` gets the issues.
  */
 import type { z } from 'zod';
-import { bodyKind, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
+import { bodyKind, declaredFor, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
-import { assertContract, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
+import { assertContract, ContractError, encodeBody, producible, producibleTypes, sendFailure, write } from './respond.js';
 import { CONTRACT_VIOLATION_HEADER, explainsResponseErrors, violationHeader } from './contract-violation.js';
 import { jsonWritersPayOff } from './json-writers.js';
 import { sequenceBody, sendStream, type SequenceBody } from './send-stream.js';
+import type { ContentSchemas } from './types.js';
 
 interface ResultLike {
   status: number;
@@ -26,9 +27,13 @@ function isResult(value: unknown): value is ResultLike {
 
 function lowerCaseHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = String(value);
+  if (headers === undefined) return out;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = String(value);
   return out;
 }
+
+/** The content of a response declared without any. */
+const NO_CONTENT: ContentSchemas = Object.freeze({});
 
 /** A response ready to send: a whole payload, or a sequence written item by item. */
 interface Encoded {
@@ -53,17 +58,17 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
   if (status < 100 || status > 599) throw new ContractError(`status ${status} is not an HTTP status`);
   // A handler's answer is the final response: an informational status (1xx) cannot be one.
   if (status < 200) throw new ContractError(`status ${status} is informational (1xx), which cannot be the final answer to a request`);
-  const definition = responseFor(ex, status);
-  const own = ex.op?.responses[String(status)] ?? ex.op?.responses[`${String(status)[0]}XX`] ?? ex.op?.responses.default;
+  const own = declaredFor(ex.op, status);
+  const definition = own ?? responseFor(ex, status);
   // An operation that declares no response at all (OpenAPI 3.1 allows it) has no status to keep.
-  const declaresAny = ex.op !== undefined && Object.keys(ex.op.responses).length > 0;
-  if (check && !own && declaresAny) throw new ContractError(`status ${status} is not defined for ${ex.op?.operationId}`);
+  if (check && !own && ex.op !== undefined && Object.keys(ex.op.responses).length > 0) throw new ContractError(`status ${status} is not defined for ${ex.op.operationId}`);
   const headers = lowerCaseHeaders(result.headers);
   if (status === 429 && headers['retry-after'] === undefined) headers['retry-after'] = String(ex.options.retryAfterSeconds ?? 30);
   // A 401 of the handler's own says, as the router's do, which credentials the operation accepts.
   if (status === 401 && headers['www-authenticate'] === undefined && ex.challenge !== undefined) headers['www-authenticate'] = ex.challenge;
-  const content = definition?.content ?? {};
-  const types = Object.keys(content);
+  const content = definition?.content ?? NO_CONTENT;
+  // Every type of `content`, from producible's per-content-map cache rather than listed anew.
+  const types = producibleTypes(content, true);
   let payload: string | Uint8Array | undefined;
   let sequence: SequenceBody | undefined;
   if (types.length === 0 || status === 204 || status === 304) {
