@@ -7,7 +7,7 @@
 // server in its own child process, fresh ones every round, measured in turn.
 // (This replaces packages/server-stubs/bench/validation.bench.mjs, which ran server and load
 // generator in one process; `pnpm --filter @bank-data-sharing/server-stubs bench` runs this suite.)
-import { bundledSpec, cpuMicros, HUB_PATH, loadTest, PREFIX, SERVER_PATH, startServerProcess, TOKEN } from '../src/lib/http-bench.mjs';
+import { bundledSpec, cpuMicros, cpuSlices, HUB_PATH, loadTest, PREFIX, SERVER_PATH, startServerProcess, TOKEN } from '../src/lib/http-bench.mjs';
 import { median, summarize } from '../src/lib/stats.mjs';
 
 const BAD_QUERY = 'fromBookingDateTime=not-a-date';
@@ -29,6 +29,7 @@ const SETUPS = [
   { id: 'router-node', setup: 'router-node', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as the node:http listener, default checks' },
   { id: 'router-node-requests', setup: 'router-node-requests', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as the node:http listener, requests checked, responses not (the work glue does)' },
   { id: 'router-node-off', setup: 'router-node-off', path: SERVER_PATH, label: 'generated router as the node:http listener, validation off' },
+  { id: 'router-node-text', setup: 'router-node-text', path: SERVER_PATH, label: 'generated router as the node:http listener, default checks, answers handed to Node as text (reuseAnswerBuffers: false)' },
   { id: 'router-fastify', setup: 'router-fastify', path: SERVER_PATH, bad: BAD_PATH, label: 'generated router as a Fastify plugin (native routes), default checks' },
 ];
 
@@ -51,6 +52,7 @@ const CPU_RATIOS = [
   { id: 'hub-vs-hub-plain-cpu', a: 'hub', b: 'hub-plain', label: 'hub ÷ hub-plain, same page (server CPU/request)', goal: { text: '≤ 1.1×', test: (m) => m <= 1.1 } },
   { id: 'router-node-vs-raw-cpu', a: 'router-node', b: 'raw-node', label: 'router on node:http, default checks ÷ raw node:http (server CPU/request)' },
   { id: 'router-node-requests-vs-glue-cpu', a: 'router-node-requests', b: 'fastify-glue', label: 'router on node:http, requests checked only ÷ fastify-openapi-glue, the same work (server CPU/request)' },
+  { id: 'router-node-vs-text-cpu', a: 'router-node', b: 'router-node-text', label: 'router on node:http, answers in reused buffers ÷ handed to Node as text (server CPU/request)' },
   { id: 'glue-vs-raw-cpu', a: 'fastify-glue', b: 'raw-node', label: 'fastify-openapi-glue ÷ raw node:http (server CPU/request)' },
 ];
 
@@ -71,7 +73,10 @@ export default {
     const duration = Number(process.env.BENCH_DURATION ?? (ctx.quick ? 2 : 3));
     const warmup = Number(process.env.BENCH_WARMUP ?? (ctx.quick ? 1 : 2));
     const rounds = Number(process.env.BENCH_ROUNDS ?? (ctx.quick ? 2 : 9));
-    const servers = selectedSetups().map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [], userPerRequest: [], systemPerRequest: [] }));
+    // The CPU ratios come from short slices measured in turn after each round's runs (cpuSlices).
+    const slices = Number(process.env.BENCH_CPU_SLICES ?? (ctx.quick ? 2 : 8));
+    const sliceRequests = Number(process.env.BENCH_SLICE_REQUESTS ?? (ctx.quick ? 300 : 1000));
+    const servers = selectedSetups().map((s) => ({ ...s, rps: [], p99: [], cpuPerRequest: [], userPerRequest: [], systemPerRequest: [], sliceCpu: [] }));
     if (servers.some((s) => s.id === 'eov' || s.id === 'fastify-glue')) bundledSpec(); // bundle once here, not in a server
     const sizes = new Map();
     for (let round = 0; round < rounds; round++) {
@@ -99,6 +104,14 @@ export default {
           s.userPerRequest.push((after.user - before.user) / r.total);
           s.systemPerRequest.push((after.system - before.system) / r.total);
         }
+        if (slices > 0) {
+          ctx.progress(`round ${round + 1}/${rounds}: CPU slices (${slices} × ${sliceRequests} requests per setup, in turn)`);
+          const sliced = await cpuSlices(
+            running.map(({ s, origin, cpu }) => ({ id: s.id, origin, path: s.path, cpu })),
+            { slices, requests: sliceRequests, connections },
+          );
+          for (const s of servers) s.sliceCpu.push(...sliced.get(s.id));
+        }
       } finally {
         for (const r of running) await r.stop();
       }
@@ -109,7 +122,8 @@ export default {
       `GET {prefix}/accounts/acc-001/transactions?fromBookingDateTime=… answered with 100 transactions (${bytes(SERVER_PATH)} bytes); the hub setups GET {prefix}/accounts/acc-001/transactions?page=37 (100 of 10,000 records, ${bytes(HUB_PATH)} bytes). ` +
         `autocannon in the harness process, ${connections} connections, over 127.0.0.1; each server in its own Node process (${process.version}), ${rounds} rounds, each with ${servers.length} fresh server processes (so that no setup keeps one process's luck with the JIT for the whole run), each warmed up for ${warmup} s, then measured in turn for ${duration} s each, the order rotating every round. ` +
         'In the first round every setup is checked to answer the same body as the others on its route (the origin in Links aside), and every validating setup to answer 400 to a malformed fromBookingDateTime. ' +
-        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system, and each apart, from process.cpuUsage()) over the round divided by the requests it answered: steadier than req/s on a shared machine. Ratios are taken round by round (setups measured seconds apart), then the median; the CPU ratios are a ÷ b, lower is better.',
+        'req/s: median over rounds (spread over rounds); p99: median of the rounds\' p99. "server CPU/request" is the server process\'s own CPU time (user + system, and each apart, from process.cpuUsage()) over the round divided by the requests it answered: steadier than req/s on a shared machine. Throughput ratios are taken round by round (setups measured seconds apart), then the median. ' +
+        `The CPU ratios (a ÷ b, lower is better) come from slices: after each round's runs, ${slices} slices of ${sliceRequests} requests per setup over a keep-alive agent with ${connections} sockets, the setups in turn and the order rotating every slice, so that the two sides of a ratio are measured a fraction of a second apart; the ratio of each pair of slices, then the median over all rounds' slices (IQR beside it).`,
     );
     for (const s of servers) {
       ctx.row({
@@ -155,13 +169,14 @@ export default {
       const a = byId.get(ratio.a);
       const b = byId.get(ratio.b);
       if (!a || !b) continue;
-      const share = (x) => `${median(x.cpuPerRequest).toFixed(0)} µs (user ${median(x.userPerRequest).toFixed(0)}, system ${median(x.systemPerRequest).toFixed(0)})`;
+      const share = (x) => `${median(x.sliceCpu).toFixed(0)} µs in slices, ${median(x.cpuPerRequest).toFixed(0)} µs in the rounds' runs (user ${median(x.userPerRequest).toFixed(0)}, system ${median(x.systemPerRequest).toFixed(0)})`;
+      const bySlices = slices > 0;
       ctx.row({
         id: ratio.id,
         label: ratio.label,
         unit: '×',
-        samples: a.cpuPerRequest.map((x, i) => x / b.cpuPerRequest[i]),
-        runs: `${rounds} rounds`,
+        samples: bySlices ? a.sliceCpu.map((x, i) => x / b.sliceCpu[i]) : a.cpuPerRequest.map((x, i) => x / b.cpuPerRequest[i]),
+        runs: bySlices ? `${rounds} rounds × ${slices} slices of ${sliceRequests} requests` : `${rounds} rounds`,
         ...(ratio.goal ? { goal: ratio.goal } : {}),
         detail: `${ratio.a} ${share(a)} vs ${ratio.b} ${share(b)}`,
       });

@@ -3,6 +3,7 @@
 // not share a core and an event loop with the server it measures), and autocannon.
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,3 +131,51 @@ export async function loadTest(url, { connections = 10, duration = 5 } = {}) {
 
 /** CPU microseconds (user + system) between two `process.cpuUsage()` readings. */
 export const cpuMicros = (before, after) => after.user - before.user + (after.system - before.system);
+
+/**
+ * Server CPU per request of each server, from short slices measured in turn: `slices` slices of
+ * `requests` requests per server, the order rotating every slice. The load of a shared machine
+ * drifts over seconds, so two setups measured back to back in slices of about a quarter of a
+ * second see nearly the same machine, and the ratio of each pair of slices is steadier than the
+ * ratio of two 3-second runs. The requests go over a keep-alive agent with `connections`
+ * sockets, in this process (as autocannon does); only the servers' CPU is counted.
+ *
+ * @param {Array<{ id: string, origin: string, path: string, cpu(): Promise<{ user: number, system: number }> }>} servers
+ * @returns {Promise<Map<string, number[]>>} µs per request of each slice, by server id; slice i of one server was measured next to slice i of the others
+ */
+export async function cpuSlices(servers, { slices = 8, requests = 1000, connections = 10 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const headers = { authorization: `Bearer ${TOKEN}`, accept: 'application/json' };
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: status ${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  const load = async (url) => {
+    let left = requests;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (left-- > 0) await get(url);
+      }),
+    );
+  };
+  const out = new Map(servers.map((s) => [s.id, []]));
+  try {
+    for (let i = 0; i < slices; i++) {
+      for (let k = 0; k < servers.length; k++) {
+        const s = servers[(i + k) % servers.length];
+        const before = await s.cpu();
+        await load(`${s.origin}${s.path}`);
+        const after = await s.cpu();
+        out.get(s.id).push(cpuMicros(before, after) / requests);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  return out;
+}
