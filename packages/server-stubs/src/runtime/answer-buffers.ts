@@ -9,6 +9,11 @@ import { ServerResponse } from 'node:http';
 
 /** Answers up to this many bytes are encoded into a reused buffer; larger ones go as text. */
 export const REUSED_BUFFER_BYTES = 64 * 1024;
+/**
+ * Answers shorter than this many characters go as text: their copies cost little, and while
+ * more answers are in flight than buffers are idle, each would hold 64 KiB instead of its size.
+ */
+export const REUSED_MIN_CHARS = 8 * 1024;
 /** At most this many idle buffers are kept (1 MiB); any more in use at once are left to the GC. */
 const MAX_IDLE = 16;
 
@@ -16,12 +21,12 @@ const idle: Buffer[] = [];
 
 /**
  * A body's bytes in a reused buffer, and `release`, to be called once Node has written them
- * (never earlier: the buffer is someone else's answer next). Undefined when the body does not
- * fit, or `res` is not a node:http response (another response type may hold on to the bytes
+ * (never earlier: the buffer is someone else's answer next). Undefined when the body is short
+ * or does not fit, or `res` is not a node:http response (another response type may hold on to the bytes
  * past its `finish`).
  */
 export function encodeIntoReused(res: unknown, text: string): { readonly bytes: Buffer; readonly release: () => void } | undefined {
-  if (!(res instanceof ServerResponse)) return undefined;
+  if (text.length < REUSED_MIN_CHARS || !(res instanceof ServerResponse)) return undefined;
   // UTF-8 takes at most three bytes per UTF-16 code unit: a body that short surely fits.
   if (text.length * 3 > REUSED_BUFFER_BYTES && (text.length > REUSED_BUFFER_BYTES || Buffer.byteLength(text, 'utf8') > REUSED_BUFFER_BYTES)) return undefined;
   const buffer = idle.pop() ?? Buffer.allocUnsafeSlow(REUSED_BUFFER_BYTES);

@@ -91,10 +91,11 @@ export interface RouterOptions<ErrorBody = never> {
    */
   readonly jsonWriters?: boolean;
   /**
-   * Encode each text answer of up to 64 KiB into a buffer the router reuses once Node reports
-   * the answer written (`finish`), rather than handing Node the text, which it copies twice
-   * more on the way out. Only for node:http responses (Express, Fastify's `raw` too). Default:
-   * on. Turn it off under a response wrapper that keeps the bytes it was given after `finish`.
+   * Encode each text answer of 8 Ki characters to 64 KiB into a buffer the router reuses once
+   * Node reports the answer written (`finish`), rather than handing Node the text, which it
+   * copies twice more on the way out. Only for node:http responses (Express, Fastify's `raw`
+   * too). Default: on. Turn it off under a response wrapper that keeps the bytes it was given
+   * after `finish`.
    */
   readonly reuseAnswerBuffers?: boolean;
   readonly limits?: {

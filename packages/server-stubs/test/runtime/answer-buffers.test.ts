@@ -7,7 +7,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiRouter, type ApiDefinition, type RouterOptions } from '../../src/runtime/index.js';
-import { REUSED_BUFFER_BYTES } from '../../src/runtime/answer-buffers.js';
+import { REUSED_BUFFER_BYTES, REUSED_MIN_CHARS } from '../../src/runtime/answer-buffers.js';
 import { listen, send, type Running } from '../helpers/http.js';
 
 const noParams = z.looseObject({});
@@ -97,11 +97,11 @@ describe('answers in reused buffers', () => {
     });
   });
 
-  it('sends answers larger than a reused buffer as text, whole, and the same bytes with the option off', async () => {
+  it('sends short answers and answers larger than a reused buffer as text, whole, and the same bytes with the option off', async () => {
     const router = createApiRouter(definition, handlers, options);
     const textOnly = createApiRouter(definition, handlers, { ...options, reuseAnswerBuffers: false });
     running = await listen((req, res) => (req.url?.includes('text=1') ? textOnly(req, res) : router(req, res)));
-    for (const size of [10, REUSED_BUFFER_BYTES - 100, REUSED_BUFFER_BYTES + 10, 3 * REUSED_BUFFER_BYTES]) {
+    for (const size of [10, REUSED_MIN_CHARS + 10, REUSED_BUFFER_BYTES - 100, REUSED_BUFFER_BYTES + 10, 3 * REUSED_BUFFER_BYTES]) {
       const reused = await send(`${running.origin}/b/blobs/7?size=${size}`);
       const text = await send(`${running.origin}/b/blobs/7?size=${size}&text=1`);
       expect(reused.status).toBe(200);
