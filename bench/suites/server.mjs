@@ -169,8 +169,9 @@ export default {
       const a = byId.get(ratio.a);
       const b = byId.get(ratio.b);
       if (!a || !b) continue;
-      const share = (x) => `${median(x.sliceCpu).toFixed(0)} µs in slices, ${median(x.cpuPerRequest).toFixed(0)} µs in the rounds' runs (user ${median(x.userPerRequest).toFixed(0)}, system ${median(x.systemPerRequest).toFixed(0)})`;
       const bySlices = slices > 0;
+      const inRounds = (x) => `${median(x.cpuPerRequest).toFixed(0)} µs in the rounds' runs (user ${median(x.userPerRequest).toFixed(0)}, system ${median(x.systemPerRequest).toFixed(0)})`;
+      const share = (x) => (bySlices ? `${median(x.sliceCpu).toFixed(0)} µs in slices, ${inRounds(x)}` : inRounds(x));
       ctx.row({
         id: ratio.id,
         label: ratio.label,
