@@ -22,8 +22,8 @@ const idle: Buffer[] = [];
 /**
  * A body's bytes in a reused buffer, and `release`, to be called once Node has written them
  * (never earlier: the buffer is someone else's answer next). Undefined when the body is short
- * or does not fit, or `res` is not a node:http response (another response type may hold on to the bytes
- * past its `finish`).
+ * or does not fit, or `res` is not a node:http response (another response type may hold on to
+ * the bytes past its `finish`).
  */
 export function encodeIntoReused(res: unknown, text: string): { readonly bytes: Buffer; readonly release: () => void } | undefined {
   if (text.length < REUSED_MIN_CHARS || !(res instanceof ServerResponse)) return undefined;

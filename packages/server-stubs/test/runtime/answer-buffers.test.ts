@@ -45,7 +45,7 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** Sends `count` pipelined requests on one connection, reads nothing for `pauseMs`, then reads every answer. */
+/** Sends a GET for each of `paths`, pipelined on one connection, reads nothing for `pauseMs`, then reads every answer. */
 function pipelined(origin: string, paths: readonly string[], pauseMs: number): Promise<Array<{ head: string; body: Buffer }>> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
