@@ -276,3 +276,30 @@ it('never lets a slow or aborted upload crash the router', async () => {
   });
   expect((await send(`${origin}/mini/items/special.json`)).text).toBe('special');
 });
+
+describe('a status range written in lower case', () => {
+  it('covers a handler\'s answer as it covers the router\'s own, with answers checked', async () => {
+    const lowerCase: ApiDefinition = {
+      api: { title: 'Ranges', version: '1', pathPrefix: '/r', servers: ['/r'] },
+      operations: {
+        getThing: {
+          operationId: 'getThing',
+          method: 'get',
+          path: '/things/{id}',
+          request: { path: z.looseObject({ id: z.string() }), query: noParams, headers: noParams, cookies: noParams, body: undefined },
+          responses: {
+            '200': { headers: noParams, content: { 'application/json': z.strictObject({ id: z.string() }) } },
+            '4xx': { headers: noParams, content: { 'application/json': lfiError } },
+          },
+        },
+      },
+      meta: { getThing: { security: [], permissions: [] } },
+      securitySchemes: {},
+    };
+    const router = createApiRouter(lowerCase, { getThing: () => ({ status: 404, body: { errorCode: 'Thing.NotFound', errorMessage: 'no such thing' } }) }, { onError: () => undefined, validateResponses: true });
+    running = await listen((req, res) => router(req, res));
+    const reply = await send(`${running.origin}/r/things/x`);
+    expect(reply.status).toBe(404);
+    expect(reply.json()).toEqual({ errorCode: 'Thing.NotFound', errorMessage: 'no such thing' });
+  });
+});
