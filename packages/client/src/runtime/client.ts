@@ -102,6 +102,13 @@ export interface ClientOptions<Schemes = SecuritySchemes> {
    */
   timeoutMs?: number;
   /**
+   * The largest answer body the client reads whole, in bytes, as sent and once decompressed
+   * (default 32 MiB). A larger one fails the call with `ResponseTooLargeError`, without a
+   * retry; a declared `Content-Length` over it fails before the body is read. Streamed bodies
+   * (declared sequences) are read item by item, each item bounded by its format's reader.
+   */
+  maxResponseBytes?: number;
+  /**
    * Resume an event stream (`text/event-stream`) that breaks off: send the request again with
    * `Last-Event-ID` and go on yielding from the new answer (default: off, the break fails the
    * iteration with `NetworkError`). `true` for the default bounds. A clean end is never resumed.
@@ -220,8 +227,8 @@ export function createClientCore<Schemes extends SecuritySchemes = SecuritySchem
   const now = options.now ?? Date.now;
   const env: ExecuteEnvironment = {
     transport: options.fetch
-      ? fetchTransport(options.fetch)
-      : undiciTransport({ dispatcher: options.dispatcher, fallback: (input, init) => fetch(input, init) }),
+      ? fetchTransport(options.fetch, { maxResponseBytes: options.maxResponseBytes })
+      : undiciTransport({ dispatcher: options.dispatcher, fallback: (input, init) => fetch(input, init), maxResponseBytes: options.maxResponseBytes }),
     tokens: options.tokens
       ? new TokenManager(options.tokens, {
           now,

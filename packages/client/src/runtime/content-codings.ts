@@ -7,16 +7,27 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 interface Coding {
-  whole: (bytes: Uint8Array) => Promise<Uint8Array>;
+  /** The decoded bytes; rejects with zlib's `ERR_BUFFER_TOO_LARGE` past `maxOutputLength`. */
+  whole: (bytes: Uint8Array, maxOutputLength: number) => Promise<Uint8Array>;
   stream: () => NodeJS.ReadWriteStream;
 }
 
+type ZlibWhole = (bytes: Uint8Array, options: zlib.ZlibOptions | zlib.BrotliOptions) => Promise<Buffer>;
+const gunzip = promisify(zlib.gunzip) as ZlibWhole;
+const inflate = promisify(zlib.inflate) as ZlibWhole;
+const brotliDecompress = promisify(zlib.brotliDecompress) as ZlibWhole;
+
 const CODINGS: Readonly<Record<string, Coding>> = {
-  gzip: { whole: promisify(zlib.gunzip), stream: () => zlib.createGunzip() },
-  'x-gzip': { whole: promisify(zlib.gunzip), stream: () => zlib.createGunzip() },
-  deflate: { whole: promisify(zlib.inflate), stream: () => zlib.createInflate() },
-  br: { whole: promisify(zlib.brotliDecompress), stream: () => zlib.createBrotliDecompress() },
+  gzip: { whole: (bytes, maxOutputLength) => gunzip(bytes, { maxOutputLength }), stream: () => zlib.createGunzip() },
+  'x-gzip': { whole: (bytes, maxOutputLength) => gunzip(bytes, { maxOutputLength }), stream: () => zlib.createGunzip() },
+  deflate: { whole: (bytes, maxOutputLength) => inflate(bytes, { maxOutputLength }), stream: () => zlib.createInflate() },
+  br: { whole: (bytes, maxOutputLength) => brotliDecompress(bytes, { maxOutputLength }), stream: () => zlib.createBrotliDecompress() },
 };
+
+/** True for zlib's refusal to decode past `maxOutputLength`. */
+export function isOutputTooLarge(error: unknown): boolean {
+  return error instanceof RangeError && (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE';
+}
 
 /** The content codings of a `Content-Encoding` value, in the order they come off (RFC 9110, 8.4). */
 export function contentCodings(header: string | null): string[] {

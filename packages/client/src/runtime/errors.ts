@@ -264,3 +264,18 @@ export function errorItemsOf(body: unknown): ErrorItem[] {
     (e): e is ErrorItem => e !== null && typeof e === 'object' && typeof (e as ErrorItem).Code === 'string' && typeof (e as ErrorItem).Message === 'string',
   );
 }
+
+/**
+ * An answer's body was larger than the client reads whole (`maxResponseBytes`): as declared,
+ * as it arrived, or once decompressed. The body is let go of, and the call is not retried (the
+ * same answer would come again).
+ */
+export class ResponseTooLargeError extends ClientError {
+  /** The limit in bytes the body went over. */
+  readonly limit: number;
+
+  constructor(limit: number, where?: string) {
+    super('response-too-large', `${where === undefined ? '' : `${where}: `}the answer's body is larger than ${limit} bytes (maxResponseBytes)`);
+    this.limit = limit;
+  }
+}

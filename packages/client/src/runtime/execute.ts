@@ -9,7 +9,7 @@ import { problemDetailsOf } from '@bank-data-sharing/wire';
 import { closeUnread } from './body-chunks.js';
 import { attemptLimit, type AttemptLimit } from './call-limits.js';
 import { decodeText, errorsOfDecoded, responseSpecFor, type DecodedResponse } from './decode.js';
-import { ApiError, NetworkError, ResponseValidationError, TokenError } from './errors.js';
+import { ApiError, NetworkError, ResponseTooLargeError, ResponseValidationError, TokenError } from './errors.js';
 import { checkInteractionId, newInteractionId } from './interaction-id.js';
 import { itemStream, type SequenceConnection } from './item-stream.js';
 import type { SignatureOptions } from './jws.js';
@@ -311,6 +311,8 @@ async function send(env: ExecuteEnvironment, request: PreparedRequest): Promise<
       try {
         text = await response.text();
       } catch (error) {
+        // Too large is final: the same answer would come again.
+        if (error instanceof ResponseTooLargeError) throw new ResponseTooLargeError(error.limit, `${operationId}: answer (HTTP ${response.status}) from ${request.url}`);
         // A body cut off by the network or the time limit: a network failure like any other.
         const delayMs = networkFailure(error, limit, attempt, 'body');
         limit.release();

@@ -22,6 +22,7 @@ export {
 export { execute, type ClientEvent } from './execute.js';
 export {
   answerOfResponse,
+  DEFAULT_MAX_RESPONSE_BYTES,
   fetchTransport,
   undiciTransport,
   type DispatcherLike,
@@ -40,6 +41,7 @@ export {
   PaginationError,
   RequestError,
   RequestValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
   SignatureError,
   TokenError,

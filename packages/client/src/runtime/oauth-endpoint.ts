@@ -5,7 +5,7 @@
  */
 import { attemptLimit } from './call-limits.js';
 import { describeFailure, TokenError } from './errors.js';
-import type { FetchLike } from './transport.js';
+import { answerOfResponse, type FetchLike } from './transport.js';
 
 /**
  * An authorization server refused a request or gave an unusable answer. A `TokenError`, so
@@ -66,7 +66,8 @@ export async function requestJson(url: string, init: { method: 'GET' | 'POST'; f
         signal: limit.signal,
       });
       status = response.status;
-      text = await response.text();
+      // Read as the client reads any answer: at most DEFAULT_MAX_RESPONSE_BYTES.
+      text = await answerOfResponse(response).text();
     } catch (error) {
       if (outer?.aborted) throw outer.reason;
       if (limit.timedOut()) throw new OAuthError({ endpoint: url, message: `${what}: no answer from ${url} within ${timeoutMs} ms` });

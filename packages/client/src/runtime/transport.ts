@@ -7,7 +7,8 @@
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { readableChunks, responseChunks } from './body-chunks.js';
-import { contentCodings, decodersOf } from './content-codings.js';
+import { contentCodings, decodersOf, isOutputTooLarge } from './content-codings.js';
+import { ResponseTooLargeError } from './errors.js';
 import { headersToObject } from './headers.js';
 
 /** The `fetch` the client calls when given one: the platform's, or any compatible one. */
@@ -35,7 +36,10 @@ export interface HttpAnswer {
   header(name: string): string | null;
   /** Every header, by lower-case name. */
   headers(): Record<string, string>;
-  /** The body as text (decompressed, UTF-8). Rejects when the body breaks off. */
+  /**
+   * The body as text (decompressed, UTF-8). Rejects when the body breaks off, and with
+   * `ResponseTooLargeError` when it is larger than the transport reads whole.
+   */
   text(): Promise<string>;
   /**
    * The body's bytes as they arrive (decompressed), read once. The iteration rejects when the
@@ -58,13 +62,55 @@ export interface DispatcherLike {
   dispatch(options: never, handler: never): boolean;
 }
 
-/** The answer of a `fetch`, seen through `HttpAnswer`. */
-export function answerOfResponse(response: Response): HttpAnswer {
+/** Decodes UTF-8 as `Response.text()` does: a byte order mark is dropped, bad bytes become U+FFFD. */
+const utf8 = new TextDecoder();
+
+/**
+ * The largest body an answer's `text()` reads by default (32 MiB), as sent and once decoded: a
+ * server, honest or not, does not decide how much memory the client gives its answer.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** True when a `Content-Length` declares more than `limit` bytes. */
+function declaresMoreThan(contentLength: string | null, limit: number): boolean {
+  if (contentLength === null) return false;
+  const declared = Number(contentLength.trim());
+  return Number.isFinite(declared) && declared > limit;
+}
+
+/**
+ * The bytes of `chunks`, or `ResponseTooLargeError` as soon as they pass `limit`: leaving the
+ * loop early lets go of the body (a web stream is cancelled, a Node stream destroyed).
+ */
+async function readAtMost(chunks: AsyncIterable<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.byteLength;
+    if (total > limit) throw new ResponseTooLargeError(limit);
+    parts.push(chunk);
+  }
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, total);
+}
+
+/**
+ * The answer of a `fetch`, seen through `HttpAnswer`. `text()` reads at most `maxBytes` of the
+ * body (as `fetch` gives it: decoded), else rejects with `ResponseTooLargeError`.
+ */
+export function answerOfResponse(response: Response, maxBytes = DEFAULT_MAX_RESPONSE_BYTES): HttpAnswer {
   return {
     status: response.status,
     header: (name) => response.headers.get(name),
     headers: () => headersToObject(response.headers),
-    text: () => response.text(),
+    async text() {
+      // `fetch` decodes a compressed body: its declared length says nothing of what it decodes to.
+      if (response.headers.get('content-encoding') === null && declaresMoreThan(response.headers.get('content-length'), maxBytes)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new ResponseTooLargeError(maxBytes);
+      }
+      if (response.body === null) return await response.text();
+      return utf8.decode(await readAtMost(response.body as unknown as AsyncIterable<Uint8Array>, maxBytes));
+    },
     chunks: () => responseChunks(response),
     async discard() {
       try {
@@ -101,8 +147,9 @@ function readableStreamOf(source: AsyncIterable<Uint8Array>): ReadableStream<Uin
   });
 }
 
-/** Sends every request through `fetch`. */
-export function fetchTransport(fetch: FetchLike): Transport {
+/** Sends every request through `fetch`; answers' `text()` reads at most `maxResponseBytes`. */
+export function fetchTransport(fetch: FetchLike, options: { maxResponseBytes?: number | undefined } = {}): Transport {
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return async (url, request) => {
     const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, redirect: 'manual' };
     const { body } = request;
@@ -114,14 +161,11 @@ export function fetchTransport(fetch: FetchLike): Transport {
       init.body = body;
     }
     if (request.signal) init.signal = request.signal;
-    return answerOfResponse(await fetch(url, init));
+    return answerOfResponse(await fetch(url, init), maxBytes);
   };
 }
 
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-
-/** Decodes UTF-8 as `Response.text()` does: a byte order mark is dropped, bad bytes become U+FFFD. */
-const utf8 = new TextDecoder();
 
 type UndiciAnswerData = Dispatcher.ResponseData;
 
@@ -133,10 +177,12 @@ function joined(value: string | string[] | undefined): string | undefined {
 class UndiciAnswer implements HttpAnswer {
   readonly status: number;
   readonly #data: UndiciAnswerData;
+  readonly #maxBytes: number;
 
-  constructor(data: UndiciAnswerData) {
+  constructor(data: UndiciAnswerData, maxBytes: number) {
     this.status = data.statusCode;
     this.#data = data;
+    this.#maxBytes = maxBytes;
   }
 
   header(name: string): string | null {
@@ -154,10 +200,23 @@ class UndiciAnswer implements HttpAnswer {
   }
 
   async text(): Promise<string> {
+    const limit = this.#maxBytes;
+    const declared = this.header('content-length');
+    if (declaresMoreThan(declared, limit)) {
+      await this.discard();
+      throw new ResponseTooLargeError(limit);
+    }
     const decoders = decodersOf(contentCodings(this.header('content-encoding')));
-    if (!decoders) return await this.#data.body.text();
-    let bytes: Uint8Array = new Uint8Array(await this.#data.body.arrayBuffer());
-    for (const decoder of decoders) bytes = await decoder.whole(bytes);
+    // A declared length bounds the body (undici reads no more), so undici's own reading serves.
+    if (!decoders && declared !== null) return await this.#data.body.text();
+    let bytes = await readAtMost(this.#data.body, limit);
+    if (!decoders) return utf8.decode(bytes);
+    try {
+      for (const decoder of decoders) bytes = await decoder.whole(bytes, limit);
+    } catch (error) {
+      if (isOutputTooLarge(error)) throw new ResponseTooLargeError(limit);
+      throw error;
+    }
     return utf8.decode(bytes);
   }
 
@@ -199,9 +258,10 @@ function isPlainBody(body: HttpBody | undefined): boolean {
  * Sends through undici's `request` API over `dispatcher` (default: a pool shared by the
  * process), asking for compressed answers as `fetch` does and decoding them.
  */
-export function undiciTransport(options: { dispatcher?: DispatcherLike | undefined; fallback: FetchLike }): Transport {
+export function undiciTransport(options: { dispatcher?: DispatcherLike | undefined; fallback: FetchLike; maxResponseBytes?: number | undefined }): Transport {
   const dispatcher = options.dispatcher as Dispatcher | undefined;
-  const viaFetch = fetchTransport(options.fallback);
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const viaFetch = fetchTransport(options.fallback, { maxResponseBytes: maxBytes });
   return async (url, request) => {
     const { body } = request;
     if (!isPlainBody(body)) return await viaFetch(url, request);
@@ -214,6 +274,6 @@ export function undiciTransport(options: { dispatcher?: DispatcherLike | undefin
       signal: request.signal ?? null,
       dispatcher: dispatcher ?? defaultAgent(),
     });
-    return new UndiciAnswer(data);
+    return new UndiciAnswer(data, maxBytes);
   };
 }
