@@ -19,6 +19,10 @@ const MAX_IDLE = 16;
 
 const idle: Buffer[] = [];
 
+function giveBack(buffer: Buffer): void {
+  if (idle.length < MAX_IDLE) idle.push(buffer);
+}
+
 /**
  * A body's bytes in a reused buffer, and `release`, to be called once Node has written them
  * (never earlier: the buffer is someone else's answer next). Undefined when the body is short
@@ -26,18 +30,24 @@ const idle: Buffer[] = [];
  * the bytes past its `finish`).
  */
 export function encodeIntoReused(res: unknown, text: string): { readonly bytes: Buffer; readonly release: () => void } | undefined {
-  if (text.length < REUSED_MIN_CHARS || !(res instanceof ServerResponse)) return undefined;
-  // UTF-8 takes at most three bytes per UTF-16 code unit: a body that short surely fits.
-  if (text.length * 3 > REUSED_BUFFER_BYTES && (text.length > REUSED_BUFFER_BYTES || Buffer.byteLength(text, 'utf8') > REUSED_BUFFER_BYTES)) return undefined;
+  // Every UTF-16 code unit takes at least one byte: a longer text cannot fit.
+  if (text.length < REUSED_MIN_CHARS || text.length > REUSED_BUFFER_BYTES || !(res instanceof ServerResponse)) return undefined;
   const buffer = idle.pop() ?? Buffer.allocUnsafeSlow(REUSED_BUFFER_BYTES);
+  // `write` stops before a character that does not fit whole, and no character takes more
+  // than 4 bytes: with 4 bytes or more left over, all of the text is in. Counting the bytes
+  // first would read the whole text once more.
   const length = buffer.write(text, 0, 'utf8');
+  if (length > REUSED_BUFFER_BYTES - 4) {
+    giveBack(buffer);
+    return undefined;
+  }
   let released = false;
   return {
     bytes: buffer.subarray(0, length),
     release: () => {
       if (released) return;
       released = true;
-      if (idle.length < MAX_IDLE) idle.push(buffer);
+      giveBack(buffer);
     },
   };
 }
