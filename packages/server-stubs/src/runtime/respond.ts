@@ -50,21 +50,32 @@ export function write(ex: Exchange, out: Outgoing): void {
   res.end(ex.head ? undefined : out.payload);
 }
 
-const producibleCache = new WeakMap<ContentSchemas, { readonly signing: readonly string[]; readonly plain: readonly string[] }>();
+const producibleCache = new WeakMap<ContentSchemas, { readonly all: readonly string[]; readonly plain: readonly string[] }>();
 
-/**
- * Media types the router can produce from `content`: all of them with a signing key, all but
- * JWT without one. The lists are worked out once per content map (they depend on it and on
- * whether a signing key is configured, nothing else) and shared: never to be changed.
- */
-export function producibleTypes(content: ContentSchemas, signing: boolean): readonly string[] {
+/** The media types of `content`, worked out once per content map and shared: never to be changed. */
+function typeLists(content: ContentSchemas): { readonly all: readonly string[]; readonly plain: readonly string[] } {
   let known = producibleCache.get(content);
   if (!known) {
     const types = Object.keys(content);
-    known = { signing: types, plain: types.filter((type) => bodyKind(type) !== 'jwt') };
+    known = { all: types, plain: types.filter((type) => bodyKind(type) !== 'jwt') };
     producibleCache.set(content, known);
   }
-  return signing ? known.signing : known.plain;
+  return known;
+}
+
+/** Every media type of `content`, in the spec's order. */
+export function contentTypesOf(content: ContentSchemas): readonly string[] {
+  return typeLists(content).all;
+}
+
+/**
+ * Media types the router can produce from `content`: all of them with a signing key, all but
+ * JWT without one (they depend on the content map and on whether a signing key is configured,
+ * nothing else).
+ */
+export function producibleTypes(content: ContentSchemas, signing: boolean): readonly string[] {
+  const known = typeLists(content);
+  return signing ? known.all : known.plain;
 }
 
 /** `producibleTypes` with the exchange's signing configuration. */

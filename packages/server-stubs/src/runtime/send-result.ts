@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { bodyKind, declaredFor, negotiate, sequenceFormat, sequenceItemOf } from '@bank-data-sharing/wire';
 import { responseFor, type Exchange } from './exchange.js';
-import { assertContract, ContractError, encodeBody, producible, producibleTypes, sendFailure, write } from './respond.js';
+import { assertContract, contentTypesOf, ContractError, encodeBody, producible, sendFailure, write } from './respond.js';
 import { CONTRACT_VIOLATION_HEADER, explainsResponseErrors, violationHeader } from './contract-violation.js';
 import { jsonWritersPayOff } from './json-writers.js';
 import { sequenceBody, sendStream, type SequenceBody } from './send-stream.js';
@@ -67,8 +67,7 @@ async function encode(ex: Exchange, result: ResultLike, check: boolean): Promise
   // A 401 of the handler's own says, as the router's do, which credentials the operation accepts.
   if (status === 401 && headers['www-authenticate'] === undefined && ex.challenge !== undefined) headers['www-authenticate'] = ex.challenge;
   const content = definition?.content ?? NO_CONTENT;
-  // Every type of `content`, from producible's per-content-map cache rather than listed anew.
-  const types = producibleTypes(content, true);
+  const types = contentTypesOf(content);
   let payload: string | Uint8Array | undefined;
   let sequence: SequenceBody | undefined;
   if (types.length === 0 || status === 204 || status === 304) {
