@@ -12,12 +12,10 @@
 import os from 'node:os';
 import { cpuSlices, HUB_PATH, loadTest, SERVER_PATH, startServerProcess } from './lib/http-bench.mjs';
 import { quantile } from './lib/stats.mjs';
+import { optionReader } from './lib/args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const option = optionReader(args);
 if (args.includes('--help') || !args.includes('--setups')) {
   process.stdout.write('usage: node src/cpu-ratios.mjs --setups a,b[,c...] [--generations 4] [--slices 12] [--requests 1500] (see the top of this file)\n');
   process.exit(args.includes('--help') ? 0 : 2);

@@ -16,13 +16,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledSpec, HUB_PATH, loadTest, SERVER_PATH, startServerProcess } from './lib/http-bench.mjs';
 import { benchRoot, repoRoot } from './lib/paths.mjs';
+import { optionReader } from './lib/args.mjs';
 
 const args = process.argv.slice(2);
 const what = args[0];
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const option = optionReader(args);
 if (what !== 'server' && what !== 'client') {
   process.stderr.write('usage: node src/profile.mjs server|client [options] (see the top of this file)\n');
   process.exit(2);

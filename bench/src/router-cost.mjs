@@ -14,11 +14,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT, SERVER_PATH, TOKEN, transactions } from './lib/http-bench.mjs';
 import { median } from './lib/stats.mjs';
+import { optionReader } from './lib/args.mjs';
 
 const args = process.argv.slice(2);
+const text = optionReader(args);
 const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : fallback;
+  const value = text(name, undefined);
+  return value === undefined ? fallback : Number(value);
 };
 const requests = option('requests', 20_000);
 

@@ -17,12 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadTest, SERVER_PATH, startServerProcess } from './lib/http-bench.mjs';
 import { median } from './lib/stats.mjs';
+import { optionReader } from './lib/args.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const option = optionReader(args);
 const setups = option('setups', 'raw-node,router-node-off,router-node').split(',');
 const rounds = Number(option('rounds', '5'));
 const seconds = Number(option('seconds', '3'));
