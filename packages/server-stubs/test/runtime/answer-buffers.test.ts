@@ -6,26 +6,21 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiRouter, type ApiDefinition, type RouterOptions } from '../../src/runtime/index.js';
+import { createApiRouter, type RouterOptions } from '../../src/runtime/index.js';
 import { REUSED_BUFFER_BYTES, REUSED_MIN_CHARS } from '../../src/runtime/answer-buffers.js';
+import { getOperation, noParams, oneOperationApi } from '../helpers/definitions.js';
 import { listen, send, type Running } from '../helpers/http.js';
 
-const noParams = z.looseObject({});
-
-const definition: ApiDefinition = {
-  api: { title: 'Blobs', version: '1', pathPrefix: '/b', servers: ['/b'] },
-  operations: {
-    getBlob: {
-      operationId: 'getBlob',
-      method: 'get',
-      path: '/blobs/{n}',
-      request: { path: z.looseObject({ n: z.coerce.number().int() }), query: z.looseObject({ size: z.coerce.number().int().optional() }), headers: noParams, cookies: noParams, body: undefined },
-      responses: { '200': { headers: noParams, content: { 'application/json': z.strictObject({ n: z.number(), fill: z.string() }) } } },
-    },
-  },
-  meta: { getBlob: { security: [], permissions: [] } },
-  securitySchemes: {},
-};
+const definition = oneOperationApi(
+  'Blobs',
+  '/b',
+  getOperation(
+    'getBlob',
+    '/blobs/{n}',
+    { '200': { headers: noParams, content: { 'application/json': z.strictObject({ n: z.number(), fill: z.string() }) } } },
+    { path: z.looseObject({ n: z.coerce.number().int() }), query: z.looseObject({ size: z.coerce.number().int().optional() }) },
+  ),
+);
 
 /** A body of about `size` bytes that says which request it answers in every part of it. */
 function blob(n: number, size: number): { n: number; fill: string } {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiRouter, type ApiDefinition, type RouterOptions } from '../../src/runtime/index.js';
 import { EXPRESS } from '../helpers/apps.js';
+import { getOperation, oneOperationApi } from '../helpers/definitions.js';
 import { listen, send, type Running } from '../helpers/http.js';
 
 const noParams = z.looseObject({});
@@ -279,23 +280,19 @@ it('never lets a slow or aborted upload crash the router', async () => {
 
 describe('a status range written in lower case', () => {
   it('covers a handler\'s answer as it covers the router\'s own, with answers checked', async () => {
-    const lowerCase: ApiDefinition = {
-      api: { title: 'Ranges', version: '1', pathPrefix: '/r', servers: ['/r'] },
-      operations: {
-        getThing: {
-          operationId: 'getThing',
-          method: 'get',
-          path: '/things/{id}',
-          request: { path: z.looseObject({ id: z.string() }), query: noParams, headers: noParams, cookies: noParams, body: undefined },
-          responses: {
-            '200': { headers: noParams, content: { 'application/json': z.strictObject({ id: z.string() }) } },
-            '4xx': { headers: noParams, content: { 'application/json': lfiError } },
-          },
+    const lowerCase = oneOperationApi(
+      'Ranges',
+      '/r',
+      getOperation(
+        'getThing',
+        '/things/{id}',
+        {
+          '200': { headers: noParams, content: { 'application/json': z.strictObject({ id: z.string() }) } },
+          '4xx': { headers: noParams, content: { 'application/json': lfiError } },
         },
-      },
-      meta: { getThing: { security: [], permissions: [] } },
-      securitySchemes: {},
-    };
+        { path: z.looseObject({ id: z.string() }) },
+      ),
+    );
     const router = createApiRouter(lowerCase, { getThing: () => ({ status: 404, body: { errorCode: 'Thing.NotFound', errorMessage: 'no such thing' } }) }, { onError: () => undefined, validateResponses: true });
     running = await listen((req, res) => router(req, res));
     const reply = await send(`${running.origin}/r/things/x`);
