@@ -33,7 +33,34 @@ const SCHEMAS: Record<string, unknown> = {
   // A string and a union of strings: an intersection whose parts are not objects.
   Code: { allOf: [{ type: 'string' }, { anyOf: [{ type: 'string', enum: ['A', 'B'] }, { type: 'string', pattern: '^x-' }] }] },
   Cents: { type: 'object', properties: { price: { type: 'number', multipleOf: 0.01 } } },
+  // Constant text runs on past optional members and into enum values (print-writer.ts): every
+  // mix of members present and absent, after a string, an enum, a number and at the start.
+  Entry: {
+    type: 'object',
+    required: ['id', 'status'],
+    properties: {
+      id: { type: 'string' },
+      note: { type: 'string' },
+      when: { type: 'string', format: 'date-time' },
+      level: { type: 'string', enum: ['low', 'high'] },
+      status: { type: 'string', enum: ['on', 'off'] },
+      kind: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] },
+      count: { type: 'integer' },
+      tail: { type: 'string' },
+    },
+  },
+  Loose: { type: 'object', properties: { first: { type: 'string' }, kind: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] }, last: { type: 'string' } } },
 };
+
+/** `base` with each subset of `optional` (name and value) added, in schema order. */
+function everyMix(base: Record<string, unknown>, optional: ReadonlyArray<[string, unknown]>, order: readonly string[]): Array<Record<string, unknown>> {
+  return Array.from({ length: 2 ** optional.length }, (_, bits) => {
+    const chosen = { ...base, ...Object.fromEntries(optional.filter((_, i) => (bits >> i) & 1)) };
+    return Object.fromEntries(order.filter((name) => name in chosen).map((name) => [name, chosen[name]]));
+  });
+}
+const ENTRY_ORDER = ['id', 'note', 'when', 'level', 'status', 'kind', 'count', 'tail'];
+const ENTRY_OPTIONAL: Array<[string, unknown]> = [['note', 'n "q"'], ['when', '2025-01-01T00:00:00Z'], ['level', 'high'], ['kind', 'h'], ['count', 3], ['tail', 't']];
 
 /** A Tree `depth` levels deep. */
 function tree(depth: number): Record<string, unknown> {
@@ -127,6 +154,11 @@ const CASES: Array<[string, unknown, 'written' | 'left' | 'either']> = [
   ['Cents', { price: 0.3 }, 'written'],
   ['Cents', { price: 19.99 }, 'written'],
   ['Cents', { price: 0.305 }, 'either'],
+  ...everyMix({ id: 'i', status: 'off' }, ENTRY_OPTIONAL, ENTRY_ORDER).map((value): [string, unknown, 'written'] => ['Entry', value, 'written']),
+  ...everyMix({}, [['first', 'f'], ['kind', 'a'], ['last', 'l']], ['first', 'kind', 'last']).map((value): [string, unknown, 'written'] => ['Loose', value, 'written']),
+  ['Entry', { id: 'i', status: 'off', note: undefined, kind: undefined, tail: 't' }, 'written'],
+  ['Entry', { id: 'i', status: 'maybe' }, 'either'],
+  ['Entry', { id: 'i', status: 'on', kind: 'z' }, 'either'],
 ];
 
 /** A spec whose every schema is the 200 answer of an operation: writers exist for bodies only. */

@@ -228,22 +228,20 @@ export function writeTokenResponse(value: unknown, check = true): string | undef
   out += "{\"access_token\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["token_type"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"token_type\":\"";
+    out += "\",\"token_type\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["expires_in"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
     if (check && (!Number.isInteger(v6))) return undefined;
-    out += ",\"expires_in\":";
+    out += "\",\"expires_in\":";
     out += '' + v6;
-  }
+  } else out += "\"";
   const v7 = o1["scope"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
@@ -372,16 +370,14 @@ export function writeOrganisation(value: unknown, check = true): string | undefi
   out += "{\"OrganisationId\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["OrganisationName"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 255 && rt.codePointLength(v5) > 255)) return undefined;
     if (check && (!$pattern1.test(v5))) return undefined;
-    out += ",\"OrganisationName\":\"";
+    out += "\",\"OrganisationName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["Size"];
   if (v6 !== undefined) {
@@ -389,27 +385,25 @@ export function writeOrganisation(value: unknown, check = true): string | undefi
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length > 255 && rt.codePointLength(v6) > 255)) return undefined;
     if (check && (!$pattern1.test(v6))) return undefined;
-    out += ",\"Size\":\"";
+    out += "\",\"Size\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["Status"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
-    out += ",\"Status\":\"";
+    out += "\",\"Status\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
   const v8 = o1["CreatedOn"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length > 30 && rt.codePointLength(v8) > 30)) return undefined;
-    out += ",\"CreatedOn\":\"";
+    out += "\",\"CreatedOn\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
+  out += "\"";
   if (extra2) {
     for (const k9 in o1) {
       if (k9 === "OrganisationId" || k9 === "OrganisationName" || k9 === "Size" || k9 === "Status" || k9 === "CreatedOn") continue;
@@ -478,14 +472,13 @@ export function writeOrganisationPage(value: unknown, check = true): string | un
     out += t7;
   }
   const v8 = o1["totalPages"];
-  out += "]";
   if (v8 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v8 !== 'number' || !Number.isFinite(v8)) return undefined;
     if (check && (!Number.isInteger(v8))) return undefined;
-    out += ",\"totalPages\":";
+    out += "],\"totalPages\":";
     out += '' + v8;
-  }
+  } else out += "]";
   const v9 = o1["totalSize"];
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
@@ -548,27 +541,24 @@ export function writeSoftwareStatement(value: unknown, check = true): string | u
   out += "{\"SoftwareStatementId\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["SoftwareClientName"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"SoftwareClientName\":\"";
+    out += "\",\"SoftwareClientName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["Status"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v6 !== 'string') return undefined;
-    out += ",\"Status\":\"";
+    out += "\",\"Status\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["SoftwareRoles"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"SoftwareRoles\":[";
+    out += "\",\"SoftwareRoles\":[";
     for (let i8 = 0; i8 < v7.length; i8++) {
       if (i8 !== 0) out += ',';
       const v9: unknown = v7[i8];
@@ -578,7 +568,7 @@ export function writeSoftwareStatement(value: unknown, check = true): string | u
       out += "\"";
     }
     out += "]";
-  }
+  } else out += "\"";
   const v10 = o1["OrganisationId"];
   if (v10 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
@@ -658,14 +648,13 @@ export function writeSoftwareStatementPage(value: unknown, check = true): string
     out += t7;
   }
   const v8 = o1["totalPages"];
-  out += "]";
   if (v8 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v8 !== 'number' || !Number.isFinite(v8)) return undefined;
     if (check && (!Number.isInteger(v8))) return undefined;
-    out += ",\"totalPages\":";
+    out += "],\"totalPages\":";
     out += '' + v8;
-  }
+  } else out += "]";
   const v9 = o1["totalSize"];
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;

@@ -36,23 +36,31 @@ const $pattern8 = /^[A-Z]{3}$/u;
 const $values20: ReadonlySet<unknown> = new Set(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]);
 const $texts1 = new Map<unknown, string>([["AwaitingAuthorization", "\"AwaitingAuthorization\""], ["Authorized", "\"Authorized\""], ["Rejected", "\"Rejected\""], ["Revoked", "\"Revoked\""], ["Expired", "\"Expired\""], ["Consumed", "\"Consumed\""], ["Suspended", "\"Suspended\""]]);
 const $texts2 = new Map<unknown, string>([["ReadAccountsBasic", "\"ReadAccountsBasic\""], ["ReadAccountsDetail", "\"ReadAccountsDetail\""], ["ReadBalances", "\"ReadBalances\""], ["ReadBeneficiariesBasic", "\"ReadBeneficiariesBasic\""], ["ReadBeneficiariesDetail", "\"ReadBeneficiariesDetail\""], ["ReadFXTransactionsBasic", "\"ReadFXTransactionsBasic\""], ["ReadFXTransactionsDetail", "\"ReadFXTransactionsDetail\""], ["ReadFXRemittanceCharges", "\"ReadFXRemittanceCharges\""], ["ReadTransactionsBasic", "\"ReadTransactionsBasic\""], ["ReadTransactionsDetail", "\"ReadTransactionsDetail\""], ["ReadProduct", "\"ReadProduct\""], ["ReadScheduledPaymentsBasic", "\"ReadScheduledPaymentsBasic\""], ["ReadScheduledPaymentsDetail", "\"ReadScheduledPaymentsDetail\""], ["ReadDirectDebits", "\"ReadDirectDebits\""], ["ReadStandingOrdersBasic", "\"ReadStandingOrdersBasic\""], ["ReadStandingOrdersDetail", "\"ReadStandingOrdersDetail\""], ["ReadStatements", "\"ReadStatements\""], ["ReadPartyUser", "\"ReadPartyUser\""], ["ReadPartyUserIdentity", "\"ReadPartyUserIdentity\""], ["ReadParty", "\"ReadParty\""], ["ReadProductFinanceRates", "\"ReadProductFinanceRates\""]]);
-const $texts3 = new Map<unknown, string>([["AccountAggregation", "\"AccountAggregation\""], ["RiskAssessment", "\"RiskAssessment\""], ["TaxFiling", "\"TaxFiling\""], ["Onboarding", "\"Onboarding\""], ["Verification", "\"Verification\""], ["QuoteComparison", "\"QuoteComparison\""], ["BudgetingAnalysis", "\"BudgetingAnalysis\""], ["FinancialAdvice", "\"FinancialAdvice\""], ["AuditReconciliation", "\"AuditReconciliation\""]]);
-const $texts4 = new Map<unknown, string>([["AllConsentedData", "\"AllConsentedData\""], ["ReadAccountsBasic", "\"ReadAccountsBasic\""], ["ReadAccountsDetail", "\"ReadAccountsDetail\""], ["ReadBalances", "\"ReadBalances\""], ["ReadBeneficiariesBasic", "\"ReadBeneficiariesBasic\""], ["ReadBeneficiariesDetail", "\"ReadBeneficiariesDetail\""], ["ReadFXTransactionsBasic", "\"ReadFXTransactionsBasic\""], ["ReadFXTransactionsDetail", "\"ReadFXTransactionsDetail\""], ["ReadFXRemittanceCharges", "\"ReadFXRemittanceCharges\""], ["ReadTransactionsBasic", "\"ReadTransactionsBasic\""], ["ReadTransactionsDetail", "\"ReadTransactionsDetail\""], ["ReadProduct", "\"ReadProduct\""], ["ReadScheduledPaymentsBasic", "\"ReadScheduledPaymentsBasic\""], ["ReadScheduledPaymentsDetail", "\"ReadScheduledPaymentsDetail\""], ["ReadDirectDebits", "\"ReadDirectDebits\""], ["ReadStandingOrdersBasic", "\"ReadStandingOrdersBasic\""], ["ReadStandingOrdersDetail", "\"ReadStandingOrdersDetail\""], ["ReadStatements", "\"ReadStatements\""], ["ReadPartyUser", "\"ReadPartyUser\""], ["ReadPartyUserIdentity", "\"ReadPartyUserIdentity\""], ["ReadParty", "\"ReadParty\""], ["ReadProductFinanceRates", "\"ReadProductFinanceRates\""], ["AnalyticsData", "\"AnalyticsData\""], ["AuditRecords", "\"AuditRecords\""]]);
-const $texts5 = new Map<unknown, string>([["RegulatoryOrLegalObligation", "\"RegulatoryOrLegalObligation\""], ["FraudSecurityOrCompliance", "\"FraudSecurityOrCompliance\""], ["ComplaintOrDispute", "\"ComplaintOrDispute\""], ["ExplicitCustomerAgreement", "\"ExplicitCustomerAgreement\""], ["UserRequestedHistory", "\"UserRequestedHistory\""], ["AnonymisedOrAggregatedData", "\"AnonymisedOrAggregatedData\""], ["Other", "\"Other\""]]);
-const $texts6 = new Map<unknown, string>([["Active", "\"Active\""], ["Inactive", "\"Inactive\""], ["Dormant", "\"Dormant\""], ["Unclaimed", "\"Unclaimed\""], ["Deceased", "\"Deceased\""], ["Suspended", "\"Suspended\""], ["Closed", "\"Closed\""]]);
-const $texts7 = new Map<unknown, string>([["ClosingAvailable", "\"ClosingAvailable\""], ["ClosingBooked", "\"ClosingBooked\""], ["ClosingCleared", "\"ClosingCleared\""], ["Expected", "\"Expected\""], ["ForwardAvailable", "\"ForwardAvailable\""], ["Information", "\"Information\""], ["InterimAvailable", "\"InterimAvailable\""], ["InterimBooked", "\"InterimBooked\""], ["InterimCleared", "\"InterimCleared\""], ["OpeningAvailable", "\"OpeningAvailable\""], ["OpeningBooked", "\"OpeningBooked\""], ["OpeningCleared", "\"OpeningCleared\""], ["PreviouslyClosedBooked", "\"PreviouslyClosedBooked\""]]);
-const $texts8 = new Map<unknown, string>([["Billing", "\"Billing\""], ["Business", "\"Business\""], ["Correspondence", "\"Correspondence\""], ["DeliveryTo", "\"DeliveryTo\""], ["MailTo", "\"MailTo\""], ["POBox", "\"POBox\""], ["Postal", "\"Postal\""], ["Permanent", "\"Permanent\""], ["Residential", "\"Residential\""], ["Statement", "\"Statement\""], ["Other", "\"Other\""]]);
-const $texts9 = new Map<unknown, string>([["AbuDhabi", "\"AbuDhabi\""], ["Ajman", "\"Ajman\""], ["Dubai", "\"Dubai\""], ["Fujairah", "\"Fujairah\""], ["RasAlKhaimah", "\"RasAlKhaimah\""], ["Sharjah", "\"Sharjah\""], ["UmmAlQuwain", "\"UmmAlQuwain\""]]);
-const $texts10 = new Map<unknown, string>([["Annual", "\"Annual\""], ["Daily", "\"Daily\""], ["Fortnightly", "\"Fortnightly\""], ["HalfYearly", "\"HalfYearly\""], ["Monthly", "\"Monthly\""], ["NotKnown", "\"NotKnown\""], ["Quarterly", "\"Quarterly\""], ["Weekly", "\"Weekly\""]]);
-const $texts11 = new Map<unknown, string>([["MonthlyFees", "\"MonthlyFees\""], ["AnnualFees", "\"AnnualFees\""], ["BalanceFallBelow", "\"BalanceFallBelow\""], ["Overdraft", "\"Overdraft\""], ["DomesticTransaction", "\"DomesticTransaction\""], ["ForeignTransaction", "\"ForeignTransaction\""], ["ATMWithdrawal", "\"ATMWithdrawal\""], ["ChequeBook", "\"ChequeBook\""], ["ReplacementChequeBook", "\"ReplacementChequeBook\""], ["ReturnCheque", "\"ReturnCheque\""], ["CardReplacement", "\"CardReplacement\""], ["AccountStatement", "\"AccountStatement\""], ["LetterIssued", "\"LetterIssued\""], ["AccountClosure", "\"AccountClosure\""], ["CashAdvance", "\"CashAdvance\""], ["LatePayment", "\"LatePayment\""], ["BalanceTransfer", "\"BalanceTransfer\""], ["OverLimit", "\"OverLimit\""], ["SalesVoucherCopy", "\"SalesVoucherCopy\""], ["Processing", "\"Processing\""], ["FinanceCancellation", "\"FinanceCancellation\""], ["PartialPayment", "\"PartialPayment\""], ["EarlySettlement", "\"EarlySettlement\""], ["FinalSettlement", "\"FinalSettlement\""], ["Other", "\"Other\""]]);
-const $texts12 = new Map<unknown, string>([["DailyClosingBalance", "\"DailyClosingBalance\""], ["MinimumMonthlyBalance", "\"MinimumMonthlyBalance\""], ["AverageDailyBalance", "\"AverageDailyBalance\""], ["AverageMonthlyBalance", "\"AverageMonthlyBalance\""], ["AccountOpeningBalance", "\"AccountOpeningBalance\""], ["NotApplicable", "\"NotApplicable\""], ["Other", "\"Other\""]]);
-const $texts13 = new Map<unknown, string>([["Property", "\"Property\""], ["SalaryAssignment", "\"SalaryAssignment\""], ["EndOfServiceGratuity", "\"EndOfServiceGratuity\""], ["SalaryAndGratuityAssignment", "\"SalaryAndGratuityAssignment\""], ["FixedDepositLien", "\"FixedDepositLien\""], ["Vehicle", "\"Vehicle\""], ["TakafulPolicy", "\"TakafulPolicy\""], ["Rahn", "\"Rahn\""], ["PostDatedCheque", "\"PostDatedCheque\""], ["Other", "\"Other\""]]);
-const $texts14 = new Map<unknown, string>([["POS", "\"POS\""], ["ECommerce", "\"ECommerce\""], ["ATM", "\"ATM\""], ["BillPayments", "\"BillPayments\""], ["LocalBankTransfer", "\"LocalBankTransfer\""], ["SameBankTransfer", "\"SameBankTransfer\""], ["InternationalTransfer", "\"InternationalTransfer\""], ["Teller", "\"Teller\""], ["Cheque", "\"Cheque\""], ["Other", "\"Other\""]]);
-const $texts15 = new Map<unknown, string>([["Purchase", "\"Purchase\""], ["Reversal", "\"Reversal\""], ["Refund", "\"Refund\""], ["Withdrawal", "\"Withdrawal\""], ["WithdrawalReversal", "\"WithdrawalReversal\""], ["Deposit", "\"Deposit\""], ["DepositReversal", "\"DepositReversal\""], ["MoneyTransfer", "\"MoneyTransfer\""], ["Repayments", "\"Repayments\""], ["Interest", "\"Interest\""], ["Fee", "\"Fee\""], ["Charges", "\"Charges\""], ["Profit", "\"Profit\""], ["Disbursement", "\"Disbursement\""], ["Adjustment", "\"Adjustment\""], ["Tax", "\"Tax\""], ["Rewards", "\"Rewards\""], ["NotApplicable", "\"NotApplicable\""], ["LeaseRepayment", "\"LeaseRepayment\""]]);
-const $texts16 = new Map<unknown, string>([["Cashback", "\"Cashback\""], ["Payroll", "\"Payroll\""], ["DirectDebit", "\"DirectDebit\""], ["StandingOrder", "\"StandingOrder\""], ["Finance", "\"Finance\""], ["Dividend", "\"Dividend\""], ["OpenFinance", "\"OpenFinance\""]]);
-const $texts17 = new Map<unknown, string>([["AmericanExpress", "\"AmericanExpress\""], ["Diners", "\"Diners\""], ["Discover", "\"Discover\""], ["GCC", "\"GCC\""], ["MasterCard", "\"MasterCard\""], ["UPI", "\"UPI\""], ["VISA", "\"VISA\""]]);
-const $texts18 = new Map<unknown, string>([["Post-Paid", "\"Post-Paid\""], ["AdvancePaymentForRoaming", "\"AdvancePaymentForRoaming\""], ["Recharge", "\"Recharge\""], ["Renewal", "\"Renewal\""], ["RoamingDeposit", "\"RoamingDeposit\""], ["One-Off", "\"One-Off\""], ["RecurringPayment", "\"RecurringPayment\""]]);
-const $texts19 = new Map<unknown, string>([["Administrator", "\"Administrator\""], ["Beneficiary", "\"Beneficiary\""], ["CustodianForMinor", "\"CustodianForMinor\""], ["Granter", "\"Granter\""], ["LegalGuardian", "\"LegalGuardian\""], ["OtherParty", "\"OtherParty\""], ["PowerOfAttorney", "\"PowerOfAttorney\""], ["Principal", "\"Principal\""], ["Protector", "\"Protector\""], ["RegisteredShareholderName", "\"RegisteredShareholderName\""], ["SecondaryOwner", "\"SecondaryOwner\""], ["SeniorManagingOfficial", "\"SeniorManagingOfficial\""], ["Settlor", "\"Settlor\""], ["SuccessorOnDeath", "\"SuccessorOnDeath\""]]);
+const $texts3 = new Map<unknown, string>([["AccountAggregation", ",\"Purpose\":\"AccountAggregation\""], ["RiskAssessment", ",\"Purpose\":\"RiskAssessment\""], ["TaxFiling", ",\"Purpose\":\"TaxFiling\""], ["Onboarding", ",\"Purpose\":\"Onboarding\""], ["Verification", ",\"Purpose\":\"Verification\""], ["QuoteComparison", ",\"Purpose\":\"QuoteComparison\""], ["BudgetingAnalysis", ",\"Purpose\":\"BudgetingAnalysis\""], ["FinancialAdvice", ",\"Purpose\":\"FinancialAdvice\""], ["AuditReconciliation", ",\"Purpose\":\"AuditReconciliation\""]]);
+const $texts4 = new Map<unknown, string>([["AwaitingAuthorization", "\",\"Status\":\"AwaitingAuthorization\""], ["Authorized", "\",\"Status\":\"Authorized\""], ["Rejected", "\",\"Status\":\"Rejected\""], ["Revoked", "\",\"Status\":\"Revoked\""], ["Expired", "\",\"Status\":\"Expired\""], ["Consumed", "\",\"Status\":\"Consumed\""], ["Suspended", "\",\"Status\":\"Suspended\""]]);
+const $texts5 = new Map<unknown, string>([["AllConsentedData", "\"AllConsentedData\""], ["ReadAccountsBasic", "\"ReadAccountsBasic\""], ["ReadAccountsDetail", "\"ReadAccountsDetail\""], ["ReadBalances", "\"ReadBalances\""], ["ReadBeneficiariesBasic", "\"ReadBeneficiariesBasic\""], ["ReadBeneficiariesDetail", "\"ReadBeneficiariesDetail\""], ["ReadFXTransactionsBasic", "\"ReadFXTransactionsBasic\""], ["ReadFXTransactionsDetail", "\"ReadFXTransactionsDetail\""], ["ReadFXRemittanceCharges", "\"ReadFXRemittanceCharges\""], ["ReadTransactionsBasic", "\"ReadTransactionsBasic\""], ["ReadTransactionsDetail", "\"ReadTransactionsDetail\""], ["ReadProduct", "\"ReadProduct\""], ["ReadScheduledPaymentsBasic", "\"ReadScheduledPaymentsBasic\""], ["ReadScheduledPaymentsDetail", "\"ReadScheduledPaymentsDetail\""], ["ReadDirectDebits", "\"ReadDirectDebits\""], ["ReadStandingOrdersBasic", "\"ReadStandingOrdersBasic\""], ["ReadStandingOrdersDetail", "\"ReadStandingOrdersDetail\""], ["ReadStatements", "\"ReadStatements\""], ["ReadPartyUser", "\"ReadPartyUser\""], ["ReadPartyUserIdentity", "\"ReadPartyUserIdentity\""], ["ReadParty", "\"ReadParty\""], ["ReadProductFinanceRates", "\"ReadProductFinanceRates\""], ["AnalyticsData", "\"AnalyticsData\""], ["AuditRecords", "\"AuditRecords\""]]);
+const $texts6 = new Map<unknown, string>([["RegulatoryOrLegalObligation", "\"RegulatoryOrLegalObligation\""], ["FraudSecurityOrCompliance", "\"FraudSecurityOrCompliance\""], ["ComplaintOrDispute", "\"ComplaintOrDispute\""], ["ExplicitCustomerAgreement", "\"ExplicitCustomerAgreement\""], ["UserRequestedHistory", "\"UserRequestedHistory\""], ["AnonymisedOrAggregatedData", "\"AnonymisedOrAggregatedData\""], ["Other", "\"Other\""]]);
+const $texts7 = new Map<unknown, string>([["AllConsentedData", ",\"DataCategory\":\"AllConsentedData\""], ["ReadAccountsBasic", ",\"DataCategory\":\"ReadAccountsBasic\""], ["ReadAccountsDetail", ",\"DataCategory\":\"ReadAccountsDetail\""], ["ReadBalances", ",\"DataCategory\":\"ReadBalances\""], ["ReadBeneficiariesBasic", ",\"DataCategory\":\"ReadBeneficiariesBasic\""], ["ReadBeneficiariesDetail", ",\"DataCategory\":\"ReadBeneficiariesDetail\""], ["ReadFXTransactionsBasic", ",\"DataCategory\":\"ReadFXTransactionsBasic\""], ["ReadFXTransactionsDetail", ",\"DataCategory\":\"ReadFXTransactionsDetail\""], ["ReadFXRemittanceCharges", ",\"DataCategory\":\"ReadFXRemittanceCharges\""], ["ReadTransactionsBasic", ",\"DataCategory\":\"ReadTransactionsBasic\""], ["ReadTransactionsDetail", ",\"DataCategory\":\"ReadTransactionsDetail\""], ["ReadProduct", ",\"DataCategory\":\"ReadProduct\""], ["ReadScheduledPaymentsBasic", ",\"DataCategory\":\"ReadScheduledPaymentsBasic\""], ["ReadScheduledPaymentsDetail", ",\"DataCategory\":\"ReadScheduledPaymentsDetail\""], ["ReadDirectDebits", ",\"DataCategory\":\"ReadDirectDebits\""], ["ReadStandingOrdersBasic", ",\"DataCategory\":\"ReadStandingOrdersBasic\""], ["ReadStandingOrdersDetail", ",\"DataCategory\":\"ReadStandingOrdersDetail\""], ["ReadStatements", ",\"DataCategory\":\"ReadStatements\""], ["ReadPartyUser", ",\"DataCategory\":\"ReadPartyUser\""], ["ReadPartyUserIdentity", ",\"DataCategory\":\"ReadPartyUserIdentity\""], ["ReadParty", ",\"DataCategory\":\"ReadParty\""], ["ReadProductFinanceRates", ",\"DataCategory\":\"ReadProductFinanceRates\""], ["AnalyticsData", ",\"DataCategory\":\"AnalyticsData\""], ["AuditRecords", ",\"DataCategory\":\"AuditRecords\""]]);
+const $texts8 = new Map<unknown, string>([["RegulatoryOrLegalObligation", "\",\"RetentionReason\":\"RegulatoryOrLegalObligation\""], ["FraudSecurityOrCompliance", "\",\"RetentionReason\":\"FraudSecurityOrCompliance\""], ["ComplaintOrDispute", "\",\"RetentionReason\":\"ComplaintOrDispute\""], ["ExplicitCustomerAgreement", "\",\"RetentionReason\":\"ExplicitCustomerAgreement\""], ["UserRequestedHistory", "\",\"RetentionReason\":\"UserRequestedHistory\""], ["AnonymisedOrAggregatedData", "\",\"RetentionReason\":\"AnonymisedOrAggregatedData\""], ["Other", "\",\"RetentionReason\":\"Other\""]]);
+const $texts9 = new Map<unknown, string>([["Active", "\"Active\""], ["Inactive", "\"Inactive\""], ["Dormant", "\"Dormant\""], ["Unclaimed", "\"Unclaimed\""], ["Deceased", "\"Deceased\""], ["Suspended", "\"Suspended\""], ["Closed", "\"Closed\""]]);
+const $texts10 = new Map<unknown, string>([["Active", "\",\"Status\":\"Active\""], ["Inactive", "\",\"Status\":\"Inactive\""], ["Dormant", "\",\"Status\":\"Dormant\""], ["Unclaimed", "\",\"Status\":\"Unclaimed\""], ["Deceased", "\",\"Status\":\"Deceased\""], ["Suspended", "\",\"Status\":\"Suspended\""], ["Closed", "\",\"Status\":\"Closed\""]]);
+const $texts11 = new Map<unknown, string>([["ClosingAvailable", "\"ClosingAvailable\""], ["ClosingBooked", "\"ClosingBooked\""], ["ClosingCleared", "\"ClosingCleared\""], ["Expected", "\"Expected\""], ["ForwardAvailable", "\"ForwardAvailable\""], ["Information", "\"Information\""], ["InterimAvailable", "\"InterimAvailable\""], ["InterimBooked", "\"InterimBooked\""], ["InterimCleared", "\"InterimCleared\""], ["OpeningAvailable", "\"OpeningAvailable\""], ["OpeningBooked", "\"OpeningBooked\""], ["OpeningCleared", "\"OpeningCleared\""], ["PreviouslyClosedBooked", "\"PreviouslyClosedBooked\""]]);
+const $texts12 = new Map<unknown, string>([["ClosingAvailable", ",\"Type\":\"ClosingAvailable\""], ["ClosingBooked", ",\"Type\":\"ClosingBooked\""], ["ClosingCleared", ",\"Type\":\"ClosingCleared\""], ["Expected", ",\"Type\":\"Expected\""], ["ForwardAvailable", ",\"Type\":\"ForwardAvailable\""], ["Information", ",\"Type\":\"Information\""], ["InterimAvailable", ",\"Type\":\"InterimAvailable\""], ["InterimBooked", ",\"Type\":\"InterimBooked\""], ["InterimCleared", ",\"Type\":\"InterimCleared\""], ["OpeningAvailable", ",\"Type\":\"OpeningAvailable\""], ["OpeningBooked", ",\"Type\":\"OpeningBooked\""], ["OpeningCleared", ",\"Type\":\"OpeningCleared\""], ["PreviouslyClosedBooked", ",\"Type\":\"PreviouslyClosedBooked\""]]);
+const $texts13 = new Map<unknown, string>([["Billing", "\"Billing\""], ["Business", "\"Business\""], ["Correspondence", "\"Correspondence\""], ["DeliveryTo", "\"DeliveryTo\""], ["MailTo", "\"MailTo\""], ["POBox", "\"POBox\""], ["Postal", "\"Postal\""], ["Permanent", "\"Permanent\""], ["Residential", "\"Residential\""], ["Statement", "\"Statement\""], ["Other", "\"Other\""]]);
+const $texts14 = new Map<unknown, string>([["AbuDhabi", ",\"CountrySubDivision\":\"AbuDhabi\""], ["Ajman", ",\"CountrySubDivision\":\"Ajman\""], ["Dubai", ",\"CountrySubDivision\":\"Dubai\""], ["Fujairah", ",\"CountrySubDivision\":\"Fujairah\""], ["RasAlKhaimah", ",\"CountrySubDivision\":\"RasAlKhaimah\""], ["Sharjah", ",\"CountrySubDivision\":\"Sharjah\""], ["UmmAlQuwain", ",\"CountrySubDivision\":\"UmmAlQuwain\""]]);
+const $texts15 = new Map<unknown, string>([["Annual", "\",\"Frequency\":\"Annual\""], ["Daily", "\",\"Frequency\":\"Daily\""], ["Fortnightly", "\",\"Frequency\":\"Fortnightly\""], ["HalfYearly", "\",\"Frequency\":\"HalfYearly\""], ["Monthly", "\",\"Frequency\":\"Monthly\""], ["NotKnown", "\",\"Frequency\":\"NotKnown\""], ["Quarterly", "\",\"Frequency\":\"Quarterly\""], ["Weekly", "\",\"Frequency\":\"Weekly\""]]);
+const $texts16 = new Map<unknown, string>([["MonthlyFees", "\"MonthlyFees\""], ["AnnualFees", "\"AnnualFees\""], ["BalanceFallBelow", "\"BalanceFallBelow\""], ["Overdraft", "\"Overdraft\""], ["DomesticTransaction", "\"DomesticTransaction\""], ["ForeignTransaction", "\"ForeignTransaction\""], ["ATMWithdrawal", "\"ATMWithdrawal\""], ["ChequeBook", "\"ChequeBook\""], ["ReplacementChequeBook", "\"ReplacementChequeBook\""], ["ReturnCheque", "\"ReturnCheque\""], ["CardReplacement", "\"CardReplacement\""], ["AccountStatement", "\"AccountStatement\""], ["LetterIssued", "\"LetterIssued\""], ["AccountClosure", "\"AccountClosure\""], ["CashAdvance", "\"CashAdvance\""], ["LatePayment", "\"LatePayment\""], ["BalanceTransfer", "\"BalanceTransfer\""], ["OverLimit", "\"OverLimit\""], ["SalesVoucherCopy", "\"SalesVoucherCopy\""], ["Processing", "\"Processing\""], ["FinanceCancellation", "\"FinanceCancellation\""], ["PartialPayment", "\"PartialPayment\""], ["EarlySettlement", "\"EarlySettlement\""], ["FinalSettlement", "\"FinalSettlement\""], ["Other", "\"Other\""]]);
+const $texts17 = new Map<unknown, string>([["DailyClosingBalance", "\"DailyClosingBalance\""], ["MinimumMonthlyBalance", "\"MinimumMonthlyBalance\""], ["AverageDailyBalance", "\"AverageDailyBalance\""], ["AverageMonthlyBalance", "\"AverageMonthlyBalance\""], ["AccountOpeningBalance", "\"AccountOpeningBalance\""], ["NotApplicable", "\"NotApplicable\""], ["Other", "\"Other\""]]);
+const $texts18 = new Map<unknown, string>([["Property", ",\"AssetType\":\"Property\""], ["SalaryAssignment", ",\"AssetType\":\"SalaryAssignment\""], ["EndOfServiceGratuity", ",\"AssetType\":\"EndOfServiceGratuity\""], ["SalaryAndGratuityAssignment", ",\"AssetType\":\"SalaryAndGratuityAssignment\""], ["FixedDepositLien", ",\"AssetType\":\"FixedDepositLien\""], ["Vehicle", ",\"AssetType\":\"Vehicle\""], ["TakafulPolicy", ",\"AssetType\":\"TakafulPolicy\""], ["Rahn", ",\"AssetType\":\"Rahn\""], ["PostDatedCheque", ",\"AssetType\":\"PostDatedCheque\""], ["Other", ",\"AssetType\":\"Other\""]]);
+const $texts19 = new Map<unknown, string>([["POS", "\"POS\""], ["ECommerce", "\"ECommerce\""], ["ATM", "\"ATM\""], ["BillPayments", "\"BillPayments\""], ["LocalBankTransfer", "\"LocalBankTransfer\""], ["SameBankTransfer", "\"SameBankTransfer\""], ["InternationalTransfer", "\"InternationalTransfer\""], ["Teller", "\"Teller\""], ["Cheque", "\"Cheque\""], ["Other", "\"Other\""]]);
+const $texts20 = new Map<unknown, string>([["Purchase", "\"Purchase\""], ["Reversal", "\"Reversal\""], ["Refund", "\"Refund\""], ["Withdrawal", "\"Withdrawal\""], ["WithdrawalReversal", "\"WithdrawalReversal\""], ["Deposit", "\"Deposit\""], ["DepositReversal", "\"DepositReversal\""], ["MoneyTransfer", "\"MoneyTransfer\""], ["Repayments", "\"Repayments\""], ["Interest", "\"Interest\""], ["Fee", "\"Fee\""], ["Charges", "\"Charges\""], ["Profit", "\"Profit\""], ["Disbursement", "\"Disbursement\""], ["Adjustment", "\"Adjustment\""], ["Tax", "\"Tax\""], ["Rewards", "\"Rewards\""], ["NotApplicable", "\"NotApplicable\""], ["LeaseRepayment", "\"LeaseRepayment\""]]);
+const $texts21 = new Map<unknown, string>([["Cashback", "\"Cashback\""], ["Payroll", "\"Payroll\""], ["DirectDebit", "\"DirectDebit\""], ["StandingOrder", "\"StandingOrder\""], ["Finance", "\"Finance\""], ["Dividend", "\"Dividend\""], ["OpenFinance", "\"OpenFinance\""]]);
+const $texts22 = new Map<unknown, string>([["AmericanExpress", "{\"CardSchemeName\":\"AmericanExpress\""], ["Diners", "{\"CardSchemeName\":\"Diners\""], ["Discover", "{\"CardSchemeName\":\"Discover\""], ["GCC", "{\"CardSchemeName\":\"GCC\""], ["MasterCard", "{\"CardSchemeName\":\"MasterCard\""], ["UPI", "{\"CardSchemeName\":\"UPI\""], ["VISA", "{\"CardSchemeName\":\"VISA\""]]);
+const $texts23 = new Map<unknown, string>([["Post-Paid", "\"Post-Paid\""], ["AdvancePaymentForRoaming", "\"AdvancePaymentForRoaming\""], ["Recharge", "\"Recharge\""], ["Renewal", "\"Renewal\""], ["RoamingDeposit", "\"RoamingDeposit\""], ["One-Off", "\"One-Off\""], ["RecurringPayment", "\"RecurringPayment\""]]);
+const $texts24 = new Map<unknown, string>([["POS", "\",\"TransactionType\":\"POS\""], ["ECommerce", "\",\"TransactionType\":\"ECommerce\""], ["ATM", "\",\"TransactionType\":\"ATM\""], ["BillPayments", "\",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", "\",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", "\",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", "\",\"TransactionType\":\"InternationalTransfer\""], ["Teller", "\",\"TransactionType\":\"Teller\""], ["Cheque", "\",\"TransactionType\":\"Cheque\""], ["Other", "\",\"TransactionType\":\"Other\""]]);
+const $texts25 = new Map<unknown, string>([["Purchase", ",\"SubTransactionType\":\"Purchase\""], ["Reversal", ",\"SubTransactionType\":\"Reversal\""], ["Refund", ",\"SubTransactionType\":\"Refund\""], ["Withdrawal", ",\"SubTransactionType\":\"Withdrawal\""], ["WithdrawalReversal", ",\"SubTransactionType\":\"WithdrawalReversal\""], ["Deposit", ",\"SubTransactionType\":\"Deposit\""], ["DepositReversal", ",\"SubTransactionType\":\"DepositReversal\""], ["MoneyTransfer", ",\"SubTransactionType\":\"MoneyTransfer\""], ["Repayments", ",\"SubTransactionType\":\"Repayments\""], ["Interest", ",\"SubTransactionType\":\"Interest\""], ["Fee", ",\"SubTransactionType\":\"Fee\""], ["Charges", ",\"SubTransactionType\":\"Charges\""], ["Profit", ",\"SubTransactionType\":\"Profit\""], ["Disbursement", ",\"SubTransactionType\":\"Disbursement\""], ["Adjustment", ",\"SubTransactionType\":\"Adjustment\""], ["Tax", ",\"SubTransactionType\":\"Tax\""], ["Rewards", ",\"SubTransactionType\":\"Rewards\""], ["NotApplicable", ",\"SubTransactionType\":\"NotApplicable\""], ["LeaseRepayment", ",\"SubTransactionType\":\"LeaseRepayment\""]]);
+const $texts26 = new Map<unknown, string>([["Administrator", ",\"AccountRole\":\"Administrator\""], ["Beneficiary", ",\"AccountRole\":\"Beneficiary\""], ["CustodianForMinor", ",\"AccountRole\":\"CustodianForMinor\""], ["Granter", ",\"AccountRole\":\"Granter\""], ["LegalGuardian", ",\"AccountRole\":\"LegalGuardian\""], ["OtherParty", ",\"AccountRole\":\"OtherParty\""], ["PowerOfAttorney", ",\"AccountRole\":\"PowerOfAttorney\""], ["Principal", ",\"AccountRole\":\"Principal\""], ["Protector", ",\"AccountRole\":\"Protector\""], ["RegisteredShareholderName", ",\"AccountRole\":\"RegisteredShareholderName\""], ["SecondaryOwner", ",\"AccountRole\":\"SecondaryOwner\""], ["SeniorManagingOfficial", ",\"AccountRole\":\"SeniorManagingOfficial\""], ["Settlor", ",\"AccountRole\":\"Settlor\""], ["SuccessorOnDeath", ",\"AccountRole\":\"SuccessorOnDeath\""]]);
+const $texts27 = new Map<unknown, string>([["POS", ",\"TransactionType\":\"POS\""], ["ECommerce", ",\"TransactionType\":\"ECommerce\""], ["ATM", ",\"TransactionType\":\"ATM\""], ["BillPayments", ",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", ",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", ",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", ",\"TransactionType\":\"InternationalTransfer\""], ["Teller", ",\"TransactionType\":\"Teller\""], ["Cheque", ",\"TransactionType\":\"Cheque\""], ["Other", ",\"TransactionType\":\"Other\""]]);
 
 /** True when `value` is a valid InteractionId: the answer of the zod schema, without a parsed copy. */
 export function isInteractionId(value: unknown): value is S.InteractionId {
@@ -4882,7 +4890,6 @@ export function writeOpenFinanceBilling(value: unknown, check = true): string | 
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
   const t7 = $texts3.get(v6);
   if (t7 === undefined) return undefined;
-  out += ",\"Purpose\":";
   out += t7;
   out += "}";
   return out;
@@ -4941,28 +4948,25 @@ export function writeConsentData(value: unknown, check = true): string | undefin
   out += "{\"ConsentId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["BaseConsentId"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 128 && rt.codePointLength(v4) > 128)) return undefined;
-    out += ",\"BaseConsentId\":\"";
+    out += "\",\"BaseConsentId\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["CreationDateTime"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
   if (typeof v5 !== 'string') return undefined;
   if (check && (!$pattern1.test(v5))) return undefined;
   if (check && (!rt.isDateTime(v5))) return undefined;
-  out += ",\"CreationDateTime\":\"";
+  out += "\",\"CreationDateTime\":\"";
   out += check ? v5 : rt.jsonStringBody(v5);
   const v6 = o1["Status"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  const t7 = $texts1.get(v6);
+  const t7 = $texts4.get(v6);
   if (t7 === undefined) return undefined;
-  out += "\",\"Status\":";
   out += t7;
   const v8 = o1["StatusUpdateDateTime"];
   if (v8 === undefined || (o1m0 & 16) === 0) return undefined;
@@ -4991,15 +4995,13 @@ export function writeConsentData(value: unknown, check = true): string | undefin
   out += "],\"ExpirationDateTime\":\"";
   out += check ? v13 : rt.jsonStringBody(v13);
   const v14 = o1["TransactionFromDateTime"];
-  out += "\"";
   if (v14 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
     if (typeof v14 !== 'string') return undefined;
     if (check && (!$pattern1.test(v14))) return undefined;
     if (check && (!rt.isDateTime(v14))) return undefined;
-    out += ",\"TransactionFromDateTime\":\"";
+    out += "\",\"TransactionFromDateTime\":\"";
     out += check ? v14 : rt.jsonStringBody(v14);
-    out += "\"";
   }
   const v15 = o1["TransactionToDateTime"];
   if (v15 !== undefined) {
@@ -5007,33 +5009,30 @@ export function writeConsentData(value: unknown, check = true): string | undefin
     if (typeof v15 !== 'string') return undefined;
     if (check && (!$pattern1.test(v15))) return undefined;
     if (check && (!rt.isDateTime(v15))) return undefined;
-    out += ",\"TransactionToDateTime\":\"";
+    out += "\",\"TransactionToDateTime\":\"";
     out += check ? v15 : rt.jsonStringBody(v15);
-    out += "\"";
   }
   const v16 = o1["FromDate"];
   if (v16 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
     if (typeof v16 !== 'string') return undefined;
     if (check && (!rt.isDate(v16))) return undefined;
-    out += ",\"FromDate\":\"";
+    out += "\",\"FromDate\":\"";
     out += check ? v16 : rt.jsonStringBody(v16);
-    out += "\"";
   }
   const v17 = o1["ToDate"];
   if (v17 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
     if (typeof v17 !== 'string') return undefined;
     if (check && (!rt.isDate(v17))) return undefined;
-    out += ",\"ToDate\":\"";
+    out += "\",\"ToDate\":\"";
     out += check ? v17 : rt.jsonStringBody(v17);
-    out += "\"";
   }
   const v18 = o1["AccountType"];
   if (v18 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
     if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"AccountType\":[";
+    out += "\",\"AccountType\":[";
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
@@ -5043,7 +5042,7 @@ export function writeConsentData(value: unknown, check = true): string | undefin
       else return undefined;
     }
     out += "]";
-  }
+  } else out += "\"";
   const v21 = o1["AccountSubType"];
   if (v21 !== undefined) {
     if ((o1m0 & 4096) === 0) return undefined;
@@ -5078,11 +5077,10 @@ export function writeConsentData(value: unknown, check = true): string | undefin
   const v28 = o1["RevokedBy"];
   if (v28 !== undefined) {
     if ((o1m0 & 32768) === 0) return undefined;
-    out += ",\"RevokedBy\":";
-    if (v28 === "LFI") out += "\"LFI\"";
-    else if (v28 === "TPP") out += "\"TPP\"";
-    else if (v28 === "LFI.InitiatedByUser") out += "\"LFI.InitiatedByUser\"";
-    else if (v28 === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
+    if (v28 === "LFI") out += ",\"RevokedBy\":\"LFI\"";
+    else if (v28 === "TPP") out += ",\"RevokedBy\":\"TPP\"";
+    else if (v28 === "LFI.InitiatedByUser") out += ",\"RevokedBy\":\"LFI.InitiatedByUser\"";
+    else if (v28 === "TPP.InitiatedByUser") out += ",\"RevokedBy\":\"TPP.InitiatedByUser\"";
     else return undefined;
   }
   out += "}";
@@ -5120,16 +5118,16 @@ export function writeWebhookSubscription(value: unknown, check = true): string |
   }
   let c6 = '{';
   const v7 = o4["Url"];
-  out += "{\"Webhook\":";
   if (v7 !== undefined) {
     if ((o4m0 & 1) === 0) return undefined;
+    out += "{\"Webhook\":";
     out += c6 + "\"Url\":";
     c6 = ',';
     if (typeof v7 !== 'string') return undefined;
     out += "\"";
     out += rt.jsonStringBody(v7);
     out += "\"";
-  }
+  } else out += "{\"Webhook\":";
   const v8 = o4["IsActive"];
   if (v8 !== undefined) {
     if ((o4m0 & 2) === 0) return undefined;
@@ -5358,25 +5356,22 @@ export function writeError400(value: unknown, check = true): string | undefined 
   out += ",\"Message\":\"";
   out += rt.jsonStringBody(v5);
   const v6 = o1["Path"];
-  out += "\"";
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 500 && rt.codePointLength(v6) > 500)) return undefined;
-    out += ",\"Path\":\"";
+    out += "\",\"Path\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["Url"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
-    out += ",\"Url\":\"";
+    out += "\",\"Url\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -5458,25 +5453,22 @@ export function writeError403(value: unknown, check = true): string | undefined 
   out += ",\"Message\":\"";
   out += rt.jsonStringBody(v5);
   const v6 = o1["Path"];
-  out += "\"";
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 500 && rt.codePointLength(v6) > 500)) return undefined;
-    out += ",\"Path\":\"";
+    out += "\",\"Path\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["Url"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
-    out += ",\"Url\":\"";
+    out += "\",\"Url\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -5558,25 +5550,22 @@ export function writeError500(value: unknown, check = true): string | undefined 
   out += ",\"Message\":\"";
   out += rt.jsonStringBody(v5);
   const v6 = o1["Path"];
-  out += "\"";
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 500 && rt.codePointLength(v6) > 500)) return undefined;
-    out += ",\"Path\":\"";
+    out += "\",\"Path\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["Url"];
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
-    out += ",\"Url\":\"";
+    out += "\",\"Url\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -5650,16 +5639,14 @@ export function writeConsentPatch(value: unknown, check = true): string | undefi
     if (v7 === undefined || (o5m0 & 1) === 0) return undefined;
     if (v7 !== "Revoked") return undefined;
     const v8 = o5["RevokedBy"];
-    out += "{\"Status\":\"Revoked\"";
     if (v8 !== undefined) {
       if ((o5m0 & 2) === 0) return undefined;
-      out += ",\"RevokedBy\":";
-      if (v8 === "LFI") out += "\"LFI\"";
-      else if (v8 === "TPP") out += "\"TPP\"";
-      else if (v8 === "LFI.InitiatedByUser") out += "\"LFI.InitiatedByUser\"";
-      else if (v8 === "TPP.InitiatedByUser") out += "\"TPP.InitiatedByUser\"";
+      if (v8 === "LFI") out += "{\"Status\":\"Revoked\",\"RevokedBy\":\"LFI\"";
+      else if (v8 === "TPP") out += "{\"Status\":\"Revoked\",\"RevokedBy\":\"TPP\"";
+      else if (v8 === "LFI.InitiatedByUser") out += "{\"Status\":\"Revoked\",\"RevokedBy\":\"LFI.InitiatedByUser\"";
+      else if (v8 === "TPP.InitiatedByUser") out += "{\"Status\":\"Revoked\",\"RevokedBy\":\"TPP.InitiatedByUser\"";
       else return undefined;
-    }
+    } else out += "{\"Status\":\"Revoked\"";
     out += "}";
   }
   const v9 = o1["Subscription"];
@@ -5706,7 +5693,7 @@ export function writeDataActionType(value: unknown, check = true): string | unde
  */
 export function writeDataCategory(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts4.get(value);
+  const t1 = $texts5.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -5718,7 +5705,7 @@ export function writeDataCategory(value: unknown, check = true): string | undefi
  */
 export function writeRetentionReason(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts5.get(value);
+  const t1 = $texts6.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -5762,17 +5749,15 @@ export function writeDataAction(value: unknown, check = true): string | undefine
   }
   const v3 = o1["DataActionType"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"DataActionType\":";
-  if (v3 === "Deleted") out += "\"Deleted\"";
-  else if (v3 === "Retained") out += "\"Retained\"";
-  else if (v3 === "Anonymised") out += "\"Anonymised\"";
-  else if (v3 === "ArchivedRestricted") out += "\"ArchivedRestricted\"";
+  if (v3 === "Deleted") out += "{\"DataActionType\":\"Deleted\"";
+  else if (v3 === "Retained") out += "{\"DataActionType\":\"Retained\"";
+  else if (v3 === "Anonymised") out += "{\"DataActionType\":\"Anonymised\"";
+  else if (v3 === "ArchivedRestricted") out += "{\"DataActionType\":\"ArchivedRestricted\"";
   else return undefined;
   const v4 = o1["DataCategory"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t5 = $texts4.get(v4);
+  const t5 = $texts7.get(v4);
   if (t5 === undefined) return undefined;
-  out += ",\"DataCategory\":";
   out += t5;
   const v6 = o1["AttestationDate"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -5782,14 +5767,12 @@ export function writeDataAction(value: unknown, check = true): string | undefine
   out += ",\"AttestationDate\":\"";
   out += check ? v6 : rt.jsonStringBody(v6);
   const v7 = o1["RetentionReason"];
-  out += "\"";
   if (v7 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    const t8 = $texts5.get(v7);
+    const t8 = $texts8.get(v7);
     if (t8 === undefined) return undefined;
-    out += ",\"RetentionReason\":";
     out += t8;
-  }
+  } else out += "\"";
   const v9 = o1["RetentionReasonDescription"];
   if (v9 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
@@ -5812,10 +5795,9 @@ export function writeDataAction(value: unknown, check = true): string | undefine
   const v11 = o1["AccessRestriction"];
   if (v11 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"AccessRestriction\":";
-    if (v11 === "NotRestricted") out += "\"NotRestricted\"";
-    else if (v11 === "RestrictedUseOnly") out += "\"RestrictedUseOnly\"";
-    else if (v11 === "Other") out += "\"Other\"";
+    if (v11 === "NotRestricted") out += ",\"AccessRestriction\":\"NotRestricted\"";
+    else if (v11 === "RestrictedUseOnly") out += ",\"AccessRestriction\":\"RestrictedUseOnly\"";
+    else if (v11 === "Other") out += ",\"AccessRestriction\":\"Other\"";
     else return undefined;
   }
   const v12 = o1["AccessRestrictionDescription"];
@@ -5870,21 +5852,19 @@ export function writeAttestation(value: unknown, check = true): string | undefin
   out += "\",\"DataAccessCeasedDateTime\":\"";
   out += check ? v5 : rt.jsonStringBody(v5);
   const v6 = o1["ConsentRevocationDateTime"];
-  out += "\"";
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (typeof v6 !== 'string') return undefined;
     if (check && (!$pattern1.test(v6))) return undefined;
     if (check && (!rt.isDateTime(v6))) return undefined;
-    out += ",\"ConsentRevocationDateTime\":\"";
+    out += "\",\"ConsentRevocationDateTime\":\"";
     out += check ? v6 : rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["DataActions"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
   if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
   if (check && (v7.length < 1)) return undefined;
-  out += ",\"DataActions\":[";
+  out += "\",\"DataActions\":[";
   for (let i8 = 0; i8 < v7.length; i8++) {
     if (i8 !== 0) out += ',';
     const v9: unknown = v7[i8];
@@ -5970,43 +5950,38 @@ export function writeLinks(value: unknown, check = true): string | undefined {
   out += "{\"Self\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["First"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (!rt.isUri(v4))) return undefined;
-    out += ",\"First\":\"";
+    out += "\",\"First\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["Prev"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (!rt.isUri(v5))) return undefined;
-    out += ",\"Prev\":\"";
+    out += "\",\"Prev\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["Next"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     if (typeof v6 !== 'string') return undefined;
     if (check && (!rt.isUri(v6))) return undefined;
-    out += ",\"Next\":\"";
+    out += "\",\"Next\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["Last"];
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
     if (check && (!rt.isUri(v7))) return undefined;
-    out += ",\"Last\":\"";
+    out += "\",\"Last\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -6150,7 +6125,7 @@ export function writeAccountHolderShortName(value: unknown, check = true): strin
  */
 export function writeAccountStatus(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts6.get(value);
+  const t1 = $texts9.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -6265,12 +6240,11 @@ export function writeAccountIdentifier(value: unknown, check = true): string | u
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "IBAN") out += "\"IBAN\"";
-  else if (v3 === "AccountNumber") out += "\"AccountNumber\"";
-  else if (v3 === "MaskedPAN") out += "\"MaskedPAN\"";
-  else if (v3 === "MortgageReference") out += "\"MortgageReference\"";
-  else if (v3 === "FinanceReference") out += "\"FinanceReference\"";
+  if (v3 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+  else if (v3 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+  else if (v3 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+  else if (v3 === "MortgageReference") out += "{\"SchemeName\":\"MortgageReference\"";
+  else if (v3 === "FinanceReference") out += "{\"SchemeName\":\"FinanceReference\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -6280,17 +6254,15 @@ export function writeAccountIdentifier(value: unknown, check = true): string | u
   out += ",\"Identification\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["Name"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 70 && rt.codePointLength(v5) > 70)) return undefined;
-    out += ",\"Name\":\"";
+    out += "\",\"Name\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -6340,9 +6312,8 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "BICFI") out += "\"BICFI\"";
-  else if (v3 === "Other") out += "\"Other\"";
+  if (v3 === "BICFI") out += "{\"SchemeName\":\"BICFI\"";
+  else if (v3 === "Other") out += "{\"SchemeName\":\"Other\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -6393,30 +6364,26 @@ export function writeAccount(value: unknown, check = true): string | undefined {
   out += "{\"AccountId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
-    out += ",\"AccountHolderName\":\"";
+    out += "\",\"AccountHolderName\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AccountHolderShortName\":\"";
+    out += "\",\"AccountHolderShortName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["Status"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    const t7 = $texts6.get(v6);
+    const t7 = $texts10.get(v6);
     if (t7 === undefined) return undefined;
-    out += ",\"Status\":";
     out += t7;
-  }
+  } else out += "\"";
   const v8 = o1["StatusUpdateDateTime"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
@@ -6439,21 +6406,19 @@ export function writeAccount(value: unknown, check = true): string | undefined {
   const v10 = o1["AccountType"];
   if (v10 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"AccountType\":";
-    if (v10 === "Retail") out += "\"Retail\"";
-    else if (v10 === "SME") out += "\"SME\"";
-    else if (v10 === "Corporate") out += "\"Corporate\"";
+    if (v10 === "Retail") out += ",\"AccountType\":\"Retail\"";
+    else if (v10 === "SME") out += ",\"AccountType\":\"SME\"";
+    else if (v10 === "Corporate") out += ",\"AccountType\":\"Corporate\"";
     else return undefined;
   }
   const v11 = o1["AccountSubType"];
   if (v11 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"AccountSubType\":";
-    if (v11 === "CurrentAccount") out += "\"CurrentAccount\"";
-    else if (v11 === "Savings") out += "\"Savings\"";
-    else if (v11 === "CreditCard") out += "\"CreditCard\"";
-    else if (v11 === "Mortgage") out += "\"Mortgage\"";
-    else if (v11 === "Finance") out += "\"Finance\"";
+    if (v11 === "CurrentAccount") out += ",\"AccountSubType\":\"CurrentAccount\"";
+    else if (v11 === "Savings") out += ",\"AccountSubType\":\"Savings\"";
+    else if (v11 === "CreditCard") out += ",\"AccountSubType\":\"CreditCard\"";
+    else if (v11 === "Mortgage") out += ",\"AccountSubType\":\"Mortgage\"";
+    else if (v11 === "Finance") out += ",\"AccountSubType\":\"Finance\"";
     else return undefined;
   }
   const v12 = o1["Description"];
@@ -6641,7 +6606,7 @@ export function writeAccountDetail(value: unknown, check = true): string | undef
     if ((o1m0 & 4) === 0) return undefined;
     out += c3 + "\"Status\":";
     c3 = ',';
-    const t7 = $texts6.get(v6);
+    const t7 = $texts9.get(v6);
     if (t7 === undefined) return undefined;
     out += t7;
   }
@@ -6853,7 +6818,7 @@ export function writeCreditDebitIndicator(value: unknown, check = true): string 
  */
 export function writeBalanceType(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts7.get(value);
+  const t1 = $texts11.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -6931,12 +6896,11 @@ export function writeCreditLine(value: unknown, check = true): string | undefine
   out += v3 ? 'true' : 'false';
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Type\":";
-  if (v4 === "Available") out += "\"Available\"";
-  else if (v4 === "Credit") out += "\"Credit\"";
-  else if (v4 === "Emergency") out += "\"Emergency\"";
-  else if (v4 === "Pre-Agreed") out += "\"Pre-Agreed\"";
-  else if (v4 === "Temporary") out += "\"Temporary\"";
+  if (v4 === "Available") out += ",\"Type\":\"Available\"";
+  else if (v4 === "Credit") out += ",\"Type\":\"Credit\"";
+  else if (v4 === "Emergency") out += ",\"Type\":\"Emergency\"";
+  else if (v4 === "Pre-Agreed") out += ",\"Type\":\"Pre-Agreed\"";
+  else if (v4 === "Temporary") out += ",\"Type\":\"Temporary\"";
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -6986,13 +6950,12 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
   }
   const v4 = o1["BalanceCategory"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"BalanceCategory\":";
-  if (v4 === "Principal") out += "\"Principal\"";
-  else if (v4 === "Interest") out += "\"Interest\"";
-  else if (v4 === "FeesAndCharges") out += "\"FeesAndCharges\"";
-  else if (v4 === "PastDue") out += "\"PastDue\"";
-  else if (v4 === "Profit") out += "\"Profit\"";
-  else if (v4 === "Rental") out += "\"Rental\"";
+  if (v4 === "Principal") out += "{\"BalanceCategory\":\"Principal\"";
+  else if (v4 === "Interest") out += "{\"BalanceCategory\":\"Interest\"";
+  else if (v4 === "FeesAndCharges") out += "{\"BalanceCategory\":\"FeesAndCharges\"";
+  else if (v4 === "PastDue") out += "{\"BalanceCategory\":\"PastDue\"";
+  else if (v4 === "Profit") out += "{\"BalanceCategory\":\"Profit\"";
+  else if (v4 === "Rental") out += "{\"BalanceCategory\":\"Rental\"";
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -7038,15 +7001,13 @@ export function writeBalance(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["CreditDebitIndicator"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v3 === "Credit") out += "\"Credit\"";
-  else if (v3 === "Debit") out += "\"Debit\"";
+  if (v3 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v3 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t5 = $texts7.get(v4);
+  const t5 = $texts12.get(v4);
   if (t5 === undefined) return undefined;
-  out += ",\"Type\":";
   out += t5;
   const v6 = o1["DateTime"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -7265,7 +7226,7 @@ export function writePostalAddress(value: unknown, check = true): string | undef
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"AddressType\":";
     c3 = ',';
-    const t5 = $texts8.get(v4);
+    const t5 = $texts13.get(v4);
     if (t5 === undefined) return undefined;
     out += t5;
   }
@@ -7288,16 +7249,15 @@ export function writePostalAddress(value: unknown, check = true): string | undef
     out += "\"";
   }
   const v9 = o1["BuildingNumber"];
-  out += "]";
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 16 && rt.codePointLength(v9) > 16)) return undefined;
-    out += ",\"BuildingNumber\":\"";
+    out += "],\"BuildingNumber\":\"";
     out += rt.jsonStringBody(v9);
     out += "\"";
-  }
+  } else out += "]";
   const v10 = o1["BuildingName"];
   if (v10 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
@@ -7361,9 +7321,8 @@ export function writePostalAddress(value: unknown, check = true): string | undef
   const v16 = o1["CountrySubDivision"];
   if (v16 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    const t17 = $texts9.get(v16);
+    const t17 = $texts14.get(v16);
     if (t17 === undefined) return undefined;
-    out += ",\"CountrySubDivision\":";
     out += t17;
   }
   const v18 = o1["Country"];
@@ -7397,9 +7356,8 @@ export function writeInstitutionWithAddress(value: unknown, check = true): strin
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "BICFI") out += "\"BICFI\"";
-  else if (v3 === "Other") out += "\"Other\"";
+  if (v3 === "BICFI") out += "{\"SchemeName\":\"BICFI\"";
+  else if (v3 === "Other") out += "{\"SchemeName\":\"Other\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -7409,24 +7367,22 @@ export function writeInstitutionWithAddress(value: unknown, check = true): strin
   out += ",\"Identification\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["Name"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
-    out += ",\"Name\":\"";
+    out += "\",\"Name\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["PostalAddress"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     const t7 = writePostalAddress(v6, check);
     if (t7 === undefined) return undefined;
-    out += ",\"PostalAddress\":";
+    out += "\",\"PostalAddress\":";
     out += t7;
-  }
+  } else out += "\"";
   out += "}";
   return out;
 }
@@ -7466,13 +7422,12 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "IBAN") out += "\"IBAN\"";
-  else if (v3 === "AccountNumber") out += "\"AccountNumber\"";
-  else if (v3 === "MaskedPAN") out += "\"MaskedPAN\"";
-  else if (v3 === "MobileNumber") out += "\"MobileNumber\"";
-  else if (v3 === "UtilityName") out += "\"UtilityName\"";
-  else if (v3 === "EWallet") out += "\"EWallet\"";
+  if (v3 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+  else if (v3 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+  else if (v3 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+  else if (v3 === "MobileNumber") out += "{\"SchemeName\":\"MobileNumber\"";
+  else if (v3 === "UtilityName") out += "{\"SchemeName\":\"UtilityName\"";
+  else if (v3 === "EWallet") out += "{\"SchemeName\":\"EWallet\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -7518,9 +7473,8 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
   out += rt.jsonStringBody(v3);
   const v4 = o1["BeneficiaryType"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += "\",\"BeneficiaryType\":";
-  if (v4 === "Activated") out += "\"Activated\"";
-  else if (v4 === "NotActivated") out += "\"NotActivated\"";
+  if (v4 === "Activated") out += "\",\"BeneficiaryType\":\"Activated\"";
+  else if (v4 === "NotActivated") out += "\",\"BeneficiaryType\":\"NotActivated\"";
   else return undefined;
   const v5 = o1["AddedViaOF"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -7690,9 +7644,8 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
   out += rt.jsonStringBody(v4);
   const v5 = o1["DirectDebitStatusCode"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += "\",\"DirectDebitStatusCode\":";
-  if (v5 === "Active") out += "\"Active\"";
-  else if (v5 === "Inactive") out += "\"Inactive\"";
+  if (v5 === "Active") out += "\",\"DirectDebitStatusCode\":\"Active\"";
+  else if (v5 === "Inactive") out += "\",\"DirectDebitStatusCode\":\"Inactive\"";
   else return undefined;
   const v6 = o1["Name"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -7703,9 +7656,8 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
   out += rt.jsonStringBody(v6);
   const v7 = o1["Frequency"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  const t8 = $texts10.get(v7);
+  const t8 = $texts15.get(v7);
   if (t8 === undefined) return undefined;
-  out += "\",\"Frequency\":";
   out += t8;
   const v9 = o1["PreviousPaymentDateTime"];
   if (v9 !== undefined) {
@@ -7999,7 +7951,7 @@ export function writeProductCharge(value: unknown, check = true): string | undef
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"Type\":";
     c3 = ',';
-    const t5 = $texts11.get(v4);
+    const t5 = $texts16.get(v4);
     if (t5 === undefined) return undefined;
     out += t5;
   }
@@ -8029,11 +7981,10 @@ export function writeProductCharge(value: unknown, check = true): string | undef
     out += t11;
   }
   const v12 = o1["Conditions"];
-  out += "]";
   if (v12 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     if (!Array.isArray(v12) || typeof (v12 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"Conditions\":[";
+    out += "],\"Conditions\":[";
     for (let i13 = 0; i13 < v12.length; i13++) {
       if (i13 !== 0) out += ',';
       const v14: unknown = v12[i13];
@@ -8041,16 +7992,15 @@ export function writeProductCharge(value: unknown, check = true): string | undef
       if (t15 === undefined) return undefined;
       out += t15;
     }
-    out += "]";
   }
   const v16 = o1["Justification"];
   if (v16 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v16 !== 'string') return undefined;
-    out += ",\"Justification\":\"";
+    out += "],\"Justification\":\"";
     out += rt.jsonStringBody(v16);
     out += "\"";
-  }
+  } else out += "]";
   const v17 = o1["Frequency"];
   if (v17 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
@@ -8149,13 +8099,12 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
   }
   const v4 = o1["RateType"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"RateType\":";
-  if (v4 === "FixedInterest") out += "\"FixedInterest\"";
-  else if (v4 === "FixedProfit") out += "\"FixedProfit\"";
-  else if (v4 === "VariableInterest") out += "\"VariableInterest\"";
-  else if (v4 === "VariableProfit") out += "\"VariableProfit\"";
-  else if (v4 === "HybridInterest") out += "\"HybridInterest\"";
-  else if (v4 === "HybridProfit") out += "\"HybridProfit\"";
+  if (v4 === "FixedInterest") out += "{\"RateType\":\"FixedInterest\"";
+  else if (v4 === "FixedProfit") out += "{\"RateType\":\"FixedProfit\"";
+  else if (v4 === "VariableInterest") out += "{\"RateType\":\"VariableInterest\"";
+  else if (v4 === "VariableProfit") out += "{\"RateType\":\"VariableProfit\"";
+  else if (v4 === "HybridInterest") out += "{\"RateType\":\"HybridInterest\"";
+  else if (v4 === "HybridProfit") out += "{\"RateType\":\"HybridProfit\"";
   else return undefined;
   const v5 = o1["Description"];
   if (v5 !== undefined) {
@@ -8459,7 +8408,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 128) === 0) return undefined;
     out += c4 + "\"CalculationMethod\":";
     c4 = ',';
-    const t32 = $texts12.get(v31);
+    const t32 = $texts17.get(v31);
     if (t32 === undefined) return undefined;
     out += t32;
   }
@@ -8537,11 +8486,10 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
   }
   const v4 = o1["RateType"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"RateType\":";
-  if (v4 === "FixedInterest") out += "\"FixedInterest\"";
-  else if (v4 === "FixedProfit") out += "\"FixedProfit\"";
-  else if (v4 === "VariableInterest") out += "\"VariableInterest\"";
-  else if (v4 === "VariableProfit") out += "\"VariableProfit\"";
+  if (v4 === "FixedInterest") out += "{\"RateType\":\"FixedInterest\"";
+  else if (v4 === "FixedProfit") out += "{\"RateType\":\"FixedProfit\"";
+  else if (v4 === "VariableInterest") out += "{\"RateType\":\"VariableInterest\"";
+  else if (v4 === "VariableProfit") out += "{\"RateType\":\"VariableProfit\"";
   else return undefined;
   const v5 = o1["RateDetails"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -8660,15 +8608,13 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
     }
     const v6 = o3["Type"];
     if (v6 === undefined || (o3m0 & 1) === 0) return undefined;
-    out += "{\"Type\":";
-    if (v6 === "Collateral") out += "\"Collateral\"";
-    else if (v6 === "OwnershipTransfer") out += "\"OwnershipTransfer\"";
+    if (v6 === "Collateral") out += "{\"Type\":\"Collateral\"";
+    else if (v6 === "OwnershipTransfer") out += "{\"Type\":\"OwnershipTransfer\"";
     else return undefined;
     const v7 = o3["AssetType"];
     if (v7 === undefined || (o3m0 & 2) === 0) return undefined;
-    const t8 = $texts13.get(v7);
+    const t8 = $texts18.get(v7);
     if (t8 === undefined) return undefined;
-    out += ",\"AssetType\":";
     out += t8;
     const v9 = o3["Description"];
     if (v9 === undefined || (o3m0 & 4) === 0) return undefined;
@@ -8961,27 +8907,23 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   out += "{\"ScheduledPaymentId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
-    out += ",\"AccountHolderName\":\"";
+    out += "\",\"AccountHolderName\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AccountHolderShortName\":\"";
+    out += "\",\"AccountHolderShortName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["ScheduledType"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"ScheduledType\":";
-  if (v6 === "Arrival") out += "\"Arrival\"";
-  else if (v6 === "Execution") out += "\"Execution\"";
+  if (v6 === "Arrival") out += "\",\"ScheduledType\":\"Arrival\"";
+  else if (v6 === "Execution") out += "\",\"ScheduledType\":\"Execution\"";
   else return undefined;
   const v7 = o1["ScheduledPaymentDateTime"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
@@ -8991,15 +8933,13 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   out += ",\"ScheduledPaymentDateTime\":\"";
   out += check ? v7 : rt.jsonStringBody(v7);
   const v8 = o1["CreditorReference"];
-  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += ",\"CreditorReference\":\"";
+    out += "\",\"CreditorReference\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
   const v9 = o1["DebtorReference"];
   if (v9 !== undefined) {
@@ -9007,15 +8947,14 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 35 && rt.codePointLength(v9) > 35)) return undefined;
-    out += ",\"DebtorReference\":\"";
+    out += "\",\"DebtorReference\":\"";
     out += rt.jsonStringBody(v9);
-    out += "\"";
   }
   const v10 = o1["InstructedAmount"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
   const t11 = writeAmount(v10, check);
   if (t11 === undefined) return undefined;
-  out += ",\"InstructedAmount\":";
+  out += "\",\"InstructedAmount\":";
   out += t11;
   const v12 = o1["CreditorAgent"];
   if (v12 !== undefined) {
@@ -9196,33 +9135,29 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   out += "{\"StandingOrderId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
-    out += ",\"AccountHolderName\":\"";
+    out += "\",\"AccountHolderName\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AccountHolderShortName\":\"";
+    out += "\",\"AccountHolderShortName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["StandingOrderType"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"StandingOrderType\":";
-    if (v6 === "BetweenMyAccounts") out += "\"BetweenMyAccounts\"";
-    else if (v6 === "SameBankTransfer") out += "\"SameBankTransfer\"";
-    else if (v6 === "LocalBankTransfer") out += "\"LocalBankTransfer\"";
-    else if (v6 === "InternationalTransfer") out += "\"InternationalTransfer\"";
-    else if (v6 === "Charity") out += "\"Charity\"";
+    if (v6 === "BetweenMyAccounts") out += "\",\"StandingOrderType\":\"BetweenMyAccounts\"";
+    else if (v6 === "SameBankTransfer") out += "\",\"StandingOrderType\":\"SameBankTransfer\"";
+    else if (v6 === "LocalBankTransfer") out += "\",\"StandingOrderType\":\"LocalBankTransfer\"";
+    else if (v6 === "InternationalTransfer") out += "\",\"StandingOrderType\":\"InternationalTransfer\"";
+    else if (v6 === "Charity") out += "\",\"StandingOrderType\":\"Charity\"";
     else return undefined;
-  }
+  } else out += "\"";
   const v7 = o1["Frequency"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
   if (typeof v7 !== 'string') return undefined;
@@ -9231,15 +9166,13 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   out += ",\"Frequency\":\"";
   out += rt.jsonStringBody(v7);
   const v8 = o1["CreditorReference"];
-  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += ",\"CreditorReference\":\"";
+    out += "\",\"CreditorReference\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
   const v9 = o1["Purpose"];
   if (v9 !== undefined) {
@@ -9247,27 +9180,24 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 50 && rt.codePointLength(v9) > 50)) return undefined;
-    out += ",\"Purpose\":\"";
+    out += "\",\"Purpose\":\"";
     out += rt.jsonStringBody(v9);
-    out += "\"";
   }
   const v10 = o1["FirstPaymentDateTime"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
   if (typeof v10 !== 'string') return undefined;
   if (check && (!$pattern1.test(v10))) return undefined;
   if (check && (!rt.isDateTime(v10))) return undefined;
-  out += ",\"FirstPaymentDateTime\":\"";
+  out += "\",\"FirstPaymentDateTime\":\"";
   out += check ? v10 : rt.jsonStringBody(v10);
   const v11 = o1["NextPaymentDateTime"];
-  out += "\"";
   if (v11 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
     if (typeof v11 !== 'string') return undefined;
     if (check && (!$pattern1.test(v11))) return undefined;
     if (check && (!rt.isDateTime(v11))) return undefined;
-    out += ",\"NextPaymentDateTime\":\"";
+    out += "\",\"NextPaymentDateTime\":\"";
     out += check ? v11 : rt.jsonStringBody(v11);
-    out += "\"";
   }
   const v12 = o1["LastPaymentDateTime"];
   if (v12 !== undefined) {
@@ -9275,9 +9205,8 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v12 !== 'string') return undefined;
     if (check && (!$pattern1.test(v12))) return undefined;
     if (check && (!rt.isDateTime(v12))) return undefined;
-    out += ",\"LastPaymentDateTime\":\"";
+    out += "\",\"LastPaymentDateTime\":\"";
     out += check ? v12 : rt.jsonStringBody(v12);
-    out += "\"";
   }
   const v13 = o1["FinalPaymentDateTime"];
   if (v13 !== undefined) {
@@ -9285,9 +9214,8 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v13 !== 'string') return undefined;
     if (check && (!$pattern1.test(v13))) return undefined;
     if (check && (!rt.isDateTime(v13))) return undefined;
-    out += ",\"FinalPaymentDateTime\":\"";
+    out += "\",\"FinalPaymentDateTime\":\"";
     out += check ? v13 : rt.jsonStringBody(v13);
-    out += "\"";
   }
   const v14 = o1["NumberOfPayments"];
   if (v14 !== undefined) {
@@ -9295,15 +9223,13 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v14 !== 'string') return undefined;
     if (check && (v14.length < 1 || (v14.length < 2 && rt.codePointLength(v14) < 1))) return undefined;
     if (check && (v14.length > 35 && rt.codePointLength(v14) > 35)) return undefined;
-    out += ",\"NumberOfPayments\":\"";
+    out += "\",\"NumberOfPayments\":\"";
     out += rt.jsonStringBody(v14);
-    out += "\"";
   }
   const v15 = o1["StandingOrderStatusCode"];
   if (v15 === undefined || (o1m0 & 4096) === 0) return undefined;
-  out += ",\"StandingOrderStatusCode\":";
-  if (v15 === "Active") out += "\"Active\"";
-  else if (v15 === "Inactive") out += "\"Inactive\"";
+  if (v15 === "Active") out += "\",\"StandingOrderStatusCode\":\"Active\"";
+  else if (v15 === "Inactive") out += "\",\"StandingOrderStatusCode\":\"Inactive\"";
   else return undefined;
   const v16 = o1["FirstPaymentAmount"];
   if (v16 === undefined || (o1m0 & 8192) === 0) return undefined;
@@ -9514,7 +9440,7 @@ export function writeTransactionReference(value: unknown, check = true): string 
  */
 export function writeTransactionType(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts14.get(value);
+  const t1 = $texts19.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -9526,7 +9452,7 @@ export function writeTransactionType(value: unknown, check = true): string | und
  */
 export function writeSubTransactionType(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts15.get(value);
+  const t1 = $texts20.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -9538,7 +9464,7 @@ export function writeSubTransactionType(value: unknown, check = true): string | 
  */
 export function writeFlags(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts16.get(value);
+  const t1 = $texts21.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -9603,13 +9529,12 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
   out += "\",\"Currency\":\"";
   out += check ? v4 : rt.jsonStringBody(v4);
   const v5 = o1["ChargeIncluded"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'boolean') return undefined;
-    out += ",\"ChargeIncluded\":";
+    out += "\",\"ChargeIncluded\":";
     out += v5 ? 'true' : 'false';
-  }
+  } else out += "\"";
   out += "}";
   return out;
 }
@@ -9800,17 +9725,15 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
   out += "{\"Code\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["Issuer"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += ",\"Issuer\":\"";
+    out += "\",\"Issuer\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -9834,15 +9757,13 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
   }
   const v3 = o1["CreditDebitIndicator"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v3 === "Credit") out += "\"Credit\"";
-  else if (v3 === "Debit") out += "\"Debit\"";
+  if (v3 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v3 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t5 = $texts7.get(v4);
+  const t5 = $texts12.get(v4);
   if (t5 === undefined) return undefined;
-  out += ",\"Type\":";
   out += t5;
   const v6 = o1["Amount"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -10056,18 +9977,16 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
   }
   const v3 = o1["CardSchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  const t4 = $texts17.get(v3);
+  const t4 = $texts22.get(v3);
   if (t4 === undefined) return undefined;
-  out += "{\"CardSchemeName\":";
   out += t4;
   const v5 = o1["InstrumentType"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"InstrumentType\":";
-  if (v5 === "ApplePay") out += "\"ApplePay\"";
-  else if (v5 === "Contactless") out += "\"Contactless\"";
-  else if (v5 === "MagStripe") out += "\"MagStripe\"";
-  else if (v5 === "Chip") out += "\"Chip\"";
-  else if (v5 === "Other") out += "\"Other\"";
+  if (v5 === "ApplePay") out += ",\"InstrumentType\":\"ApplePay\"";
+  else if (v5 === "Contactless") out += ",\"InstrumentType\":\"Contactless\"";
+  else if (v5 === "MagStripe") out += ",\"InstrumentType\":\"MagStripe\"";
+  else if (v5 === "Chip") out += ",\"InstrumentType\":\"Chip\"";
+  else if (v5 === "Other") out += ",\"InstrumentType\":\"Other\"";
   else return undefined;
   const v6 = o1["Name"];
   if (v6 !== undefined) {
@@ -10135,7 +10054,7 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
     if ((o1m0 & 4) === 0) return undefined;
     out += c3 + "\"BillPaymentType\":";
     c3 = ',';
-    const t7 = $texts18.get(v6);
+    const t7 = $texts23.get(v6);
     if (t7 === undefined) return undefined;
     out += t7;
   }
@@ -10256,14 +10175,12 @@ export function writeTransaction(value: unknown, check = true): string | undefin
   out += "\",\"TransactionDateTime\":\"";
   out += check ? v4 : rt.jsonStringBody(v4);
   const v5 = o1["LocalTimeZone"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (!$pattern7.test(v5))) return undefined;
-    out += ",\"LocalTimeZone\":\"";
+    out += "\",\"LocalTimeZone\":\"";
     out += check ? v5 : rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["StatementReference"];
   if (v6 !== undefined) {
@@ -10271,9 +10188,8 @@ export function writeTransaction(value: unknown, check = true): string | undefin
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 35 && rt.codePointLength(v6) > 35)) return undefined;
-    out += ",\"StatementReference\":\"";
+    out += "\",\"StatementReference\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["TransactionReference"];
   if (v7 !== undefined) {
@@ -10281,21 +10197,18 @@ export function writeTransaction(value: unknown, check = true): string | undefin
     if (typeof v7 !== 'string') return undefined;
     if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
     if (check && (v7.length > 210 && rt.codePointLength(v7) > 210)) return undefined;
-    out += ",\"TransactionReference\":\"";
+    out += "\",\"TransactionReference\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
   const v8 = o1["TransactionType"];
   if (v8 === undefined || (o1m0 & 32) === 0) return undefined;
-  const t9 = $texts14.get(v8);
+  const t9 = $texts24.get(v8);
   if (t9 === undefined) return undefined;
-  out += ",\"TransactionType\":";
   out += t9;
   const v10 = o1["SubTransactionType"];
   if (v10 === undefined || (o1m0 & 64) === 0) return undefined;
-  const t11 = $texts15.get(v10);
+  const t11 = $texts25.get(v10);
   if (t11 === undefined) return undefined;
-  out += ",\"SubTransactionType\":";
   out += t11;
   const v12 = o1["TerminalId"];
   if (v12 !== undefined) {
@@ -10313,7 +10226,7 @@ export function writeTransaction(value: unknown, check = true): string | undefin
     for (let i14 = 0; i14 < v13.length; i14++) {
       if (i14 !== 0) out += ',';
       const v15: unknown = v13[i14];
-      const t16 = $texts16.get(v15);
+      const t16 = $texts21.get(v15);
       if (t16 === undefined) return undefined;
       out += t16;
     }
@@ -10322,31 +10235,27 @@ export function writeTransaction(value: unknown, check = true): string | undefin
   const v17 = o1["PaymentModes"];
   if (v17 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"PaymentModes\":";
-    if (v17 === "Online") out += "\"Online\"";
-    else if (v17 === "Offline") out += "\"Offline\"";
-    else if (v17 === "Batch") out += "\"Batch\"";
+    if (v17 === "Online") out += ",\"PaymentModes\":\"Online\"";
+    else if (v17 === "Offline") out += ",\"PaymentModes\":\"Offline\"";
+    else if (v17 === "Batch") out += ",\"PaymentModes\":\"Batch\"";
     else return undefined;
   }
   const v18 = o1["CreditDebitIndicator"];
   if (v18 === undefined || (o1m0 & 1024) === 0) return undefined;
-  out += ",\"CreditDebitIndicator\":";
-  if (v18 === "Credit") out += "\"Credit\"";
-  else if (v18 === "Debit") out += "\"Debit\"";
+  if (v18 === "Credit") out += ",\"CreditDebitIndicator\":\"Credit\"";
+  else if (v18 === "Debit") out += ",\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v19 = o1["Status"];
   if (v19 === undefined || (o1m0 & 2048) === 0) return undefined;
-  out += ",\"Status\":";
-  if (v19 === "Booked") out += "\"Booked\"";
-  else if (v19 === "Pending") out += "\"Pending\"";
-  else if (v19 === "Rejected") out += "\"Rejected\"";
+  if (v19 === "Booked") out += ",\"Status\":\"Booked\"";
+  else if (v19 === "Pending") out += ",\"Status\":\"Pending\"";
+  else if (v19 === "Rejected") out += ",\"Status\":\"Rejected\"";
   else return undefined;
   const v20 = o1["TransactionMutability"];
   if (v20 !== undefined) {
     if ((o1m0 & 4096) === 0) return undefined;
-    out += ",\"TransactionMutability\":";
-    if (v20 === "Mutable") out += "\"Mutable\"";
-    else if (v20 === "Immutable") out += "\"Immutable\"";
+    if (v20 === "Mutable") out += ",\"TransactionMutability\":\"Mutable\"";
+    else if (v20 === "Immutable") out += ",\"TransactionMutability\":\"Immutable\"";
     else return undefined;
   }
   const v21 = o1["BookingDateTime"];
@@ -10357,22 +10266,20 @@ export function writeTransaction(value: unknown, check = true): string | undefin
   out += ",\"BookingDateTime\":\"";
   out += check ? v21 : rt.jsonStringBody(v21);
   const v22 = o1["ValueDateTime"];
-  out += "\"";
   if (v22 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
     if (typeof v22 !== 'string') return undefined;
     if (check && (!$pattern1.test(v22))) return undefined;
     if (check && (!rt.isDateTime(v22))) return undefined;
-    out += ",\"ValueDateTime\":\"";
+    out += "\",\"ValueDateTime\":\"";
     out += check ? v22 : rt.jsonStringBody(v22);
-    out += "\"";
   }
   const v23 = o1["TransactionInformation"];
   if (v23 === undefined || (o1m0 & 32768) === 0) return undefined;
   if (typeof v23 !== 'string') return undefined;
   if (check && (v23.length < 1 || (v23.length < 2 && rt.codePointLength(v23) < 1))) return undefined;
   if (check && (v23.length > 500 && rt.codePointLength(v23) > 500)) return undefined;
-  out += ",\"TransactionInformation\":\"";
+  out += "\",\"TransactionInformation\":\"";
   out += rt.jsonStringBody(v23);
   const v24 = o1["Amount"];
   if (v24 === undefined || (o1m0 & 65536) === 0) return undefined;
@@ -10670,14 +10577,13 @@ export function writeVerification(value: unknown, check = true): string | undefi
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
   if (v4 !== "FI") return undefined;
   const v5 = o1["AssuranceLevel"];
-  out += "{\"TrustFramework\":\"FI\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AssuranceLevel\":\"";
+    out += "{\"TrustFramework\":\"FI\",\"AssuranceLevel\":\"";
     out += rt.jsonStringBody(v5);
     out += "\"";
-  }
+  } else out += "{\"TrustFramework\":\"FI\"";
   const v6 = o1["Time"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
@@ -10769,26 +10675,23 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
   out += "\",\"Surname\":\"";
   out += rt.jsonStringBody(v6);
   const v7 = o1["MiddleName"];
-  out += "\"";
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
-    out += ",\"MiddleName\":\"";
+    out += "\",\"MiddleName\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
   const v8 = o1["Nickname"];
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
-    out += ",\"Nickname\":\"";
+    out += "\",\"Nickname\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
   const v9 = o1["EmiratesId"];
   if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
   if (typeof v9 !== 'string') return undefined;
-  out += ",\"EmiratesId\":\"";
+  out += "\",\"EmiratesId\":\"";
   out += rt.jsonStringBody(v9);
   const v10 = o1["EmiratesIdExpiryDate"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
@@ -10797,30 +10700,27 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
   out += "\",\"EmiratesIdExpiryDate\":\"";
   out += check ? v10 : rt.jsonStringBody(v10);
   const v11 = o1["DateOfBirth"];
-  out += "\"";
   if (v11 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
     if (typeof v11 !== 'string') return undefined;
     if (check && (!rt.isDate(v11))) return undefined;
-    out += ",\"DateOfBirth\":\"";
+    out += "\",\"DateOfBirth\":\"";
     out += check ? v11 : rt.jsonStringBody(v11);
-    out += "\"";
   }
   const v12 = o1["SourceOfIncome"];
   if (v12 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
     if (typeof v12 !== 'string') return undefined;
-    out += ",\"SourceOfIncome\":\"";
+    out += "\",\"SourceOfIncome\":\"";
     out += rt.jsonStringBody(v12);
-    out += "\"";
   }
   const v13 = o1["Salary"];
   if (v13 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
     if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
-    out += ",\"Salary\":";
+    out += "\",\"Salary\":";
     out += '' + v13;
-  }
+  } else out += "\"";
   const v14 = o1["Nationality"];
   if (v14 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
@@ -10961,16 +10861,15 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
   if (v4 !== "Business") return undefined;
   const v5 = o1["BusinessName"];
-  out += "{\"IdentityType\":\"Business\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
-    out += ",\"BusinessName\":\"";
+    out += "{\"IdentityType\":\"Business\",\"BusinessName\":\"";
     out += rt.jsonStringBody(v5);
     out += "\"";
-  }
+  } else out += "{\"IdentityType\":\"Business\"";
   const v6 = o1["TradeLicenceNumber"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
@@ -11129,35 +11028,30 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
   out += "{\"PartyId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["PartyNumber"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += ",\"PartyNumber\":\"";
+    out += "\",\"PartyNumber\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["PartyType"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"PartyType\":";
-  if (v5 === "Delegate") out += "\"Delegate\"";
-  else if (v5 === "Joint") out += "\"Joint\"";
-  else if (v5 === "Sole") out += "\"Sole\"";
+  if (v5 === "Delegate") out += "\",\"PartyType\":\"Delegate\"";
+  else if (v5 === "Joint") out += "\",\"PartyType\":\"Joint\"";
+  else if (v5 === "Sole") out += "\",\"PartyType\":\"Sole\"";
   else return undefined;
   const v6 = o1["PartyCategory"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"PartyCategory\":";
-  if (v6 === "Retail") out += "\"Retail\"";
-  else if (v6 === "SME") out += "\"SME\"";
-  else if (v6 === "Corporate") out += "\"Corporate\"";
+  if (v6 === "Retail") out += ",\"PartyCategory\":\"Retail\"";
+  else if (v6 === "SME") out += ",\"PartyCategory\":\"SME\"";
+  else if (v6 === "Corporate") out += ",\"PartyCategory\":\"Corporate\"";
   else return undefined;
   const v7 = o1["AccountRole"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  const t8 = $texts19.get(v7);
+  const t8 = $texts26.get(v7);
   if (t8 === undefined) return undefined;
-  out += ",\"AccountRole\":";
   out += t8;
   const v9 = o1["VerifiedClaims"];
   if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
@@ -11266,22 +11160,19 @@ export function writeParty(value: unknown, check = true): string | undefined {
   out += "{\"PartyId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["PartyNumber"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += ",\"PartyNumber\":\"";
+    out += "\",\"PartyNumber\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["PartyCategory"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"PartyCategory\":";
-  if (v5 === "Retail") out += "\"Retail\"";
-  else if (v5 === "SME") out += "\"SME\"";
-  else if (v5 === "Corporate") out += "\"Corporate\"";
+  if (v5 === "Retail") out += "\",\"PartyCategory\":\"Retail\"";
+  else if (v5 === "SME") out += "\",\"PartyCategory\":\"SME\"";
+  else if (v5 === "Corporate") out += "\",\"PartyCategory\":\"Corporate\"";
   else return undefined;
   const v6 = o1["VerifiedClaims"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -11373,9 +11264,8 @@ export function writeStatementBalance(value: unknown, check = true): string | un
   }
   const v4 = o1["CreditDebitIndicator"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v4 === "Credit") out += "\"Credit\"";
-  else if (v4 === "Debit") out += "\"Debit\"";
+  if (v4 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v4 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -11438,23 +11328,20 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
   }
   const v4 = o1["CreditDebitIndicator"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v4 === "Credit") out += "\"Credit\"";
-  else if (v4 === "Debit") out += "\"Debit\"";
+  if (v4 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v4 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v5 = o1["TransactionType"];
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    const t6 = $texts14.get(v5);
+    const t6 = $texts27.get(v5);
     if (t6 === undefined) return undefined;
-    out += ",\"TransactionType\":";
     out += t6;
   }
   const v7 = o1["SubTransactionType"];
   if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
-  const t8 = $texts15.get(v7);
+  const t8 = $texts25.get(v7);
   if (t8 === undefined) return undefined;
-  out += ",\"SubTransactionType\":";
   out += t8;
   const v9 = o1["Amount"];
   if (v9 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -11534,14 +11421,13 @@ export function writeStatement(value: unknown, check = true): string | undefined
   out += "\",\"ClosingDate\":\"";
   out += check ? v7 : rt.jsonStringBody(v7);
   const v8 = o1["CreditLine"];
-  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     const t9 = writeAmount(v8, check);
     if (t9 === undefined) return undefined;
-    out += ",\"CreditLine\":";
+    out += "\",\"CreditLine\":";
     out += t9;
-  }
+  } else out += "\"";
   const v10 = o1["OpeningBalance"];
   if (v10 === undefined || (o1m0 & 32) === 0) return undefined;
   const t11 = writeStatementBalance(v10, check);
@@ -11566,12 +11452,11 @@ export function writeStatement(value: unknown, check = true): string | undefined
     out += t17;
   }
   const v18 = o1["ExpectedNextStatement"];
-  out += "]";
   if (v18 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
     if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     if (check && (v18.length < 1)) return undefined;
-    out += ",\"ExpectedNextStatement\":[";
+    out += "],\"ExpectedNextStatement\":[";
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
@@ -11595,7 +11480,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
         if ((o21m0 & 1) === 0) return undefined;
         out += c24 + "\"Type\":";
         c24 = ',';
-        const t26 = $texts15.get(v25);
+        const t26 = $texts20.get(v25);
         if (t26 === undefined) return undefined;
         out += t26;
       }
@@ -11622,13 +11507,12 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
       out += c24 === '{' ? '{}' : '}';
     }
-    out += "]";
   }
   const v32 = o1["NextPayment"];
   if (v32 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
     if (!Array.isArray(v32) || typeof (v32 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"NextPayment\":[";
+    out += "],\"NextPayment\":[";
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
@@ -11662,11 +11546,10 @@ export function writeStatement(value: unknown, check = true): string | undefined
       const v41 = o35["Type"];
       if (v41 !== undefined) {
         if ((o35m0 & 4) === 0) return undefined;
-        out += ",\"Type\":";
-        if (v41 === "Minimum") out += "\"Minimum\"";
-        else if (v41 === "Scheduled") out += "\"Scheduled\"";
-        else if (v41 === "Estimated") out += "\"Estimated\"";
-        else if (v41 === "Other") out += "\"Other\"";
+        if (v41 === "Minimum") out += ",\"Type\":\"Minimum\"";
+        else if (v41 === "Scheduled") out += ",\"Type\":\"Scheduled\"";
+        else if (v41 === "Estimated") out += ",\"Type\":\"Estimated\"";
+        else if (v41 === "Other") out += ",\"Type\":\"Other\"";
         else return undefined;
       }
       if (extra36) {
@@ -11682,8 +11565,8 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
       out += "}";
     }
-    out += "]";
   }
+  out += "]";
   if (extra2) {
     for (const k45 in o1) {
       if (k45 === "StatementId" || k45 === "StatementDate" || k45 === "OpeningDate" || k45 === "ClosingDate" || k45 === "CreditLine" || k45 === "OpeningBalance" || k45 === "ClosingBalance" || k45 === "Summary" || k45 === "ExpectedNextStatement" || k45 === "NextPayment") continue;
@@ -11740,12 +11623,11 @@ export function writeStatementsResponse(value: unknown, check = true): string | 
   out += rt.jsonStringBody(v6);
   const v7 = o4["AccountSubType"];
   if (v7 === undefined || (o4m0 & 2) === 0) return undefined;
-  out += "\",\"AccountSubType\":";
-  if (v7 === "CurrentAccount") out += "\"CurrentAccount\"";
-  else if (v7 === "Savings") out += "\"Savings\"";
-  else if (v7 === "CreditCard") out += "\"CreditCard\"";
-  else if (v7 === "Mortgage") out += "\"Mortgage\"";
-  else if (v7 === "Finance") out += "\"Finance\"";
+  if (v7 === "CurrentAccount") out += "\",\"AccountSubType\":\"CurrentAccount\"";
+  else if (v7 === "Savings") out += "\",\"AccountSubType\":\"Savings\"";
+  else if (v7 === "CreditCard") out += "\",\"AccountSubType\":\"CreditCard\"";
+  else if (v7 === "Mortgage") out += "\",\"AccountSubType\":\"Mortgage\"";
+  else if (v7 === "Finance") out += "\",\"AccountSubType\":\"Finance\"";
   else return undefined;
   const v8 = o4["Statements"];
   if (v8 === undefined || (o4m0 & 4) === 0) return undefined;

@@ -28,19 +28,24 @@ const $values13: ReadonlySet<unknown> = new Set(["Post-Paid", "AdvancePaymentFor
 const $pattern7 = /^[A-Z]{3}$/u;
 const $values14: ReadonlySet<unknown> = new Set(["Administrator", "Beneficiary", "CustodianForMinor", "Granter", "LegalGuardian", "OtherParty", "PowerOfAttorney", "Principal", "Protector", "RegisteredShareholderName", "SecondaryOwner", "SeniorManagingOfficial", "Settlor", "SuccessorOnDeath"]);
 const $texts1 = new Map<unknown, string>([["Active", "\"Active\""], ["Inactive", "\"Inactive\""], ["Dormant", "\"Dormant\""], ["Unclaimed", "\"Unclaimed\""], ["Deceased", "\"Deceased\""], ["Suspended", "\"Suspended\""], ["Closed", "\"Closed\""]]);
-const $texts2 = new Map<unknown, string>([["ClosingAvailable", "\"ClosingAvailable\""], ["ClosingBooked", "\"ClosingBooked\""], ["ClosingCleared", "\"ClosingCleared\""], ["Expected", "\"Expected\""], ["ForwardAvailable", "\"ForwardAvailable\""], ["Information", "\"Information\""], ["InterimAvailable", "\"InterimAvailable\""], ["InterimBooked", "\"InterimBooked\""], ["InterimCleared", "\"InterimCleared\""], ["OpeningAvailable", "\"OpeningAvailable\""], ["OpeningBooked", "\"OpeningBooked\""], ["OpeningCleared", "\"OpeningCleared\""], ["PreviouslyClosedBooked", "\"PreviouslyClosedBooked\""]]);
-const $texts3 = new Map<unknown, string>([["Billing", "\"Billing\""], ["Business", "\"Business\""], ["Correspondence", "\"Correspondence\""], ["DeliveryTo", "\"DeliveryTo\""], ["MailTo", "\"MailTo\""], ["POBox", "\"POBox\""], ["Postal", "\"Postal\""], ["Permanent", "\"Permanent\""], ["Residential", "\"Residential\""], ["Statement", "\"Statement\""], ["Other", "\"Other\""]]);
-const $texts4 = new Map<unknown, string>([["AbuDhabi", "\"AbuDhabi\""], ["Ajman", "\"Ajman\""], ["Dubai", "\"Dubai\""], ["Fujairah", "\"Fujairah\""], ["RasAlKhaimah", "\"RasAlKhaimah\""], ["Sharjah", "\"Sharjah\""], ["UmmAlQuwain", "\"UmmAlQuwain\""]]);
-const $texts5 = new Map<unknown, string>([["Annual", "\"Annual\""], ["Daily", "\"Daily\""], ["Fortnightly", "\"Fortnightly\""], ["HalfYearly", "\"HalfYearly\""], ["Monthly", "\"Monthly\""], ["NotKnown", "\"NotKnown\""], ["Quarterly", "\"Quarterly\""], ["Weekly", "\"Weekly\""]]);
-const $texts6 = new Map<unknown, string>([["MonthlyFees", "\"MonthlyFees\""], ["AnnualFees", "\"AnnualFees\""], ["BalanceFallBelow", "\"BalanceFallBelow\""], ["Overdraft", "\"Overdraft\""], ["DomesticTransaction", "\"DomesticTransaction\""], ["ForeignTransaction", "\"ForeignTransaction\""], ["ATMWithdrawal", "\"ATMWithdrawal\""], ["ChequeBook", "\"ChequeBook\""], ["ReplacementChequeBook", "\"ReplacementChequeBook\""], ["ReturnCheque", "\"ReturnCheque\""], ["CardReplacement", "\"CardReplacement\""], ["AccountStatement", "\"AccountStatement\""], ["LetterIssued", "\"LetterIssued\""], ["AccountClosure", "\"AccountClosure\""], ["CashAdvance", "\"CashAdvance\""], ["LatePayment", "\"LatePayment\""], ["BalanceTransfer", "\"BalanceTransfer\""], ["OverLimit", "\"OverLimit\""], ["SalesVoucherCopy", "\"SalesVoucherCopy\""], ["Processing", "\"Processing\""], ["FinanceCancellation", "\"FinanceCancellation\""], ["PartialPayment", "\"PartialPayment\""], ["EarlySettlement", "\"EarlySettlement\""], ["FinalSettlement", "\"FinalSettlement\""], ["Other", "\"Other\""]]);
-const $texts7 = new Map<unknown, string>([["DailyClosingBalance", "\"DailyClosingBalance\""], ["MinimumMonthlyBalance", "\"MinimumMonthlyBalance\""], ["AverageDailyBalance", "\"AverageDailyBalance\""], ["AverageMonthlyBalance", "\"AverageMonthlyBalance\""], ["AccountOpeningBalance", "\"AccountOpeningBalance\""], ["NotApplicable", "\"NotApplicable\""], ["Other", "\"Other\""]]);
-const $texts8 = new Map<unknown, string>([["Property", "\"Property\""], ["SalaryAssignment", "\"SalaryAssignment\""], ["EndOfServiceGratuity", "\"EndOfServiceGratuity\""], ["SalaryAndGratuityAssignment", "\"SalaryAndGratuityAssignment\""], ["FixedDepositLien", "\"FixedDepositLien\""], ["Vehicle", "\"Vehicle\""], ["TakafulPolicy", "\"TakafulPolicy\""], ["Rahn", "\"Rahn\""], ["PostDatedCheque", "\"PostDatedCheque\""], ["Other", "\"Other\""]]);
-const $texts9 = new Map<unknown, string>([["POS", "\"POS\""], ["ECommerce", "\"ECommerce\""], ["ATM", "\"ATM\""], ["BillPayments", "\"BillPayments\""], ["LocalBankTransfer", "\"LocalBankTransfer\""], ["SameBankTransfer", "\"SameBankTransfer\""], ["InternationalTransfer", "\"InternationalTransfer\""], ["Teller", "\"Teller\""], ["Cheque", "\"Cheque\""], ["Other", "\"Other\""]]);
-const $texts10 = new Map<unknown, string>([["Purchase", "\"Purchase\""], ["Reversal", "\"Reversal\""], ["Refund", "\"Refund\""], ["Withdrawal", "\"Withdrawal\""], ["WithdrawalReversal", "\"WithdrawalReversal\""], ["Deposit", "\"Deposit\""], ["DepositReversal", "\"DepositReversal\""], ["MoneyTransfer", "\"MoneyTransfer\""], ["Repayments", "\"Repayments\""], ["Interest", "\"Interest\""], ["Fee", "\"Fee\""], ["Charges", "\"Charges\""], ["Profit", "\"Profit\""], ["Disbursement", "\"Disbursement\""], ["Adjustment", "\"Adjustment\""], ["Tax", "\"Tax\""], ["Rewards", "\"Rewards\""], ["NotApplicable", "\"NotApplicable\""], ["LeaseRepayment", "\"LeaseRepayment\""]]);
-const $texts11 = new Map<unknown, string>([["Cashback", "\"Cashback\""], ["Payroll", "\"Payroll\""], ["DirectDebit", "\"DirectDebit\""], ["StandingOrder", "\"StandingOrder\""], ["Finance", "\"Finance\""], ["Dividend", "\"Dividend\""], ["OpenFinance", "\"OpenFinance\""]]);
-const $texts12 = new Map<unknown, string>([["AmericanExpress", "\"AmericanExpress\""], ["Diners", "\"Diners\""], ["Discover", "\"Discover\""], ["GCC", "\"GCC\""], ["MasterCard", "\"MasterCard\""], ["UPI", "\"UPI\""], ["VISA", "\"VISA\""]]);
-const $texts13 = new Map<unknown, string>([["Post-Paid", "\"Post-Paid\""], ["AdvancePaymentForRoaming", "\"AdvancePaymentForRoaming\""], ["Recharge", "\"Recharge\""], ["Renewal", "\"Renewal\""], ["RoamingDeposit", "\"RoamingDeposit\""], ["One-Off", "\"One-Off\""], ["RecurringPayment", "\"RecurringPayment\""]]);
-const $texts14 = new Map<unknown, string>([["Administrator", "\"Administrator\""], ["Beneficiary", "\"Beneficiary\""], ["CustodianForMinor", "\"CustodianForMinor\""], ["Granter", "\"Granter\""], ["LegalGuardian", "\"LegalGuardian\""], ["OtherParty", "\"OtherParty\""], ["PowerOfAttorney", "\"PowerOfAttorney\""], ["Principal", "\"Principal\""], ["Protector", "\"Protector\""], ["RegisteredShareholderName", "\"RegisteredShareholderName\""], ["SecondaryOwner", "\"SecondaryOwner\""], ["SeniorManagingOfficial", "\"SeniorManagingOfficial\""], ["Settlor", "\"Settlor\""], ["SuccessorOnDeath", "\"SuccessorOnDeath\""]]);
+const $texts2 = new Map<unknown, string>([["Active", "\",\"Status\":\"Active\""], ["Inactive", "\",\"Status\":\"Inactive\""], ["Dormant", "\",\"Status\":\"Dormant\""], ["Unclaimed", "\",\"Status\":\"Unclaimed\""], ["Deceased", "\",\"Status\":\"Deceased\""], ["Suspended", "\",\"Status\":\"Suspended\""], ["Closed", "\",\"Status\":\"Closed\""]]);
+const $texts3 = new Map<unknown, string>([["ClosingAvailable", "\"ClosingAvailable\""], ["ClosingBooked", "\"ClosingBooked\""], ["ClosingCleared", "\"ClosingCleared\""], ["Expected", "\"Expected\""], ["ForwardAvailable", "\"ForwardAvailable\""], ["Information", "\"Information\""], ["InterimAvailable", "\"InterimAvailable\""], ["InterimBooked", "\"InterimBooked\""], ["InterimCleared", "\"InterimCleared\""], ["OpeningAvailable", "\"OpeningAvailable\""], ["OpeningBooked", "\"OpeningBooked\""], ["OpeningCleared", "\"OpeningCleared\""], ["PreviouslyClosedBooked", "\"PreviouslyClosedBooked\""]]);
+const $texts4 = new Map<unknown, string>([["ClosingAvailable", ",\"Type\":\"ClosingAvailable\""], ["ClosingBooked", ",\"Type\":\"ClosingBooked\""], ["ClosingCleared", ",\"Type\":\"ClosingCleared\""], ["Expected", ",\"Type\":\"Expected\""], ["ForwardAvailable", ",\"Type\":\"ForwardAvailable\""], ["Information", ",\"Type\":\"Information\""], ["InterimAvailable", ",\"Type\":\"InterimAvailable\""], ["InterimBooked", ",\"Type\":\"InterimBooked\""], ["InterimCleared", ",\"Type\":\"InterimCleared\""], ["OpeningAvailable", ",\"Type\":\"OpeningAvailable\""], ["OpeningBooked", ",\"Type\":\"OpeningBooked\""], ["OpeningCleared", ",\"Type\":\"OpeningCleared\""], ["PreviouslyClosedBooked", ",\"Type\":\"PreviouslyClosedBooked\""]]);
+const $texts5 = new Map<unknown, string>([["Billing", "\"Billing\""], ["Business", "\"Business\""], ["Correspondence", "\"Correspondence\""], ["DeliveryTo", "\"DeliveryTo\""], ["MailTo", "\"MailTo\""], ["POBox", "\"POBox\""], ["Postal", "\"Postal\""], ["Permanent", "\"Permanent\""], ["Residential", "\"Residential\""], ["Statement", "\"Statement\""], ["Other", "\"Other\""]]);
+const $texts6 = new Map<unknown, string>([["AbuDhabi", ",\"CountrySubDivision\":\"AbuDhabi\""], ["Ajman", ",\"CountrySubDivision\":\"Ajman\""], ["Dubai", ",\"CountrySubDivision\":\"Dubai\""], ["Fujairah", ",\"CountrySubDivision\":\"Fujairah\""], ["RasAlKhaimah", ",\"CountrySubDivision\":\"RasAlKhaimah\""], ["Sharjah", ",\"CountrySubDivision\":\"Sharjah\""], ["UmmAlQuwain", ",\"CountrySubDivision\":\"UmmAlQuwain\""]]);
+const $texts7 = new Map<unknown, string>([["Annual", "\",\"Frequency\":\"Annual\""], ["Daily", "\",\"Frequency\":\"Daily\""], ["Fortnightly", "\",\"Frequency\":\"Fortnightly\""], ["HalfYearly", "\",\"Frequency\":\"HalfYearly\""], ["Monthly", "\",\"Frequency\":\"Monthly\""], ["NotKnown", "\",\"Frequency\":\"NotKnown\""], ["Quarterly", "\",\"Frequency\":\"Quarterly\""], ["Weekly", "\",\"Frequency\":\"Weekly\""]]);
+const $texts8 = new Map<unknown, string>([["MonthlyFees", "\"MonthlyFees\""], ["AnnualFees", "\"AnnualFees\""], ["BalanceFallBelow", "\"BalanceFallBelow\""], ["Overdraft", "\"Overdraft\""], ["DomesticTransaction", "\"DomesticTransaction\""], ["ForeignTransaction", "\"ForeignTransaction\""], ["ATMWithdrawal", "\"ATMWithdrawal\""], ["ChequeBook", "\"ChequeBook\""], ["ReplacementChequeBook", "\"ReplacementChequeBook\""], ["ReturnCheque", "\"ReturnCheque\""], ["CardReplacement", "\"CardReplacement\""], ["AccountStatement", "\"AccountStatement\""], ["LetterIssued", "\"LetterIssued\""], ["AccountClosure", "\"AccountClosure\""], ["CashAdvance", "\"CashAdvance\""], ["LatePayment", "\"LatePayment\""], ["BalanceTransfer", "\"BalanceTransfer\""], ["OverLimit", "\"OverLimit\""], ["SalesVoucherCopy", "\"SalesVoucherCopy\""], ["Processing", "\"Processing\""], ["FinanceCancellation", "\"FinanceCancellation\""], ["PartialPayment", "\"PartialPayment\""], ["EarlySettlement", "\"EarlySettlement\""], ["FinalSettlement", "\"FinalSettlement\""], ["Other", "\"Other\""]]);
+const $texts9 = new Map<unknown, string>([["DailyClosingBalance", "\"DailyClosingBalance\""], ["MinimumMonthlyBalance", "\"MinimumMonthlyBalance\""], ["AverageDailyBalance", "\"AverageDailyBalance\""], ["AverageMonthlyBalance", "\"AverageMonthlyBalance\""], ["AccountOpeningBalance", "\"AccountOpeningBalance\""], ["NotApplicable", "\"NotApplicable\""], ["Other", "\"Other\""]]);
+const $texts10 = new Map<unknown, string>([["Property", ",\"AssetType\":\"Property\""], ["SalaryAssignment", ",\"AssetType\":\"SalaryAssignment\""], ["EndOfServiceGratuity", ",\"AssetType\":\"EndOfServiceGratuity\""], ["SalaryAndGratuityAssignment", ",\"AssetType\":\"SalaryAndGratuityAssignment\""], ["FixedDepositLien", ",\"AssetType\":\"FixedDepositLien\""], ["Vehicle", ",\"AssetType\":\"Vehicle\""], ["TakafulPolicy", ",\"AssetType\":\"TakafulPolicy\""], ["Rahn", ",\"AssetType\":\"Rahn\""], ["PostDatedCheque", ",\"AssetType\":\"PostDatedCheque\""], ["Other", ",\"AssetType\":\"Other\""]]);
+const $texts11 = new Map<unknown, string>([["POS", "\"POS\""], ["ECommerce", "\"ECommerce\""], ["ATM", "\"ATM\""], ["BillPayments", "\"BillPayments\""], ["LocalBankTransfer", "\"LocalBankTransfer\""], ["SameBankTransfer", "\"SameBankTransfer\""], ["InternationalTransfer", "\"InternationalTransfer\""], ["Teller", "\"Teller\""], ["Cheque", "\"Cheque\""], ["Other", "\"Other\""]]);
+const $texts12 = new Map<unknown, string>([["Purchase", "\"Purchase\""], ["Reversal", "\"Reversal\""], ["Refund", "\"Refund\""], ["Withdrawal", "\"Withdrawal\""], ["WithdrawalReversal", "\"WithdrawalReversal\""], ["Deposit", "\"Deposit\""], ["DepositReversal", "\"DepositReversal\""], ["MoneyTransfer", "\"MoneyTransfer\""], ["Repayments", "\"Repayments\""], ["Interest", "\"Interest\""], ["Fee", "\"Fee\""], ["Charges", "\"Charges\""], ["Profit", "\"Profit\""], ["Disbursement", "\"Disbursement\""], ["Adjustment", "\"Adjustment\""], ["Tax", "\"Tax\""], ["Rewards", "\"Rewards\""], ["NotApplicable", "\"NotApplicable\""], ["LeaseRepayment", "\"LeaseRepayment\""]]);
+const $texts13 = new Map<unknown, string>([["Cashback", "\"Cashback\""], ["Payroll", "\"Payroll\""], ["DirectDebit", "\"DirectDebit\""], ["StandingOrder", "\"StandingOrder\""], ["Finance", "\"Finance\""], ["Dividend", "\"Dividend\""], ["OpenFinance", "\"OpenFinance\""]]);
+const $texts14 = new Map<unknown, string>([["AmericanExpress", "{\"CardSchemeName\":\"AmericanExpress\""], ["Diners", "{\"CardSchemeName\":\"Diners\""], ["Discover", "{\"CardSchemeName\":\"Discover\""], ["GCC", "{\"CardSchemeName\":\"GCC\""], ["MasterCard", "{\"CardSchemeName\":\"MasterCard\""], ["UPI", "{\"CardSchemeName\":\"UPI\""], ["VISA", "{\"CardSchemeName\":\"VISA\""]]);
+const $texts15 = new Map<unknown, string>([["Post-Paid", "\"Post-Paid\""], ["AdvancePaymentForRoaming", "\"AdvancePaymentForRoaming\""], ["Recharge", "\"Recharge\""], ["Renewal", "\"Renewal\""], ["RoamingDeposit", "\"RoamingDeposit\""], ["One-Off", "\"One-Off\""], ["RecurringPayment", "\"RecurringPayment\""]]);
+const $texts16 = new Map<unknown, string>([["POS", "\",\"TransactionType\":\"POS\""], ["ECommerce", "\",\"TransactionType\":\"ECommerce\""], ["ATM", "\",\"TransactionType\":\"ATM\""], ["BillPayments", "\",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", "\",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", "\",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", "\",\"TransactionType\":\"InternationalTransfer\""], ["Teller", "\",\"TransactionType\":\"Teller\""], ["Cheque", "\",\"TransactionType\":\"Cheque\""], ["Other", "\",\"TransactionType\":\"Other\""]]);
+const $texts17 = new Map<unknown, string>([["Purchase", ",\"SubTransactionType\":\"Purchase\""], ["Reversal", ",\"SubTransactionType\":\"Reversal\""], ["Refund", ",\"SubTransactionType\":\"Refund\""], ["Withdrawal", ",\"SubTransactionType\":\"Withdrawal\""], ["WithdrawalReversal", ",\"SubTransactionType\":\"WithdrawalReversal\""], ["Deposit", ",\"SubTransactionType\":\"Deposit\""], ["DepositReversal", ",\"SubTransactionType\":\"DepositReversal\""], ["MoneyTransfer", ",\"SubTransactionType\":\"MoneyTransfer\""], ["Repayments", ",\"SubTransactionType\":\"Repayments\""], ["Interest", ",\"SubTransactionType\":\"Interest\""], ["Fee", ",\"SubTransactionType\":\"Fee\""], ["Charges", ",\"SubTransactionType\":\"Charges\""], ["Profit", ",\"SubTransactionType\":\"Profit\""], ["Disbursement", ",\"SubTransactionType\":\"Disbursement\""], ["Adjustment", ",\"SubTransactionType\":\"Adjustment\""], ["Tax", ",\"SubTransactionType\":\"Tax\""], ["Rewards", ",\"SubTransactionType\":\"Rewards\""], ["NotApplicable", ",\"SubTransactionType\":\"NotApplicable\""], ["LeaseRepayment", ",\"SubTransactionType\":\"LeaseRepayment\""]]);
+const $texts18 = new Map<unknown, string>([["Administrator", ",\"AccountRole\":\"Administrator\""], ["Beneficiary", ",\"AccountRole\":\"Beneficiary\""], ["CustodianForMinor", ",\"AccountRole\":\"CustodianForMinor\""], ["Granter", ",\"AccountRole\":\"Granter\""], ["LegalGuardian", ",\"AccountRole\":\"LegalGuardian\""], ["OtherParty", ",\"AccountRole\":\"OtherParty\""], ["PowerOfAttorney", ",\"AccountRole\":\"PowerOfAttorney\""], ["Principal", ",\"AccountRole\":\"Principal\""], ["Protector", ",\"AccountRole\":\"Protector\""], ["RegisteredShareholderName", ",\"AccountRole\":\"RegisteredShareholderName\""], ["SecondaryOwner", ",\"AccountRole\":\"SecondaryOwner\""], ["SeniorManagingOfficial", ",\"AccountRole\":\"SeniorManagingOfficial\""], ["Settlor", ",\"AccountRole\":\"Settlor\""], ["SuccessorOnDeath", ",\"AccountRole\":\"SuccessorOnDeath\""]]);
+const $texts19 = new Map<unknown, string>([["POS", ",\"TransactionType\":\"POS\""], ["ECommerce", ",\"TransactionType\":\"ECommerce\""], ["ATM", ",\"TransactionType\":\"ATM\""], ["BillPayments", ",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", ",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", ",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", ",\"TransactionType\":\"InternationalTransfer\""], ["Teller", ",\"TransactionType\":\"Teller\""], ["Cheque", ",\"TransactionType\":\"Cheque\""], ["Other", ",\"TransactionType\":\"Other\""]]);
 
 /** True when `value` is a valid InteractionId: the answer of the zod schema, without a parsed copy. */
 export function isInteractionId(value: unknown): value is S.InteractionId {
@@ -2913,12 +2918,11 @@ export function writeAccountIdentifier(value: unknown, check = true): string | u
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "IBAN") out += "\"IBAN\"";
-  else if (v3 === "AccountNumber") out += "\"AccountNumber\"";
-  else if (v3 === "MaskedPAN") out += "\"MaskedPAN\"";
-  else if (v3 === "MortgageReference") out += "\"MortgageReference\"";
-  else if (v3 === "FinanceReference") out += "\"FinanceReference\"";
+  if (v3 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+  else if (v3 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+  else if (v3 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+  else if (v3 === "MortgageReference") out += "{\"SchemeName\":\"MortgageReference\"";
+  else if (v3 === "FinanceReference") out += "{\"SchemeName\":\"FinanceReference\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -2928,17 +2932,15 @@ export function writeAccountIdentifier(value: unknown, check = true): string | u
   out += ",\"Identification\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["Name"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 70 && rt.codePointLength(v5) > 70)) return undefined;
-    out += ",\"Name\":\"";
+    out += "\",\"Name\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -2988,9 +2990,8 @@ export function writeInstitutionId(value: unknown, check = true): string | undef
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "BICFI") out += "\"BICFI\"";
-  else if (v3 === "Other") out += "\"Other\"";
+  if (v3 === "BICFI") out += "{\"SchemeName\":\"BICFI\"";
+  else if (v3 === "Other") out += "{\"SchemeName\":\"Other\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -3041,30 +3042,26 @@ export function writeAccount(value: unknown, check = true): string | undefined {
   out += "{\"AccountId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
-    out += ",\"AccountHolderName\":\"";
+    out += "\",\"AccountHolderName\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AccountHolderShortName\":\"";
+    out += "\",\"AccountHolderShortName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["Status"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    const t7 = $texts1.get(v6);
+    const t7 = $texts2.get(v6);
     if (t7 === undefined) return undefined;
-    out += ",\"Status\":";
     out += t7;
-  }
+  } else out += "\"";
   const v8 = o1["StatusUpdateDateTime"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
@@ -3087,21 +3084,19 @@ export function writeAccount(value: unknown, check = true): string | undefined {
   const v10 = o1["AccountType"];
   if (v10 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    out += ",\"AccountType\":";
-    if (v10 === "Retail") out += "\"Retail\"";
-    else if (v10 === "SME") out += "\"SME\"";
-    else if (v10 === "Corporate") out += "\"Corporate\"";
+    if (v10 === "Retail") out += ",\"AccountType\":\"Retail\"";
+    else if (v10 === "SME") out += ",\"AccountType\":\"SME\"";
+    else if (v10 === "Corporate") out += ",\"AccountType\":\"Corporate\"";
     else return undefined;
   }
   const v11 = o1["AccountSubType"];
   if (v11 !== undefined) {
     if ((o1m0 & 128) === 0) return undefined;
-    out += ",\"AccountSubType\":";
-    if (v11 === "CurrentAccount") out += "\"CurrentAccount\"";
-    else if (v11 === "Savings") out += "\"Savings\"";
-    else if (v11 === "CreditCard") out += "\"CreditCard\"";
-    else if (v11 === "Mortgage") out += "\"Mortgage\"";
-    else if (v11 === "Finance") out += "\"Finance\"";
+    if (v11 === "CurrentAccount") out += ",\"AccountSubType\":\"CurrentAccount\"";
+    else if (v11 === "Savings") out += ",\"AccountSubType\":\"Savings\"";
+    else if (v11 === "CreditCard") out += ",\"AccountSubType\":\"CreditCard\"";
+    else if (v11 === "Mortgage") out += ",\"AccountSubType\":\"Mortgage\"";
+    else if (v11 === "Finance") out += ",\"AccountSubType\":\"Finance\"";
     else return undefined;
   }
   const v12 = o1["Description"];
@@ -3399,7 +3394,7 @@ export function writeCreditDebitIndicator(value: unknown, check = true): string 
  */
 export function writeBalanceType(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts2.get(value);
+  const t1 = $texts3.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -3477,12 +3472,11 @@ export function writeCreditLine(value: unknown, check = true): string | undefine
   out += v3 ? 'true' : 'false';
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"Type\":";
-  if (v4 === "Available") out += "\"Available\"";
-  else if (v4 === "Credit") out += "\"Credit\"";
-  else if (v4 === "Emergency") out += "\"Emergency\"";
-  else if (v4 === "Pre-Agreed") out += "\"Pre-Agreed\"";
-  else if (v4 === "Temporary") out += "\"Temporary\"";
+  if (v4 === "Available") out += ",\"Type\":\"Available\"";
+  else if (v4 === "Credit") out += ",\"Type\":\"Credit\"";
+  else if (v4 === "Emergency") out += ",\"Type\":\"Emergency\"";
+  else if (v4 === "Pre-Agreed") out += ",\"Type\":\"Pre-Agreed\"";
+  else if (v4 === "Temporary") out += ",\"Type\":\"Temporary\"";
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -3532,13 +3526,12 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
   }
   const v4 = o1["BalanceCategory"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"BalanceCategory\":";
-  if (v4 === "Principal") out += "\"Principal\"";
-  else if (v4 === "Interest") out += "\"Interest\"";
-  else if (v4 === "FeesAndCharges") out += "\"FeesAndCharges\"";
-  else if (v4 === "PastDue") out += "\"PastDue\"";
-  else if (v4 === "Profit") out += "\"Profit\"";
-  else if (v4 === "Rental") out += "\"Rental\"";
+  if (v4 === "Principal") out += "{\"BalanceCategory\":\"Principal\"";
+  else if (v4 === "Interest") out += "{\"BalanceCategory\":\"Interest\"";
+  else if (v4 === "FeesAndCharges") out += "{\"BalanceCategory\":\"FeesAndCharges\"";
+  else if (v4 === "PastDue") out += "{\"BalanceCategory\":\"PastDue\"";
+  else if (v4 === "Profit") out += "{\"BalanceCategory\":\"Profit\"";
+  else if (v4 === "Rental") out += "{\"BalanceCategory\":\"Rental\"";
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -3584,15 +3577,13 @@ export function writeBalance(value: unknown, check = true): string | undefined {
   }
   const v3 = o1["CreditDebitIndicator"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v3 === "Credit") out += "\"Credit\"";
-  else if (v3 === "Debit") out += "\"Debit\"";
+  if (v3 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v3 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t5 = $texts2.get(v4);
+  const t5 = $texts4.get(v4);
   if (t5 === undefined) return undefined;
-  out += ",\"Type\":";
   out += t5;
   const v6 = o1["DateTime"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -3797,7 +3788,7 @@ export function writePostalAddress(value: unknown, check = true): string | undef
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"AddressType\":";
     c3 = ',';
-    const t5 = $texts3.get(v4);
+    const t5 = $texts5.get(v4);
     if (t5 === undefined) return undefined;
     out += t5;
   }
@@ -3820,16 +3811,15 @@ export function writePostalAddress(value: unknown, check = true): string | undef
     out += "\"";
   }
   const v9 = o1["BuildingNumber"];
-  out += "]";
   if (v9 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 16 && rt.codePointLength(v9) > 16)) return undefined;
-    out += ",\"BuildingNumber\":\"";
+    out += "],\"BuildingNumber\":\"";
     out += rt.jsonStringBody(v9);
     out += "\"";
-  }
+  } else out += "]";
   const v10 = o1["BuildingName"];
   if (v10 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
@@ -3893,9 +3883,8 @@ export function writePostalAddress(value: unknown, check = true): string | undef
   const v16 = o1["CountrySubDivision"];
   if (v16 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    const t17 = $texts4.get(v16);
+    const t17 = $texts6.get(v16);
     if (t17 === undefined) return undefined;
-    out += ",\"CountrySubDivision\":";
     out += t17;
   }
   const v18 = o1["Country"];
@@ -3929,9 +3918,8 @@ export function writeInstitutionWithAddress(value: unknown, check = true): strin
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "BICFI") out += "\"BICFI\"";
-  else if (v3 === "Other") out += "\"Other\"";
+  if (v3 === "BICFI") out += "{\"SchemeName\":\"BICFI\"";
+  else if (v3 === "Other") out += "{\"SchemeName\":\"Other\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -3941,24 +3929,22 @@ export function writeInstitutionWithAddress(value: unknown, check = true): strin
   out += ",\"Identification\":\"";
   out += rt.jsonStringBody(v4);
   const v5 = o1["Name"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
-    out += ",\"Name\":\"";
+    out += "\",\"Name\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["PostalAddress"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     const t7 = writePostalAddress(v6, check);
     if (t7 === undefined) return undefined;
-    out += ",\"PostalAddress\":";
+    out += "\",\"PostalAddress\":";
     out += t7;
-  }
+  } else out += "\"";
   out += "}";
   return out;
 }
@@ -3998,13 +3984,12 @@ export function writeBeneficiaryAccount(value: unknown, check = true): string | 
   }
   const v3 = o1["SchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"SchemeName\":";
-  if (v3 === "IBAN") out += "\"IBAN\"";
-  else if (v3 === "AccountNumber") out += "\"AccountNumber\"";
-  else if (v3 === "MaskedPAN") out += "\"MaskedPAN\"";
-  else if (v3 === "MobileNumber") out += "\"MobileNumber\"";
-  else if (v3 === "UtilityName") out += "\"UtilityName\"";
-  else if (v3 === "EWallet") out += "\"EWallet\"";
+  if (v3 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+  else if (v3 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+  else if (v3 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+  else if (v3 === "MobileNumber") out += "{\"SchemeName\":\"MobileNumber\"";
+  else if (v3 === "UtilityName") out += "{\"SchemeName\":\"UtilityName\"";
+  else if (v3 === "EWallet") out += "{\"SchemeName\":\"EWallet\"";
   else return undefined;
   const v4 = o1["Identification"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -4050,9 +4035,8 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
   out += rt.jsonStringBody(v3);
   const v4 = o1["BeneficiaryType"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += "\",\"BeneficiaryType\":";
-  if (v4 === "Activated") out += "\"Activated\"";
-  else if (v4 === "NotActivated") out += "\"NotActivated\"";
+  if (v4 === "Activated") out += "\",\"BeneficiaryType\":\"Activated\"";
+  else if (v4 === "NotActivated") out += "\",\"BeneficiaryType\":\"NotActivated\"";
   else return undefined;
   const v5 = o1["AddedViaOF"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -4209,9 +4193,8 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
   out += rt.jsonStringBody(v4);
   const v5 = o1["DirectDebitStatusCode"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += "\",\"DirectDebitStatusCode\":";
-  if (v5 === "Active") out += "\"Active\"";
-  else if (v5 === "Inactive") out += "\"Inactive\"";
+  if (v5 === "Active") out += "\",\"DirectDebitStatusCode\":\"Active\"";
+  else if (v5 === "Inactive") out += "\",\"DirectDebitStatusCode\":\"Inactive\"";
   else return undefined;
   const v6 = o1["Name"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -4222,9 +4205,8 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
   out += rt.jsonStringBody(v6);
   const v7 = o1["Frequency"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  const t8 = $texts5.get(v7);
+  const t8 = $texts7.get(v7);
   if (t8 === undefined) return undefined;
-  out += "\",\"Frequency\":";
   out += t8;
   const v9 = o1["PreviousPaymentDateTime"];
   if (v9 !== undefined) {
@@ -4505,7 +4487,7 @@ export function writeProductCharge(value: unknown, check = true): string | undef
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"Type\":";
     c3 = ',';
-    const t5 = $texts6.get(v4);
+    const t5 = $texts8.get(v4);
     if (t5 === undefined) return undefined;
     out += t5;
   }
@@ -4535,11 +4517,10 @@ export function writeProductCharge(value: unknown, check = true): string | undef
     out += t11;
   }
   const v12 = o1["Conditions"];
-  out += "]";
   if (v12 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     if (!Array.isArray(v12) || typeof (v12 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"Conditions\":[";
+    out += "],\"Conditions\":[";
     for (let i13 = 0; i13 < v12.length; i13++) {
       if (i13 !== 0) out += ',';
       const v14: unknown = v12[i13];
@@ -4547,16 +4528,15 @@ export function writeProductCharge(value: unknown, check = true): string | undef
       if (t15 === undefined) return undefined;
       out += t15;
     }
-    out += "]";
   }
   const v16 = o1["Justification"];
   if (v16 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v16 !== 'string') return undefined;
-    out += ",\"Justification\":\"";
+    out += "],\"Justification\":\"";
     out += rt.jsonStringBody(v16);
     out += "\"";
-  }
+  } else out += "]";
   const v17 = o1["Frequency"];
   if (v17 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
@@ -4655,13 +4635,12 @@ export function writeFinanceRate(value: unknown, check = true): string | undefin
   }
   const v4 = o1["RateType"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"RateType\":";
-  if (v4 === "FixedInterest") out += "\"FixedInterest\"";
-  else if (v4 === "FixedProfit") out += "\"FixedProfit\"";
-  else if (v4 === "VariableInterest") out += "\"VariableInterest\"";
-  else if (v4 === "VariableProfit") out += "\"VariableProfit\"";
-  else if (v4 === "HybridInterest") out += "\"HybridInterest\"";
-  else if (v4 === "HybridProfit") out += "\"HybridProfit\"";
+  if (v4 === "FixedInterest") out += "{\"RateType\":\"FixedInterest\"";
+  else if (v4 === "FixedProfit") out += "{\"RateType\":\"FixedProfit\"";
+  else if (v4 === "VariableInterest") out += "{\"RateType\":\"VariableInterest\"";
+  else if (v4 === "VariableProfit") out += "{\"RateType\":\"VariableProfit\"";
+  else if (v4 === "HybridInterest") out += "{\"RateType\":\"HybridInterest\"";
+  else if (v4 === "HybridProfit") out += "{\"RateType\":\"HybridProfit\"";
   else return undefined;
   const v5 = o1["Description"];
   if (v5 !== undefined) {
@@ -4979,7 +4958,7 @@ export function writeDepositRateDetail(value: unknown, check = true): string | u
     if ((o1m0 & 128) === 0) return undefined;
     out += c4 + "\"CalculationMethod\":";
     c4 = ',';
-    const t32 = $texts7.get(v31);
+    const t32 = $texts9.get(v31);
     if (t32 === undefined) return undefined;
     out += t32;
   }
@@ -5057,11 +5036,10 @@ export function writeDepositRates(value: unknown, check = true): string | undefi
   }
   const v4 = o1["RateType"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"RateType\":";
-  if (v4 === "FixedInterest") out += "\"FixedInterest\"";
-  else if (v4 === "FixedProfit") out += "\"FixedProfit\"";
-  else if (v4 === "VariableInterest") out += "\"VariableInterest\"";
-  else if (v4 === "VariableProfit") out += "\"VariableProfit\"";
+  if (v4 === "FixedInterest") out += "{\"RateType\":\"FixedInterest\"";
+  else if (v4 === "FixedProfit") out += "{\"RateType\":\"FixedProfit\"";
+  else if (v4 === "VariableInterest") out += "{\"RateType\":\"VariableInterest\"";
+  else if (v4 === "VariableProfit") out += "{\"RateType\":\"VariableProfit\"";
   else return undefined;
   const v5 = o1["RateDetails"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -5180,15 +5158,13 @@ export function writeAssetBacked(value: unknown, check = true): string | undefin
     }
     const v6 = o3["Type"];
     if (v6 === undefined || (o3m0 & 1) === 0) return undefined;
-    out += "{\"Type\":";
-    if (v6 === "Collateral") out += "\"Collateral\"";
-    else if (v6 === "OwnershipTransfer") out += "\"OwnershipTransfer\"";
+    if (v6 === "Collateral") out += "{\"Type\":\"Collateral\"";
+    else if (v6 === "OwnershipTransfer") out += "{\"Type\":\"OwnershipTransfer\"";
     else return undefined;
     const v7 = o3["AssetType"];
     if (v7 === undefined || (o3m0 & 2) === 0) return undefined;
-    const t8 = $texts8.get(v7);
+    const t8 = $texts10.get(v7);
     if (t8 === undefined) return undefined;
-    out += ",\"AssetType\":";
     out += t8;
     const v9 = o3["Description"];
     if (v9 === undefined || (o3m0 & 4) === 0) return undefined;
@@ -5468,27 +5444,23 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   out += "{\"ScheduledPaymentId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
-    out += ",\"AccountHolderName\":\"";
+    out += "\",\"AccountHolderName\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AccountHolderShortName\":\"";
+    out += "\",\"AccountHolderShortName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["ScheduledType"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"ScheduledType\":";
-  if (v6 === "Arrival") out += "\"Arrival\"";
-  else if (v6 === "Execution") out += "\"Execution\"";
+  if (v6 === "Arrival") out += "\",\"ScheduledType\":\"Arrival\"";
+  else if (v6 === "Execution") out += "\",\"ScheduledType\":\"Execution\"";
   else return undefined;
   const v7 = o1["ScheduledPaymentDateTime"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
@@ -5498,15 +5470,13 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   out += ",\"ScheduledPaymentDateTime\":\"";
   out += check ? v7 : rt.jsonStringBody(v7);
   const v8 = o1["CreditorReference"];
-  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += ",\"CreditorReference\":\"";
+    out += "\",\"CreditorReference\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
   const v9 = o1["DebtorReference"];
   if (v9 !== undefined) {
@@ -5514,15 +5484,14 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 35 && rt.codePointLength(v9) > 35)) return undefined;
-    out += ",\"DebtorReference\":\"";
+    out += "\",\"DebtorReference\":\"";
     out += rt.jsonStringBody(v9);
-    out += "\"";
   }
   const v10 = o1["InstructedAmount"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
   const t11 = writeAmount(v10, check);
   if (t11 === undefined) return undefined;
-  out += ",\"InstructedAmount\":";
+  out += "\",\"InstructedAmount\":";
   out += t11;
   const v12 = o1["CreditorAgent"];
   if (v12 !== undefined) {
@@ -5690,33 +5659,29 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   out += "{\"StandingOrderId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["AccountHolderName"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
-    out += ",\"AccountHolderName\":\"";
+    out += "\",\"AccountHolderName\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["AccountHolderShortName"];
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AccountHolderShortName\":\"";
+    out += "\",\"AccountHolderShortName\":\"";
     out += rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["StandingOrderType"];
   if (v6 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
-    out += ",\"StandingOrderType\":";
-    if (v6 === "BetweenMyAccounts") out += "\"BetweenMyAccounts\"";
-    else if (v6 === "SameBankTransfer") out += "\"SameBankTransfer\"";
-    else if (v6 === "LocalBankTransfer") out += "\"LocalBankTransfer\"";
-    else if (v6 === "InternationalTransfer") out += "\"InternationalTransfer\"";
-    else if (v6 === "Charity") out += "\"Charity\"";
+    if (v6 === "BetweenMyAccounts") out += "\",\"StandingOrderType\":\"BetweenMyAccounts\"";
+    else if (v6 === "SameBankTransfer") out += "\",\"StandingOrderType\":\"SameBankTransfer\"";
+    else if (v6 === "LocalBankTransfer") out += "\",\"StandingOrderType\":\"LocalBankTransfer\"";
+    else if (v6 === "InternationalTransfer") out += "\",\"StandingOrderType\":\"InternationalTransfer\"";
+    else if (v6 === "Charity") out += "\",\"StandingOrderType\":\"Charity\"";
     else return undefined;
-  }
+  } else out += "\"";
   const v7 = o1["Frequency"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
   if (typeof v7 !== 'string') return undefined;
@@ -5725,15 +5690,13 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   out += ",\"Frequency\":\"";
   out += rt.jsonStringBody(v7);
   const v8 = o1["CreditorReference"];
-  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
     if (check && (v8.length < 1 || (v8.length < 2 && rt.codePointLength(v8) < 1))) return undefined;
     if (check && (v8.length > 35 && rt.codePointLength(v8) > 35)) return undefined;
-    out += ",\"CreditorReference\":\"";
+    out += "\",\"CreditorReference\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
   const v9 = o1["Purpose"];
   if (v9 !== undefined) {
@@ -5741,27 +5704,24 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v9 !== 'string') return undefined;
     if (check && (v9.length < 1 || (v9.length < 2 && rt.codePointLength(v9) < 1))) return undefined;
     if (check && (v9.length > 50 && rt.codePointLength(v9) > 50)) return undefined;
-    out += ",\"Purpose\":\"";
+    out += "\",\"Purpose\":\"";
     out += rt.jsonStringBody(v9);
-    out += "\"";
   }
   const v10 = o1["FirstPaymentDateTime"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
   if (typeof v10 !== 'string') return undefined;
   if (check && (!$pattern1.test(v10))) return undefined;
   if (check && (!rt.isDateTime(v10))) return undefined;
-  out += ",\"FirstPaymentDateTime\":\"";
+  out += "\",\"FirstPaymentDateTime\":\"";
   out += check ? v10 : rt.jsonStringBody(v10);
   const v11 = o1["NextPaymentDateTime"];
-  out += "\"";
   if (v11 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
     if (typeof v11 !== 'string') return undefined;
     if (check && (!$pattern1.test(v11))) return undefined;
     if (check && (!rt.isDateTime(v11))) return undefined;
-    out += ",\"NextPaymentDateTime\":\"";
+    out += "\",\"NextPaymentDateTime\":\"";
     out += check ? v11 : rt.jsonStringBody(v11);
-    out += "\"";
   }
   const v12 = o1["LastPaymentDateTime"];
   if (v12 !== undefined) {
@@ -5769,9 +5729,8 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v12 !== 'string') return undefined;
     if (check && (!$pattern1.test(v12))) return undefined;
     if (check && (!rt.isDateTime(v12))) return undefined;
-    out += ",\"LastPaymentDateTime\":\"";
+    out += "\",\"LastPaymentDateTime\":\"";
     out += check ? v12 : rt.jsonStringBody(v12);
-    out += "\"";
   }
   const v13 = o1["FinalPaymentDateTime"];
   if (v13 !== undefined) {
@@ -5779,9 +5738,8 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v13 !== 'string') return undefined;
     if (check && (!$pattern1.test(v13))) return undefined;
     if (check && (!rt.isDateTime(v13))) return undefined;
-    out += ",\"FinalPaymentDateTime\":\"";
+    out += "\",\"FinalPaymentDateTime\":\"";
     out += check ? v13 : rt.jsonStringBody(v13);
-    out += "\"";
   }
   const v14 = o1["NumberOfPayments"];
   if (v14 !== undefined) {
@@ -5789,15 +5747,13 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
     if (typeof v14 !== 'string') return undefined;
     if (check && (v14.length < 1 || (v14.length < 2 && rt.codePointLength(v14) < 1))) return undefined;
     if (check && (v14.length > 35 && rt.codePointLength(v14) > 35)) return undefined;
-    out += ",\"NumberOfPayments\":\"";
+    out += "\",\"NumberOfPayments\":\"";
     out += rt.jsonStringBody(v14);
-    out += "\"";
   }
   const v15 = o1["StandingOrderStatusCode"];
   if (v15 === undefined || (o1m0 & 4096) === 0) return undefined;
-  out += ",\"StandingOrderStatusCode\":";
-  if (v15 === "Active") out += "\"Active\"";
-  else if (v15 === "Inactive") out += "\"Inactive\"";
+  if (v15 === "Active") out += "\",\"StandingOrderStatusCode\":\"Active\"";
+  else if (v15 === "Inactive") out += "\",\"StandingOrderStatusCode\":\"Inactive\"";
   else return undefined;
   const v16 = o1["FirstPaymentAmount"];
   if (v16 === undefined || (o1m0 & 8192) === 0) return undefined;
@@ -5995,7 +5951,7 @@ export function writeTransactionReference(value: unknown, check = true): string 
  */
 export function writeTransactionType(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts9.get(value);
+  const t1 = $texts11.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -6007,7 +5963,7 @@ export function writeTransactionType(value: unknown, check = true): string | und
  */
 export function writeSubTransactionType(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts10.get(value);
+  const t1 = $texts12.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -6019,7 +5975,7 @@ export function writeSubTransactionType(value: unknown, check = true): string | 
  */
 export function writeFlags(value: unknown, check = true): string | undefined {
   let out = '';
-  const t1 = $texts11.get(value);
+  const t1 = $texts13.get(value);
   if (t1 === undefined) return undefined;
   out += t1;
   return out;
@@ -6084,13 +6040,12 @@ export function writeChargeAmount(value: unknown, check = true): string | undefi
   out += "\",\"Currency\":\"";
   out += check ? v4 : rt.jsonStringBody(v4);
   const v5 = o1["ChargeIncluded"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'boolean') return undefined;
-    out += ",\"ChargeIncluded\":";
+    out += "\",\"ChargeIncluded\":";
     out += v5 ? 'true' : 'false';
-  }
+  } else out += "\"";
   out += "}";
   return out;
 }
@@ -6281,17 +6236,15 @@ export function writeProprietaryBankTransactionCode(value: unknown, check = true
   out += "{\"Code\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["Issuer"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += ",\"Issuer\":\"";
+    out += "\",\"Issuer\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
-  out += "}";
+  out += "\"}";
   return out;
 }
 
@@ -6315,15 +6268,13 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
   }
   const v3 = o1["CreditDebitIndicator"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v3 === "Credit") out += "\"Credit\"";
-  else if (v3 === "Debit") out += "\"Debit\"";
+  if (v3 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v3 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v4 = o1["Type"];
   if (v4 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t5 = $texts2.get(v4);
+  const t5 = $texts4.get(v4);
   if (t5 === undefined) return undefined;
-  out += ",\"Type\":";
   out += t5;
   const v6 = o1["Amount"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
@@ -6537,18 +6488,16 @@ export function writeCardInstrument(value: unknown, check = true): string | unde
   }
   const v3 = o1["CardSchemeName"];
   if (v3 === undefined || (o1m0 & 1) === 0) return undefined;
-  const t4 = $texts12.get(v3);
+  const t4 = $texts14.get(v3);
   if (t4 === undefined) return undefined;
-  out += "{\"CardSchemeName\":";
   out += t4;
   const v5 = o1["InstrumentType"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  out += ",\"InstrumentType\":";
-  if (v5 === "ApplePay") out += "\"ApplePay\"";
-  else if (v5 === "Contactless") out += "\"Contactless\"";
-  else if (v5 === "MagStripe") out += "\"MagStripe\"";
-  else if (v5 === "Chip") out += "\"Chip\"";
-  else if (v5 === "Other") out += "\"Other\"";
+  if (v5 === "ApplePay") out += ",\"InstrumentType\":\"ApplePay\"";
+  else if (v5 === "Contactless") out += ",\"InstrumentType\":\"Contactless\"";
+  else if (v5 === "MagStripe") out += ",\"InstrumentType\":\"MagStripe\"";
+  else if (v5 === "Chip") out += ",\"InstrumentType\":\"Chip\"";
+  else if (v5 === "Other") out += ",\"InstrumentType\":\"Other\"";
   else return undefined;
   const v6 = o1["Name"];
   if (v6 !== undefined) {
@@ -6616,7 +6565,7 @@ export function writeBillDetails(value: unknown, check = true): string | undefin
     if ((o1m0 & 4) === 0) return undefined;
     out += c3 + "\"BillPaymentType\":";
     c3 = ',';
-    const t7 = $texts13.get(v6);
+    const t7 = $texts15.get(v6);
     if (t7 === undefined) return undefined;
     out += t7;
   }
@@ -6737,14 +6686,12 @@ export function writeTransaction(value: unknown, check = true): string | undefin
   out += "\",\"TransactionDateTime\":\"";
   out += check ? v4 : rt.jsonStringBody(v4);
   const v5 = o1["LocalTimeZone"];
-  out += "\"";
   if (v5 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (!$pattern6.test(v5))) return undefined;
-    out += ",\"LocalTimeZone\":\"";
+    out += "\",\"LocalTimeZone\":\"";
     out += check ? v5 : rt.jsonStringBody(v5);
-    out += "\"";
   }
   const v6 = o1["StatementReference"];
   if (v6 !== undefined) {
@@ -6752,9 +6699,8 @@ export function writeTransaction(value: unknown, check = true): string | undefin
     if (typeof v6 !== 'string') return undefined;
     if (check && (v6.length < 1 || (v6.length < 2 && rt.codePointLength(v6) < 1))) return undefined;
     if (check && (v6.length > 35 && rt.codePointLength(v6) > 35)) return undefined;
-    out += ",\"StatementReference\":\"";
+    out += "\",\"StatementReference\":\"";
     out += rt.jsonStringBody(v6);
-    out += "\"";
   }
   const v7 = o1["TransactionReference"];
   if (v7 !== undefined) {
@@ -6762,21 +6708,18 @@ export function writeTransaction(value: unknown, check = true): string | undefin
     if (typeof v7 !== 'string') return undefined;
     if (check && (v7.length < 1 || (v7.length < 2 && rt.codePointLength(v7) < 1))) return undefined;
     if (check && (v7.length > 210 && rt.codePointLength(v7) > 210)) return undefined;
-    out += ",\"TransactionReference\":\"";
+    out += "\",\"TransactionReference\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
   const v8 = o1["TransactionType"];
   if (v8 === undefined || (o1m0 & 32) === 0) return undefined;
-  const t9 = $texts9.get(v8);
+  const t9 = $texts16.get(v8);
   if (t9 === undefined) return undefined;
-  out += ",\"TransactionType\":";
   out += t9;
   const v10 = o1["SubTransactionType"];
   if (v10 === undefined || (o1m0 & 64) === 0) return undefined;
-  const t11 = $texts10.get(v10);
+  const t11 = $texts17.get(v10);
   if (t11 === undefined) return undefined;
-  out += ",\"SubTransactionType\":";
   out += t11;
   const v12 = o1["TerminalId"];
   if (v12 !== undefined) {
@@ -6794,7 +6737,7 @@ export function writeTransaction(value: unknown, check = true): string | undefin
     for (let i14 = 0; i14 < v13.length; i14++) {
       if (i14 !== 0) out += ',';
       const v15: unknown = v13[i14];
-      const t16 = $texts11.get(v15);
+      const t16 = $texts13.get(v15);
       if (t16 === undefined) return undefined;
       out += t16;
     }
@@ -6803,31 +6746,27 @@ export function writeTransaction(value: unknown, check = true): string | undefin
   const v17 = o1["PaymentModes"];
   if (v17 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    out += ",\"PaymentModes\":";
-    if (v17 === "Online") out += "\"Online\"";
-    else if (v17 === "Offline") out += "\"Offline\"";
-    else if (v17 === "Batch") out += "\"Batch\"";
+    if (v17 === "Online") out += ",\"PaymentModes\":\"Online\"";
+    else if (v17 === "Offline") out += ",\"PaymentModes\":\"Offline\"";
+    else if (v17 === "Batch") out += ",\"PaymentModes\":\"Batch\"";
     else return undefined;
   }
   const v18 = o1["CreditDebitIndicator"];
   if (v18 === undefined || (o1m0 & 1024) === 0) return undefined;
-  out += ",\"CreditDebitIndicator\":";
-  if (v18 === "Credit") out += "\"Credit\"";
-  else if (v18 === "Debit") out += "\"Debit\"";
+  if (v18 === "Credit") out += ",\"CreditDebitIndicator\":\"Credit\"";
+  else if (v18 === "Debit") out += ",\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v19 = o1["Status"];
   if (v19 === undefined || (o1m0 & 2048) === 0) return undefined;
-  out += ",\"Status\":";
-  if (v19 === "Booked") out += "\"Booked\"";
-  else if (v19 === "Pending") out += "\"Pending\"";
-  else if (v19 === "Rejected") out += "\"Rejected\"";
+  if (v19 === "Booked") out += ",\"Status\":\"Booked\"";
+  else if (v19 === "Pending") out += ",\"Status\":\"Pending\"";
+  else if (v19 === "Rejected") out += ",\"Status\":\"Rejected\"";
   else return undefined;
   const v20 = o1["TransactionMutability"];
   if (v20 !== undefined) {
     if ((o1m0 & 4096) === 0) return undefined;
-    out += ",\"TransactionMutability\":";
-    if (v20 === "Mutable") out += "\"Mutable\"";
-    else if (v20 === "Immutable") out += "\"Immutable\"";
+    if (v20 === "Mutable") out += ",\"TransactionMutability\":\"Mutable\"";
+    else if (v20 === "Immutable") out += ",\"TransactionMutability\":\"Immutable\"";
     else return undefined;
   }
   const v21 = o1["BookingDateTime"];
@@ -6838,22 +6777,20 @@ export function writeTransaction(value: unknown, check = true): string | undefin
   out += ",\"BookingDateTime\":\"";
   out += check ? v21 : rt.jsonStringBody(v21);
   const v22 = o1["ValueDateTime"];
-  out += "\"";
   if (v22 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
     if (typeof v22 !== 'string') return undefined;
     if (check && (!$pattern1.test(v22))) return undefined;
     if (check && (!rt.isDateTime(v22))) return undefined;
-    out += ",\"ValueDateTime\":\"";
+    out += "\",\"ValueDateTime\":\"";
     out += check ? v22 : rt.jsonStringBody(v22);
-    out += "\"";
   }
   const v23 = o1["TransactionInformation"];
   if (v23 === undefined || (o1m0 & 32768) === 0) return undefined;
   if (typeof v23 !== 'string') return undefined;
   if (check && (v23.length < 1 || (v23.length < 2 && rt.codePointLength(v23) < 1))) return undefined;
   if (check && (v23.length > 500 && rt.codePointLength(v23) > 500)) return undefined;
-  out += ",\"TransactionInformation\":\"";
+  out += "\",\"TransactionInformation\":\"";
   out += rt.jsonStringBody(v23);
   const v24 = o1["Amount"];
   if (v24 === undefined || (o1m0 & 65536) === 0) return undefined;
@@ -7138,14 +7075,13 @@ export function writeVerification(value: unknown, check = true): string | undefi
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
   if (v4 !== "FI") return undefined;
   const v5 = o1["AssuranceLevel"];
-  out += "{\"TrustFramework\":\"FI\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
-    out += ",\"AssuranceLevel\":\"";
+    out += "{\"TrustFramework\":\"FI\",\"AssuranceLevel\":\"";
     out += rt.jsonStringBody(v5);
     out += "\"";
-  }
+  } else out += "{\"TrustFramework\":\"FI\"";
   const v6 = o1["Time"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
@@ -7237,26 +7173,23 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
   out += "\",\"Surname\":\"";
   out += rt.jsonStringBody(v6);
   const v7 = o1["MiddleName"];
-  out += "\"";
   if (v7 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     if (typeof v7 !== 'string') return undefined;
-    out += ",\"MiddleName\":\"";
+    out += "\",\"MiddleName\":\"";
     out += rt.jsonStringBody(v7);
-    out += "\"";
   }
   const v8 = o1["Nickname"];
   if (v8 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     if (typeof v8 !== 'string') return undefined;
-    out += ",\"Nickname\":\"";
+    out += "\",\"Nickname\":\"";
     out += rt.jsonStringBody(v8);
-    out += "\"";
   }
   const v9 = o1["EmiratesId"];
   if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
   if (typeof v9 !== 'string') return undefined;
-  out += ",\"EmiratesId\":\"";
+  out += "\",\"EmiratesId\":\"";
   out += rt.jsonStringBody(v9);
   const v10 = o1["EmiratesIdExpiryDate"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
@@ -7265,30 +7198,27 @@ export function writePersonClaims(value: unknown, check = true): string | undefi
   out += "\",\"EmiratesIdExpiryDate\":\"";
   out += check ? v10 : rt.jsonStringBody(v10);
   const v11 = o1["DateOfBirth"];
-  out += "\"";
   if (v11 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
     if (typeof v11 !== 'string') return undefined;
     if (check && (!rt.isDate(v11))) return undefined;
-    out += ",\"DateOfBirth\":\"";
+    out += "\",\"DateOfBirth\":\"";
     out += check ? v11 : rt.jsonStringBody(v11);
-    out += "\"";
   }
   const v12 = o1["SourceOfIncome"];
   if (v12 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
     if (typeof v12 !== 'string') return undefined;
-    out += ",\"SourceOfIncome\":\"";
+    out += "\",\"SourceOfIncome\":\"";
     out += rt.jsonStringBody(v12);
-    out += "\"";
   }
   const v13 = o1["Salary"];
   if (v13 !== undefined) {
     if ((o1m0 & 1024) === 0) return undefined;
     if (typeof v13 !== 'number' || !Number.isFinite(v13)) return undefined;
-    out += ",\"Salary\":";
+    out += "\",\"Salary\":";
     out += '' + v13;
-  }
+  } else out += "\"";
   const v14 = o1["Nationality"];
   if (v14 !== undefined) {
     if ((o1m0 & 2048) === 0) return undefined;
@@ -7429,16 +7359,15 @@ export function writeBusinessClaims(value: unknown, check = true): string | unde
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
   if (v4 !== "Business") return undefined;
   const v5 = o1["BusinessName"];
-  out += "{\"IdentityType\":\"Business\"";
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v5 !== 'string') return undefined;
     if (check && (v5.length < 1 || (v5.length < 2 && rt.codePointLength(v5) < 1))) return undefined;
     if (check && (v5.length > 140 && rt.codePointLength(v5) > 140)) return undefined;
-    out += ",\"BusinessName\":\"";
+    out += "{\"IdentityType\":\"Business\",\"BusinessName\":\"";
     out += rt.jsonStringBody(v5);
     out += "\"";
-  }
+  } else out += "{\"IdentityType\":\"Business\"";
   const v6 = o1["TradeLicenceNumber"];
   if (v6 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
@@ -7597,35 +7526,30 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
   out += "{\"PartyId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["PartyNumber"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += ",\"PartyNumber\":\"";
+    out += "\",\"PartyNumber\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["PartyType"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"PartyType\":";
-  if (v5 === "Delegate") out += "\"Delegate\"";
-  else if (v5 === "Joint") out += "\"Joint\"";
-  else if (v5 === "Sole") out += "\"Sole\"";
+  if (v5 === "Delegate") out += "\",\"PartyType\":\"Delegate\"";
+  else if (v5 === "Joint") out += "\",\"PartyType\":\"Joint\"";
+  else if (v5 === "Sole") out += "\",\"PartyType\":\"Sole\"";
   else return undefined;
   const v6 = o1["PartyCategory"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
-  out += ",\"PartyCategory\":";
-  if (v6 === "Retail") out += "\"Retail\"";
-  else if (v6 === "SME") out += "\"SME\"";
-  else if (v6 === "Corporate") out += "\"Corporate\"";
+  if (v6 === "Retail") out += ",\"PartyCategory\":\"Retail\"";
+  else if (v6 === "SME") out += ",\"PartyCategory\":\"SME\"";
+  else if (v6 === "Corporate") out += ",\"PartyCategory\":\"Corporate\"";
   else return undefined;
   const v7 = o1["AccountRole"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  const t8 = $texts14.get(v7);
+  const t8 = $texts18.get(v7);
   if (t8 === undefined) return undefined;
-  out += ",\"AccountRole\":";
   out += t8;
   const v9 = o1["VerifiedClaims"];
   if (v9 === undefined || (o1m0 & 32) === 0) return undefined;
@@ -7721,22 +7645,19 @@ export function writeParty(value: unknown, check = true): string | undefined {
   out += "{\"PartyId\":\"";
   out += rt.jsonStringBody(v3);
   const v4 = o1["PartyNumber"];
-  out += "\"";
   if (v4 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     if (typeof v4 !== 'string') return undefined;
     if (check && (v4.length < 1 || (v4.length < 2 && rt.codePointLength(v4) < 1))) return undefined;
     if (check && (v4.length > 35 && rt.codePointLength(v4) > 35)) return undefined;
-    out += ",\"PartyNumber\":\"";
+    out += "\",\"PartyNumber\":\"";
     out += rt.jsonStringBody(v4);
-    out += "\"";
   }
   const v5 = o1["PartyCategory"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  out += ",\"PartyCategory\":";
-  if (v5 === "Retail") out += "\"Retail\"";
-  else if (v5 === "SME") out += "\"SME\"";
-  else if (v5 === "Corporate") out += "\"Corporate\"";
+  if (v5 === "Retail") out += "\",\"PartyCategory\":\"Retail\"";
+  else if (v5 === "SME") out += "\",\"PartyCategory\":\"SME\"";
+  else if (v5 === "Corporate") out += "\",\"PartyCategory\":\"Corporate\"";
   else return undefined;
   const v6 = o1["VerifiedClaims"];
   if (v6 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -7828,9 +7749,8 @@ export function writeStatementBalance(value: unknown, check = true): string | un
   }
   const v4 = o1["CreditDebitIndicator"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v4 === "Credit") out += "\"Credit\"";
-  else if (v4 === "Debit") out += "\"Debit\"";
+  if (v4 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v4 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
@@ -7893,23 +7813,20 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
   }
   const v4 = o1["CreditDebitIndicator"];
   if (v4 === undefined || (o1m0 & 1) === 0) return undefined;
-  out += "{\"CreditDebitIndicator\":";
-  if (v4 === "Credit") out += "\"Credit\"";
-  else if (v4 === "Debit") out += "\"Debit\"";
+  if (v4 === "Credit") out += "{\"CreditDebitIndicator\":\"Credit\"";
+  else if (v4 === "Debit") out += "{\"CreditDebitIndicator\":\"Debit\"";
   else return undefined;
   const v5 = o1["TransactionType"];
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    const t6 = $texts9.get(v5);
+    const t6 = $texts19.get(v5);
     if (t6 === undefined) return undefined;
-    out += ",\"TransactionType\":";
     out += t6;
   }
   const v7 = o1["SubTransactionType"];
   if (v7 === undefined || (o1m0 & 4) === 0) return undefined;
-  const t8 = $texts10.get(v7);
+  const t8 = $texts17.get(v7);
   if (t8 === undefined) return undefined;
-  out += ",\"SubTransactionType\":";
   out += t8;
   const v9 = o1["Amount"];
   if (v9 === undefined || (o1m0 & 8) === 0) return undefined;
@@ -7989,14 +7906,13 @@ export function writeStatement(value: unknown, check = true): string | undefined
   out += "\",\"ClosingDate\":\"";
   out += check ? v7 : rt.jsonStringBody(v7);
   const v8 = o1["CreditLine"];
-  out += "\"";
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     const t9 = writeAmount(v8, check);
     if (t9 === undefined) return undefined;
-    out += ",\"CreditLine\":";
+    out += "\",\"CreditLine\":";
     out += t9;
-  }
+  } else out += "\"";
   const v10 = o1["OpeningBalance"];
   if (v10 === undefined || (o1m0 & 32) === 0) return undefined;
   const t11 = writeStatementBalance(v10, check);
@@ -8021,12 +7937,11 @@ export function writeStatement(value: unknown, check = true): string | undefined
     out += t17;
   }
   const v18 = o1["ExpectedNextStatement"];
-  out += "]";
   if (v18 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
     if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     if (check && (v18.length < 1)) return undefined;
-    out += ",\"ExpectedNextStatement\":[";
+    out += "],\"ExpectedNextStatement\":[";
     for (let i19 = 0; i19 < v18.length; i19++) {
       if (i19 !== 0) out += ',';
       const v20: unknown = v18[i19];
@@ -8050,7 +7965,7 @@ export function writeStatement(value: unknown, check = true): string | undefined
         if ((o21m0 & 1) === 0) return undefined;
         out += c24 + "\"Type\":";
         c24 = ',';
-        const t26 = $texts10.get(v25);
+        const t26 = $texts12.get(v25);
         if (t26 === undefined) return undefined;
         out += t26;
       }
@@ -8077,13 +7992,12 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
       out += c24 === '{' ? '{}' : '}';
     }
-    out += "]";
   }
   const v32 = o1["NextPayment"];
   if (v32 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
     if (!Array.isArray(v32) || typeof (v32 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"NextPayment\":[";
+    out += "],\"NextPayment\":[";
     for (let i33 = 0; i33 < v32.length; i33++) {
       if (i33 !== 0) out += ',';
       const v34: unknown = v32[i33];
@@ -8117,11 +8031,10 @@ export function writeStatement(value: unknown, check = true): string | undefined
       const v41 = o35["Type"];
       if (v41 !== undefined) {
         if ((o35m0 & 4) === 0) return undefined;
-        out += ",\"Type\":";
-        if (v41 === "Minimum") out += "\"Minimum\"";
-        else if (v41 === "Scheduled") out += "\"Scheduled\"";
-        else if (v41 === "Estimated") out += "\"Estimated\"";
-        else if (v41 === "Other") out += "\"Other\"";
+        if (v41 === "Minimum") out += ",\"Type\":\"Minimum\"";
+        else if (v41 === "Scheduled") out += ",\"Type\":\"Scheduled\"";
+        else if (v41 === "Estimated") out += ",\"Type\":\"Estimated\"";
+        else if (v41 === "Other") out += ",\"Type\":\"Other\"";
         else return undefined;
       }
       if (extra36) {
@@ -8137,8 +8050,8 @@ export function writeStatement(value: unknown, check = true): string | undefined
       }
       out += "}";
     }
-    out += "]";
   }
+  out += "]";
   if (extra2) {
     for (const k45 in o1) {
       if (k45 === "StatementId" || k45 === "StatementDate" || k45 === "OpeningDate" || k45 === "ClosingDate" || k45 === "CreditLine" || k45 === "OpeningBalance" || k45 === "ClosingBalance" || k45 === "Summary" || k45 === "ExpectedNextStatement" || k45 === "NextPayment") continue;
