@@ -30,12 +30,15 @@ function addValue(target: Record<string, string | string[]>, name: string, value
 }
 
 /**
- * Query parameters; a repeated name becomes an array (`a=1&a=2` → `{ a: ['1', '2'] }`).
+ * Query parameters; a repeated name becomes an array (`a=1&a=2` → `{ a: ['1', '2'] }`). The
+ * query is given parsed, or as its text without `?`, which is read as `URLSearchParams` reads it.
  *
  * @example
  * queryObject(new URLSearchParams('page=2&x=1&x=2')) // → { page: '2', x: ['1', '2'] }
+ * queryObject('page=2&x=1&x=2') // → the same
  */
-export function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+export function queryObject(params: URLSearchParams | string): Record<string, string | string[]> {
+  if (typeof params === 'string') return plainQueryObject(params) ?? queryObject(new URLSearchParams(params));
   const out = Object.create(null) as Record<string, string | string[]>;
   let count = 0;
   for (const [name, value] of params) {
@@ -44,6 +47,51 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
     addValue(out, name, value);
   }
   return { ...out };
+}
+
+/** A character URLSearchParams would not keep as it is (it encodes the text as UTF-8 first). */
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * `queryObject` of a query's text, for the usual one: ASCII, with every `%` starting an escape
+ * of valid UTF-8. There, `+` then `decodeURIComponent` gives what URLSearchParams gives, without
+ * building it and iterating it (about 2 µs a request). Undefined for any other text, which
+ * URLSearchParams reads: its leniency (a stray `%` kept, bad UTF-8 replaced) is its own.
+ */
+function plainQueryObject(text: string): Record<string, string | string[]> | undefined {
+  // URLSearchParams drops one leading `?`.
+  if (text.charCodeAt(0) === 63 || NOT_ASCII.test(text)) return undefined;
+  const out: Record<string, string | string[]> = {};
+  let count = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('&', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      // Searched within the pair: a search of the whole text for each pair would be quadratic.
+      const pair = text.slice(start, end);
+      const equals = pair.indexOf('=');
+      const name = decodeQueryText(equals < 0 ? pair : pair.slice(0, equals));
+      const value = equals < 0 ? '' : decodeQueryText(pair.slice(equals + 1));
+      if (name === undefined || value === undefined) return undefined;
+      if (name === '__proto__') throw new ForbiddenNameError('query', name);
+      if (++count > MAX_FIELDS) break;
+      // An own member only: `toString` is a name like any other.
+      const existing = Object.hasOwn(out, name) ? out[name] : undefined;
+      out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+function decodeQueryText(text: string): string | undefined {
+  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Headers with lower-case names; repeated headers arrive joined by Node, except `set-cookie`. */

@@ -59,7 +59,8 @@ export interface RequestPartsInput {
   readonly pathParams: Record<string, string>;
   /** The path parameters still percent-encoded (for `request.parameters` styles). */
   readonly rawPathParams: Record<string, string>;
-  readonly query: URLSearchParams;
+  /** The query, parsed or as its text (then the same as `rawQuery`): `queryObject` reads either. */
+  readonly query: URLSearchParams | string;
   /** The query string without `?` (for `request.parameters` styles). */
   readonly rawQuery: string;
   /** Headers by lower-case name. */

@@ -152,6 +152,12 @@ describe('headers, cookies, query strings and media types', () => {
     const { value, ms } = timed(() => queryObject(new URLSearchParams('a=1&'.repeat(MiB / 4))));
     expect(value['a']).toHaveLength(256);
     expect(ms).toBeLessThan(SAFETY_BOUND_MS);
+    // As text: pairs without `=` before one at the very end, and pairs that are all escapes.
+    for (const text of [`${'a&'.repeat(MiB / 2)}=`, 'a=1&'.repeat(MiB / 4), `a=${'%41'.repeat(MiB / 3)}`, `${'&'.repeat(MiB)}a=1`]) {
+      const read = timed(() => queryObject(text));
+      expect(Object.keys(read.value)).toStrictEqual(['a']);
+      expect(read.ms).toBeLessThan(SAFETY_BOUND_MS);
+    }
   });
 
   it('negotiates a 1 MiB Accept header of ranges, quotes or parameters', () => {

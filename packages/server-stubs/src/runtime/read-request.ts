@@ -129,7 +129,8 @@ export function validateParts(
     pathParams: Record<string, string>;
     /** The path parameters still percent-encoded (for `request.parameters` styles). */
     rawPathParams: Record<string, string>;
-    query: URLSearchParams;
+    /** The query, parsed or as its text (then the same as `rawQuery`). */
+    query: URLSearchParams | string;
     /** The query string without `?` (for `request.parameters` styles). */
     rawQuery: string;
     req: IncomingMessage;

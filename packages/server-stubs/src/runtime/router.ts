@@ -321,7 +321,9 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
       }
     }
 
-    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    // The query's text: URLSearchParams is built only for an API key sent in it, or for text
+    // queryObject's plain reading leaves to it.
+    const query = q < 0 ? '' : url.slice(q + 1);
     const security = await checkSecurity(meta.security, definition.securitySchemes, resolved.authorize, { operationId: op.operationId, req, query });
     if (!security.ok) {
       if (security.failure === 'invalidScope') {
@@ -370,7 +372,7 @@ export function buildRouter(definition: ApiDefinition, handlers: object, options
 
     const validated = validateParts(
       op,
-      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: q < 0 ? '' : url.slice(q + 1), req, body, specContentType: body?.body === undefined ? undefined : specContentType, claimedNames: claimed.get(op) },
+      { pathParams: match.params, rawPathParams: match.raw, query, rawQuery: query, req, body, specContentType: body?.body === undefined ? undefined : specContentType, claimedNames: claimed.get(op) },
       resolved.validateRequests !== false,
     );
     if (!validated.ok) {

@@ -69,7 +69,7 @@ function authorizationValue(req: IncomingMessage, scheme: string): string | unde
  * @example
  * credentialFor({ type: 'oauth2' }, req) // 'abc' for `Authorization: Bearer abc`
  */
-export function credentialFor(scheme: SecuritySchemeMeta, req: IncomingMessage, query: URLSearchParams): string | undefined {
+export function credentialFor(scheme: SecuritySchemeMeta, req: IncomingMessage, query: URLSearchParams | string): string | undefined {
   switch (scheme.type) {
     case 'oauth2':
     case 'openIdConnect':
@@ -78,7 +78,8 @@ export function credentialFor(scheme: SecuritySchemeMeta, req: IncomingMessage, 
       return authorizationValue(req, scheme.scheme ?? 'bearer');
     case 'apiKey': {
       const name = scheme.name ?? '';
-      if (scheme.in === 'query') return query.get(name) ?? undefined;
+      // The query's text is parsed only for a scheme that reads it.
+      if (scheme.in === 'query') return (typeof query === 'string' ? new URLSearchParams(query) : query).get(name) ?? undefined;
       if (scheme.in === 'cookie') return cookieValue(req, name);
       return headerValue(req, name);
     }
@@ -98,7 +99,8 @@ export async function checkSecurity(
   requirements: readonly SecurityRequirement[],
   schemes: { readonly [name: string]: SecuritySchemeMeta },
   authorize: Authorize | undefined,
-  context: { operationId: string; req: IncomingMessage; query: URLSearchParams },
+  /** `query`: the request's query, parsed or as its text without `?`. */
+  context: { operationId: string; req: IncomingMessage; query: URLSearchParams | string },
 ): Promise<SecurityOutcome> {
   if (requirements.length === 0) return { ok: true, grant: undefined };
   let worst: SecurityOutcome | undefined;
