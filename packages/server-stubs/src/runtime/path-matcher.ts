@@ -76,35 +76,42 @@ export function matchPath(paths: readonly CompiledPath[], rawPath: string): Path
   const parts = trimmed.split('/').filter((s, i) => i > 0 || s !== '');
   if (parts.length > 0 && parts[0] === '') parts.shift();
   for (const path of paths) {
-    if (path.segments.length !== parts.length) continue;
+    // The literal segments first: most templates of the same length fail there, and nothing
+    // has been allocated for their parameters yet.
+    if (path.segments.length !== parts.length || !literalsMatch(path.segments, parts)) continue;
     const params: Record<string, string> = {};
     const raw: Record<string, string> = {};
     let ok = true;
     let malformed: string | undefined;
     for (let i = 0; i < parts.length && ok; i++) {
-      const segment = path.segments[i]!;
-      const part = parts[i]!;
-      if (segment.literal !== undefined) {
-        ok = segment.literal === part || safeDecode(part) === segment.literal;
-        continue;
-      }
-      const values = matchSegment(segment.template!, part, 'shortest');
+      const template = path.segments[i]!.template;
+      if (template === undefined) continue;
+      const values = matchSegment(template, parts[i]!, 'shortest');
       if (!values) {
         ok = false;
         continue;
       }
-      segment.template!.names.forEach((name, k) => {
+      for (let k = 0; k < template.names.length; k++) {
+        const name = template.names[k]!;
         raw[name] = values[k]!;
         const decoded = safeDecode(values[k]!);
         if (decoded === undefined) malformed = name;
         else params[name] = decoded;
-      });
+      }
     }
     if (!ok) continue;
     if (malformed !== undefined) return { malformed };
     return { template: path.template, params, raw };
   }
   return undefined;
+}
+
+function literalsMatch(segments: readonly Segment[], parts: readonly string[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const literal = segments[i]!.literal;
+    if (literal !== undefined && literal !== parts[i] && safeDecode(parts[i]!) !== literal) return false;
+  }
+  return true;
 }
 
 function safeDecode(text: string): string | undefined {
