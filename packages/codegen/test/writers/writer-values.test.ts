@@ -49,6 +49,11 @@ const SCHEMAS: Record<string, unknown> = {
       tail: { type: 'string' },
     },
   },
+  // A small object of scalars is written in place of a call to its writer (print-writer.ts).
+  Currency: { type: 'string', enum: ['AED', 'USD', 'EUR', 'GBP', 'SAR', 'QAR', 'OMR'] },
+  Money: { type: 'object', additionalProperties: false, required: ['amount', 'currency'], properties: { amount: { type: 'string', pattern: '^\\d+\\.\\d{2}$' }, currency: { $ref: '#/components/schemas/Currency' } } },
+  Payment: { type: 'object', required: ['id', 'total'], properties: { id: { type: 'string' }, total: { $ref: '#/components/schemas/Money' }, fee: { $ref: '#/components/schemas/Money' }, note: { type: 'string' } } },
+  Ledger: { type: 'object', properties: { payments: { type: 'array', items: { $ref: '#/components/schemas/Payment' } } } },
   Loose: { type: 'object', properties: { first: { type: 'string' }, kind: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] }, last: { type: 'string' } } },
 };
 
@@ -158,6 +163,15 @@ const CASES: Array<[string, unknown, 'written' | 'left' | 'either']> = [
   ...everyMix({}, [['first', 'f'], ['kind', 'a'], ['last', 'l']], ['first', 'kind', 'last']).map((value): [string, unknown, 'written'] => ['Loose', value, 'written']),
   ['Entry', { id: 'i', status: 'off', note: undefined, kind: undefined, tail: 't' }, 'written'],
   ['Entry', { id: 'i', status: 'maybe' }, 'either'],
+  ['Payment', { id: 'p', total: { amount: '1.00', currency: 'AED' } }, 'written'],
+  ['Payment', { id: 'p', total: { amount: '1.00', currency: 'AED' }, fee: { amount: '0.10', currency: 'USD' }, note: 'n' }, 'written'],
+  ['Payment', { id: 'p', total: { currency: 'AED', amount: '1.00' }, note: 'n' }, 'written'],
+  ['Payment', { id: 'p', total: { amount: '1', currency: 'AED' } }, 'either'],
+  ['Payment', { id: 'p', total: { amount: '1.00', currency: 'XXX' } }, 'either'],
+  ['Payment', { id: 'p', total: { amount: '1.00', currency: 'AED', extra: 1 } }, 'left'],
+  ['Payment', { id: 'p', total: { amount: '1.00' } }, 'either'],
+  ['Payment', { id: 'p', total: null }, 'either'],
+  ['Payment', { id: 'p', total: Object.assign(Object.create(null), { amount: '1.00', currency: 'AED' }) }, 'left'],
   ['Entry', { id: 'i', status: 'on', kind: 'z' }, 'either'],
 ];
 
@@ -219,6 +233,14 @@ describe('writers on values JSON cannot carry', () => {
     expect(writerOf('Numbers')({ n: -0, i: 1e21 > 0 ? 7 : 0 })).toBe('{"n":0,"i":7}');
     // As its first part: its declared member, then the rest in their own order.
     expect(writerOf('Mixed')({ b: 2, z: true, name: 'r' })).toBe('{"name":"r","b":2,"z":true}');
+  });
+
+  it('write a small object of scalars in place, and a larger one by its own writer', () => {
+    expect(String(v['writePayment'])).not.toContain('writeMoney(');
+    expect(writerOf('Payment')({ id: 'p', total: { amount: '1.00', currency: 'AED' }, note: 'n' })).toBe('{"id":"p","total":{"amount":"1.00","currency":"AED"},"note":"n"}');
+    // Payment has an object member: called, not copied in.
+    expect(String(v['writeLedger'])).toContain('writePayment(');
+    expect(writerOf('Ledger')({ payments: [{ id: 'p', total: { amount: '1.00', currency: 'AED' } }] })).toBe('{"payments":[{"id":"p","total":{"amount":"1.00","currency":"AED"}}]}');
   });
 
   it('refuse, when checking, what zod refuses in a reference cycle, an intersection and multipleOf', () => {

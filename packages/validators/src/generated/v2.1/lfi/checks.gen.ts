@@ -44,8 +44,9 @@ const $texts14 = new Map<unknown, string>([["AmericanExpress", "{\"CardSchemeNam
 const $texts15 = new Map<unknown, string>([["Post-Paid", "\"Post-Paid\""], ["AdvancePaymentForRoaming", "\"AdvancePaymentForRoaming\""], ["Recharge", "\"Recharge\""], ["Renewal", "\"Renewal\""], ["RoamingDeposit", "\"RoamingDeposit\""], ["One-Off", "\"One-Off\""], ["RecurringPayment", "\"RecurringPayment\""]]);
 const $texts16 = new Map<unknown, string>([["POS", "\",\"TransactionType\":\"POS\""], ["ECommerce", "\",\"TransactionType\":\"ECommerce\""], ["ATM", "\",\"TransactionType\":\"ATM\""], ["BillPayments", "\",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", "\",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", "\",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", "\",\"TransactionType\":\"InternationalTransfer\""], ["Teller", "\",\"TransactionType\":\"Teller\""], ["Cheque", "\",\"TransactionType\":\"Cheque\""], ["Other", "\",\"TransactionType\":\"Other\""]]);
 const $texts17 = new Map<unknown, string>([["Purchase", ",\"SubTransactionType\":\"Purchase\""], ["Reversal", ",\"SubTransactionType\":\"Reversal\""], ["Refund", ",\"SubTransactionType\":\"Refund\""], ["Withdrawal", ",\"SubTransactionType\":\"Withdrawal\""], ["WithdrawalReversal", ",\"SubTransactionType\":\"WithdrawalReversal\""], ["Deposit", ",\"SubTransactionType\":\"Deposit\""], ["DepositReversal", ",\"SubTransactionType\":\"DepositReversal\""], ["MoneyTransfer", ",\"SubTransactionType\":\"MoneyTransfer\""], ["Repayments", ",\"SubTransactionType\":\"Repayments\""], ["Interest", ",\"SubTransactionType\":\"Interest\""], ["Fee", ",\"SubTransactionType\":\"Fee\""], ["Charges", ",\"SubTransactionType\":\"Charges\""], ["Profit", ",\"SubTransactionType\":\"Profit\""], ["Disbursement", ",\"SubTransactionType\":\"Disbursement\""], ["Adjustment", ",\"SubTransactionType\":\"Adjustment\""], ["Tax", ",\"SubTransactionType\":\"Tax\""], ["Rewards", ",\"SubTransactionType\":\"Rewards\""], ["NotApplicable", ",\"SubTransactionType\":\"NotApplicable\""], ["LeaseRepayment", ",\"SubTransactionType\":\"LeaseRepayment\""]]);
-const $texts18 = new Map<unknown, string>([["Administrator", ",\"AccountRole\":\"Administrator\""], ["Beneficiary", ",\"AccountRole\":\"Beneficiary\""], ["CustodianForMinor", ",\"AccountRole\":\"CustodianForMinor\""], ["Granter", ",\"AccountRole\":\"Granter\""], ["LegalGuardian", ",\"AccountRole\":\"LegalGuardian\""], ["OtherParty", ",\"AccountRole\":\"OtherParty\""], ["PowerOfAttorney", ",\"AccountRole\":\"PowerOfAttorney\""], ["Principal", ",\"AccountRole\":\"Principal\""], ["Protector", ",\"AccountRole\":\"Protector\""], ["RegisteredShareholderName", ",\"AccountRole\":\"RegisteredShareholderName\""], ["SecondaryOwner", ",\"AccountRole\":\"SecondaryOwner\""], ["SeniorManagingOfficial", ",\"AccountRole\":\"SeniorManagingOfficial\""], ["Settlor", ",\"AccountRole\":\"Settlor\""], ["SuccessorOnDeath", ",\"AccountRole\":\"SuccessorOnDeath\""]]);
-const $texts19 = new Map<unknown, string>([["POS", ",\"TransactionType\":\"POS\""], ["ECommerce", ",\"TransactionType\":\"ECommerce\""], ["ATM", ",\"TransactionType\":\"ATM\""], ["BillPayments", ",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", ",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", ",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", ",\"TransactionType\":\"InternationalTransfer\""], ["Teller", ",\"TransactionType\":\"Teller\""], ["Cheque", ",\"TransactionType\":\"Cheque\""], ["Other", ",\"TransactionType\":\"Other\""]]);
+const $texts18 = new Map<unknown, string>([["AmericanExpress", ",\"CardInstrument\":{\"CardSchemeName\":\"AmericanExpress\""], ["Diners", ",\"CardInstrument\":{\"CardSchemeName\":\"Diners\""], ["Discover", ",\"CardInstrument\":{\"CardSchemeName\":\"Discover\""], ["GCC", ",\"CardInstrument\":{\"CardSchemeName\":\"GCC\""], ["MasterCard", ",\"CardInstrument\":{\"CardSchemeName\":\"MasterCard\""], ["UPI", ",\"CardInstrument\":{\"CardSchemeName\":\"UPI\""], ["VISA", ",\"CardInstrument\":{\"CardSchemeName\":\"VISA\""]]);
+const $texts19 = new Map<unknown, string>([["Administrator", ",\"AccountRole\":\"Administrator\""], ["Beneficiary", ",\"AccountRole\":\"Beneficiary\""], ["CustodianForMinor", ",\"AccountRole\":\"CustodianForMinor\""], ["Granter", ",\"AccountRole\":\"Granter\""], ["LegalGuardian", ",\"AccountRole\":\"LegalGuardian\""], ["OtherParty", ",\"AccountRole\":\"OtherParty\""], ["PowerOfAttorney", ",\"AccountRole\":\"PowerOfAttorney\""], ["Principal", ",\"AccountRole\":\"Principal\""], ["Protector", ",\"AccountRole\":\"Protector\""], ["RegisteredShareholderName", ",\"AccountRole\":\"RegisteredShareholderName\""], ["SecondaryOwner", ",\"AccountRole\":\"SecondaryOwner\""], ["SeniorManagingOfficial", ",\"AccountRole\":\"SeniorManagingOfficial\""], ["Settlor", ",\"AccountRole\":\"Settlor\""], ["SuccessorOnDeath", ",\"AccountRole\":\"SuccessorOnDeath\""]]);
+const $texts20 = new Map<unknown, string>([["POS", ",\"TransactionType\":\"POS\""], ["ECommerce", ",\"TransactionType\":\"ECommerce\""], ["ATM", ",\"TransactionType\":\"ATM\""], ["BillPayments", ",\"TransactionType\":\"BillPayments\""], ["LocalBankTransfer", ",\"TransactionType\":\"LocalBankTransfer\""], ["SameBankTransfer", ",\"TransactionType\":\"SameBankTransfer\""], ["InternationalTransfer", ",\"TransactionType\":\"InternationalTransfer\""], ["Teller", ",\"TransactionType\":\"Teller\""], ["Cheque", ",\"TransactionType\":\"Cheque\""], ["Other", ",\"TransactionType\":\"Other\""]]);
 
 /** True when `value` is a valid InteractionId: the answer of the zod schema, without a parsed copy. */
 export function isInteractionId(value: unknown): value is S.InteractionId {
@@ -2962,26 +2963,80 @@ export function writeAccount(value: unknown, check = true): string | undefined {
     for (let i17 = 0; i17 < v16.length; i17++) {
       if (i17 !== 0) out += ',';
       const v18: unknown = v16[i17];
-      const t19 = writeAccountIdentifier(v18, check);
-      if (t19 === undefined) return undefined;
-      out += t19;
+      if (typeof v18 !== 'object' || v18 === null || Array.isArray(v18) || Object.getPrototypeOf(v18) !== Object.prototype) return undefined;
+      const o19 = v18 as Record<string, unknown>;
+      let o19m0 = 0;
+      for (const k20 in o19) {
+        switch (k20) {
+          case "SchemeName": o19m0 |= 1; break;
+          case "Identification": o19m0 |= 2; break;
+          case "Name": o19m0 |= 4; break;
+          default:
+            return undefined;
+        }
+      }
+      const v21 = o19["SchemeName"];
+      if (v21 === undefined || (o19m0 & 1) === 0) return undefined;
+      if (v21 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+      else if (v21 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+      else if (v21 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+      else if (v21 === "MortgageReference") out += "{\"SchemeName\":\"MortgageReference\"";
+      else if (v21 === "FinanceReference") out += "{\"SchemeName\":\"FinanceReference\"";
+      else return undefined;
+      const v22 = o19["Identification"];
+      if (v22 === undefined || (o19m0 & 2) === 0) return undefined;
+      if (typeof v22 !== 'string') return undefined;
+      if (check && (v22.length < 1 || (v22.length < 2 && rt.codePointLength(v22) < 1))) return undefined;
+      if (check && (v22.length > 400 && rt.codePointLength(v22) > 400)) return undefined;
+      out += ",\"Identification\":\"";
+      out += rt.jsonStringBody(v22);
+      const v23 = o19["Name"];
+      if (v23 !== undefined) {
+        if ((o19m0 & 4) === 0) return undefined;
+        if (typeof v23 !== 'string') return undefined;
+        if (check && (v23.length < 1 || (v23.length < 2 && rt.codePointLength(v23) < 1))) return undefined;
+        if (check && (v23.length > 70 && rt.codePointLength(v23) > 70)) return undefined;
+        out += "\",\"Name\":\"";
+        out += rt.jsonStringBody(v23);
+      }
+      out += "\"}";
     }
     out += "]";
   }
-  const v20 = o1["Servicer"];
-  if (v20 !== undefined) {
+  const v24 = o1["Servicer"];
+  if (v24 !== undefined) {
     if ((o1m0 & 8192) === 0) return undefined;
-    const t21 = writeInstitutionId(v20, check);
-    if (t21 === undefined) return undefined;
-    out += ",\"Servicer\":";
-    out += t21;
+    if (typeof v24 !== 'object' || v24 === null || Array.isArray(v24) || Object.getPrototypeOf(v24) !== Object.prototype) return undefined;
+    const o25 = v24 as Record<string, unknown>;
+    let o25m0 = 0;
+    for (const k26 in o25) {
+      switch (k26) {
+        case "SchemeName": o25m0 |= 1; break;
+        case "Identification": o25m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v27 = o25["SchemeName"];
+    if (v27 === undefined || (o25m0 & 1) === 0) return undefined;
+    if (v27 === "BICFI") out += ",\"Servicer\":{\"SchemeName\":\"BICFI\"";
+    else if (v27 === "Other") out += ",\"Servicer\":{\"SchemeName\":\"Other\"";
+    else return undefined;
+    const v28 = o25["Identification"];
+    if (v28 === undefined || (o25m0 & 2) === 0) return undefined;
+    if (typeof v28 !== 'string') return undefined;
+    if (check && (v28.length < 1 || (v28.length < 2 && rt.codePointLength(v28) < 1))) return undefined;
+    if (check && (v28.length > 35 && rt.codePointLength(v28) > 35)) return undefined;
+    out += ",\"Identification\":\"";
+    out += rt.jsonStringBody(v28);
+    out += "\"}";
   }
-  const v22 = o1["IsShariaCompliant"];
-  if (v22 !== undefined) {
+  const v29 = o1["IsShariaCompliant"];
+  if (v29 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
-    if (typeof v22 !== 'boolean') return undefined;
+    if (typeof v29 !== 'boolean') return undefined;
     out += ",\"IsShariaCompliant\":";
-    out += v22 ? 'true' : 'false';
+    out += v29 ? 'true' : 'false';
   }
   out += "}";
   return out;
@@ -3295,11 +3350,30 @@ export function writeCreditLine(value: unknown, check = true): string | undefine
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 4) === 0) return undefined;
-  const t6 = writeAmount(v5, check);
-  if (t6 === undefined) return undefined;
-  out += ",\"Amount\":";
-  out += t6;
-  out += "}";
+  if (typeof v5 !== 'object' || v5 === null || Array.isArray(v5) || Object.getPrototypeOf(v5) !== Object.prototype) return undefined;
+  const o6 = v5 as Record<string, unknown>;
+  let o6m0 = 0;
+  for (const k7 in o6) {
+    switch (k7) {
+      case "Amount": o6m0 |= 1; break;
+      case "Currency": o6m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v8 = o6["Amount"];
+  if (v8 === undefined || (o6m0 & 1) === 0) return undefined;
+  if (typeof v8 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v8))) return undefined;
+  out += ",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v8);
+  const v9 = o6["Currency"];
+  if (v9 === undefined || (o6m0 & 2) === 0) return undefined;
+  if (typeof v9 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v9))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v9 : rt.jsonStringBody(v9);
+  out += "\"}}";
   return out;
 }
 
@@ -3350,18 +3424,38 @@ export function writeAmountWithCategory(value: unknown, check = true): string | 
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t6 = writeAmount(v5, check);
-  if (t6 === undefined) return undefined;
-  out += ",\"Amount\":";
-  out += t6;
+  if (typeof v5 !== 'object' || v5 === null || Array.isArray(v5) || Object.getPrototypeOf(v5) !== Object.prototype) return undefined;
+  const o6 = v5 as Record<string, unknown>;
+  let o6m0 = 0;
+  for (const k7 in o6) {
+    switch (k7) {
+      case "Amount": o6m0 |= 1; break;
+      case "Currency": o6m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v8 = o6["Amount"];
+  if (v8 === undefined || (o6m0 & 1) === 0) return undefined;
+  if (typeof v8 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v8))) return undefined;
+  out += ",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v8);
+  const v9 = o6["Currency"];
+  if (v9 === undefined || (o6m0 & 2) === 0) return undefined;
+  if (typeof v9 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v9))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v9 : rt.jsonStringBody(v9);
+  out += "\"}";
   if (extra2) {
-    for (const k7 in o1) {
-      if (k7 === "BalanceCategory" || k7 === "Amount") continue;
-      const v8 = o1[k7];
-      if (!rt.writableAsIs(v8)) return undefined;
-      const t9 = JSON.stringify(v8);
-      if (t9 !== undefined) {
-        out += ',' + rt.jsonString(k7) + ':' + t9;
+    for (const k10 in o1) {
+      if (k10 === "BalanceCategory" || k10 === "Amount") continue;
+      const v11 = o1[k10];
+      if (!rt.writableAsIs(v11)) return undefined;
+      const t12 = JSON.stringify(v11);
+      if (t12 !== undefined) {
+        out += ',' + rt.jsonString(k10) + ':' + t12;
       }
     }
   }
@@ -3409,35 +3503,54 @@ export function writeBalance(value: unknown, check = true): string | undefined {
   out += check ? v6 : rt.jsonStringBody(v6);
   const v7 = o1["Amount"];
   if (v7 === undefined || (o1m0 & 8) === 0) return undefined;
-  const t8 = writeAmount(v7, check);
-  if (t8 === undefined) return undefined;
-  out += "\",\"Amount\":";
-  out += t8;
-  const v9 = o1["CreditLine"];
-  if (v9 !== undefined) {
+  if (typeof v7 !== 'object' || v7 === null || Array.isArray(v7) || Object.getPrototypeOf(v7) !== Object.prototype) return undefined;
+  const o8 = v7 as Record<string, unknown>;
+  let o8m0 = 0;
+  for (const k9 in o8) {
+    switch (k9) {
+      case "Amount": o8m0 |= 1; break;
+      case "Currency": o8m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v10 = o8["Amount"];
+  if (v10 === undefined || (o8m0 & 1) === 0) return undefined;
+  if (typeof v10 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v10))) return undefined;
+  out += "\",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v10);
+  const v11 = o8["Currency"];
+  if (v11 === undefined || (o8m0 & 2) === 0) return undefined;
+  if (typeof v11 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v11))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v11 : rt.jsonStringBody(v11);
+  const v12 = o1["CreditLine"];
+  if (v12 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    if (!Array.isArray(v9) || typeof (v9 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"CreditLine\":[";
-    for (let i10 = 0; i10 < v9.length; i10++) {
-      if (i10 !== 0) out += ',';
-      const v11: unknown = v9[i10];
-      const t12 = writeCreditLine(v11, check);
-      if (t12 === undefined) return undefined;
-      out += t12;
+    if (!Array.isArray(v12) || typeof (v12 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += "\"},\"CreditLine\":[";
+    for (let i13 = 0; i13 < v12.length; i13++) {
+      if (i13 !== 0) out += ',';
+      const v14: unknown = v12[i13];
+      const t15 = writeCreditLine(v14, check);
+      if (t15 === undefined) return undefined;
+      out += t15;
     }
     out += "]";
-  }
-  const v13 = o1["Components"];
-  if (v13 !== undefined) {
+  } else out += "\"}";
+  const v16 = o1["Components"];
+  if (v16 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
-    if (!Array.isArray(v13) || typeof (v13 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (!Array.isArray(v16) || typeof (v16 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     out += ",\"Components\":[";
-    for (let i14 = 0; i14 < v13.length; i14++) {
-      if (i14 !== 0) out += ',';
-      const v15: unknown = v13[i14];
-      const t16 = writeAmountWithCategory(v15, check);
-      if (t16 === undefined) return undefined;
-      out += t16;
+    for (let i17 = 0; i17 < v16.length; i17++) {
+      if (i17 !== 0) out += ',';
+      const v18: unknown = v16[i17];
+      const t19 = writeAmountWithCategory(v18, check);
+      if (t19 === undefined) return undefined;
+      out += t19;
     }
     out += "]";
   }
@@ -3908,9 +4021,34 @@ export function writeBeneficiary(value: unknown, check = true): string | undefin
     for (let i14 = 0; i14 < v13.length; i14++) {
       if (i14 !== 0) out += ',';
       const v15: unknown = v13[i14];
-      const t16 = writeBeneficiaryAccount(v15, check);
-      if (t16 === undefined) return undefined;
-      out += t16;
+      if (typeof v15 !== 'object' || v15 === null || Array.isArray(v15) || Object.getPrototypeOf(v15) !== Object.prototype) return undefined;
+      const o16 = v15 as Record<string, unknown>;
+      let o16m0 = 0;
+      for (const k17 in o16) {
+        switch (k17) {
+          case "SchemeName": o16m0 |= 1; break;
+          case "Identification": o16m0 |= 2; break;
+          default:
+            return undefined;
+        }
+      }
+      const v18 = o16["SchemeName"];
+      if (v18 === undefined || (o16m0 & 1) === 0) return undefined;
+      if (v18 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+      else if (v18 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+      else if (v18 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+      else if (v18 === "MobileNumber") out += "{\"SchemeName\":\"MobileNumber\"";
+      else if (v18 === "UtilityName") out += "{\"SchemeName\":\"UtilityName\"";
+      else if (v18 === "EWallet") out += "{\"SchemeName\":\"EWallet\"";
+      else return undefined;
+      const v19 = o16["Identification"];
+      if (v19 === undefined || (o16m0 & 2) === 0) return undefined;
+      if (typeof v19 !== 'string') return undefined;
+      if (check && (v19.length < 1 || (v19.length < 2 && rt.codePointLength(v19) < 1))) return undefined;
+      if (check && (v19.length > 400 && rt.codePointLength(v19) > 400)) return undefined;
+      out += ",\"Identification\":\"";
+      out += rt.jsonStringBody(v19);
+      out += "\"}";
     }
     out += "]";
   }
@@ -4036,10 +4174,30 @@ export function writeDirectDebit(value: unknown, check = true): string | undefin
   const v10 = o1["PreviousPaymentAmount"];
   if (v10 !== undefined) {
     if ((o1m0 & 64) === 0) return undefined;
-    const t11 = writeAmount(v10, check);
-    if (t11 === undefined) return undefined;
-    out += ",\"PreviousPaymentAmount\":";
-    out += t11;
+    if (typeof v10 !== 'object' || v10 === null || Array.isArray(v10) || Object.getPrototypeOf(v10) !== Object.prototype) return undefined;
+    const o11 = v10 as Record<string, unknown>;
+    let o11m0 = 0;
+    for (const k12 in o11) {
+      switch (k12) {
+        case "Amount": o11m0 |= 1; break;
+        case "Currency": o11m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v13 = o11["Amount"];
+    if (v13 === undefined || (o11m0 & 1) === 0) return undefined;
+    if (typeof v13 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v13))) return undefined;
+    out += ",\"PreviousPaymentAmount\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v13);
+    const v14 = o11["Currency"];
+    if (v14 === undefined || (o11m0 & 2) === 0) return undefined;
+    if (typeof v14 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v14))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v14 : rt.jsonStringBody(v14);
+    out += "\"}";
   }
   out += "}";
   return out;
@@ -4139,55 +4297,97 @@ export function writeChargeCalculation(value: unknown, check = true): string | u
     if ((o1m0 & 1) === 0) return undefined;
     out += c3 + "\"Amount\":";
     c3 = ',';
-    const t5 = writeAmount(v4, check);
-    if (t5 === undefined) return undefined;
-    out += t5;
+    if (typeof v4 !== 'object' || v4 === null || Array.isArray(v4) || Object.getPrototypeOf(v4) !== Object.prototype) return undefined;
+    const o5 = v4 as Record<string, unknown>;
+    let o5m0 = 0;
+    for (const k6 in o5) {
+      switch (k6) {
+        case "Amount": o5m0 |= 1; break;
+        case "Currency": o5m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v7 = o5["Amount"];
+    if (v7 === undefined || (o5m0 & 1) === 0) return undefined;
+    if (typeof v7 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v7))) return undefined;
+    out += "{\"Amount\":\"";
+    out += rt.jsonStringBody(v7);
+    const v8 = o5["Currency"];
+    if (v8 === undefined || (o5m0 & 2) === 0) return undefined;
+    if (typeof v8 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v8))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v8 : rt.jsonStringBody(v8);
+    out += "\"}";
   }
-  const v6 = o1["Rate"];
-  if (v6 !== undefined) {
+  const v9 = o1["Rate"];
+  if (v9 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
     out += c3 + "\"Rate\":";
     c3 = ',';
-    if (typeof v6 !== 'number' || !Number.isFinite(v6)) return undefined;
-    if (check && (v6 < 0 || v6 > 100)) return undefined;
-    out += '' + v6;
+    if (typeof v9 !== 'number' || !Number.isFinite(v9)) return undefined;
+    if (check && (v9 < 0 || v9 > 100)) return undefined;
+    out += '' + v9;
   }
-  const v7 = o1["ApplicationFrequency"];
-  if (v7 !== undefined) {
+  const v10 = o1["ApplicationFrequency"];
+  if (v10 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
     out += c3 + "\"ApplicationFrequency\":";
     c3 = ',';
-    if (v7 === "Monthly") out += "\"Monthly\"";
-    else if (v7 === "Daily") out += "\"Daily\"";
+    if (v10 === "Monthly") out += "\"Monthly\"";
+    else if (v10 === "Daily") out += "\"Daily\"";
     else return undefined;
   }
-  const v8 = o1["InterestCalculationMethod"];
-  if (v8 !== undefined) {
+  const v11 = o1["InterestCalculationMethod"];
+  if (v11 !== undefined) {
     if ((o1m0 & 8) === 0) return undefined;
     out += c3 + "\"InterestCalculationMethod\":";
     c3 = ',';
-    if (v8 === "PrincipalBalance") out += "\"PrincipalBalance\"";
-    else if (v8 === "OutstandingBalance") out += "\"OutstandingBalance\"";
-    else if (v8 === "InitialDrawdownAmount") out += "\"InitialDrawdownAmount\"";
+    if (v11 === "PrincipalBalance") out += "\"PrincipalBalance\"";
+    else if (v11 === "OutstandingBalance") out += "\"OutstandingBalance\"";
+    else if (v11 === "InitialDrawdownAmount") out += "\"InitialDrawdownAmount\"";
     else return undefined;
   }
-  const v9 = o1["MaximumChargeAmount"];
-  if (v9 !== undefined) {
+  const v12 = o1["MaximumChargeAmount"];
+  if (v12 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
     out += c3 + "\"MaximumChargeAmount\":";
     c3 = ',';
-    const t10 = writeAmount(v9, check);
-    if (t10 === undefined) return undefined;
-    out += t10;
+    if (typeof v12 !== 'object' || v12 === null || Array.isArray(v12) || Object.getPrototypeOf(v12) !== Object.prototype) return undefined;
+    const o13 = v12 as Record<string, unknown>;
+    let o13m0 = 0;
+    for (const k14 in o13) {
+      switch (k14) {
+        case "Amount": o13m0 |= 1; break;
+        case "Currency": o13m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v15 = o13["Amount"];
+    if (v15 === undefined || (o13m0 & 1) === 0) return undefined;
+    if (typeof v15 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v15))) return undefined;
+    out += "{\"Amount\":\"";
+    out += rt.jsonStringBody(v15);
+    const v16 = o13["Currency"];
+    if (v16 === undefined || (o13m0 & 2) === 0) return undefined;
+    if (typeof v16 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v16))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v16 : rt.jsonStringBody(v16);
+    out += "\"}";
   }
-  const v11 = o1["Basis"];
-  if (v11 !== undefined) {
+  const v17 = o1["Basis"];
+  if (v17 !== undefined) {
     if ((o1m0 & 32) === 0) return undefined;
     out += c3 + "\"Basis\":";
     c3 = ',';
-    if (typeof v11 !== 'string') return undefined;
+    if (typeof v17 !== 'string') return undefined;
     out += "\"";
-    out += rt.jsonStringBody(v11);
+    out += rt.jsonStringBody(v17);
     out += "\"";
   }
   out += c3 === '{' ? '{}' : '}';
@@ -5282,32 +5482,95 @@ export function writeScheduledPayment(value: unknown, check = true): string | un
   }
   const v10 = o1["InstructedAmount"];
   if (v10 === undefined || (o1m0 & 128) === 0) return undefined;
-  const t11 = writeAmount(v10, check);
-  if (t11 === undefined) return undefined;
-  out += "\",\"InstructedAmount\":";
-  out += t11;
-  const v12 = o1["CreditorAgent"];
-  if (v12 !== undefined) {
-    if ((o1m0 & 256) === 0) return undefined;
-    const t13 = writeInstitutionId(v12, check);
-    if (t13 === undefined) return undefined;
-    out += ",\"CreditorAgent\":";
-    out += t13;
+  if (typeof v10 !== 'object' || v10 === null || Array.isArray(v10) || Object.getPrototypeOf(v10) !== Object.prototype) return undefined;
+  const o11 = v10 as Record<string, unknown>;
+  let o11m0 = 0;
+  for (const k12 in o11) {
+    switch (k12) {
+      case "Amount": o11m0 |= 1; break;
+      case "Currency": o11m0 |= 2; break;
+      default:
+        return undefined;
+    }
   }
-  const v14 = o1["CreditorAccount"];
-  if (v14 !== undefined) {
+  const v13 = o11["Amount"];
+  if (v13 === undefined || (o11m0 & 1) === 0) return undefined;
+  if (typeof v13 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v13))) return undefined;
+  out += "\",\"InstructedAmount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v13);
+  const v14 = o11["Currency"];
+  if (v14 === undefined || (o11m0 & 2) === 0) return undefined;
+  if (typeof v14 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v14))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v14 : rt.jsonStringBody(v14);
+  const v15 = o1["CreditorAgent"];
+  if (v15 !== undefined) {
+    if ((o1m0 & 256) === 0) return undefined;
+    if (typeof v15 !== 'object' || v15 === null || Array.isArray(v15) || Object.getPrototypeOf(v15) !== Object.prototype) return undefined;
+    const o16 = v15 as Record<string, unknown>;
+    let o16m0 = 0;
+    for (const k17 in o16) {
+      switch (k17) {
+        case "SchemeName": o16m0 |= 1; break;
+        case "Identification": o16m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v18 = o16["SchemeName"];
+    if (v18 === undefined || (o16m0 & 1) === 0) return undefined;
+    if (v18 === "BICFI") out += "\"},\"CreditorAgent\":{\"SchemeName\":\"BICFI\"";
+    else if (v18 === "Other") out += "\"},\"CreditorAgent\":{\"SchemeName\":\"Other\"";
+    else return undefined;
+    const v19 = o16["Identification"];
+    if (v19 === undefined || (o16m0 & 2) === 0) return undefined;
+    if (typeof v19 !== 'string') return undefined;
+    if (check && (v19.length < 1 || (v19.length < 2 && rt.codePointLength(v19) < 1))) return undefined;
+    if (check && (v19.length > 35 && rt.codePointLength(v19) > 35)) return undefined;
+    out += ",\"Identification\":\"";
+    out += rt.jsonStringBody(v19);
+  }
+  const v20 = o1["CreditorAccount"];
+  if (v20 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"CreditorAccount\":[";
-    for (let i15 = 0; i15 < v14.length; i15++) {
-      if (i15 !== 0) out += ',';
-      const v16: unknown = v14[i15];
-      const t17 = writeBeneficiaryAccount(v16, check);
-      if (t17 === undefined) return undefined;
-      out += t17;
+    if (!Array.isArray(v20) || typeof (v20 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += "\"},\"CreditorAccount\":[";
+    for (let i21 = 0; i21 < v20.length; i21++) {
+      if (i21 !== 0) out += ',';
+      const v22: unknown = v20[i21];
+      if (typeof v22 !== 'object' || v22 === null || Array.isArray(v22) || Object.getPrototypeOf(v22) !== Object.prototype) return undefined;
+      const o23 = v22 as Record<string, unknown>;
+      let o23m0 = 0;
+      for (const k24 in o23) {
+        switch (k24) {
+          case "SchemeName": o23m0 |= 1; break;
+          case "Identification": o23m0 |= 2; break;
+          default:
+            return undefined;
+        }
+      }
+      const v25 = o23["SchemeName"];
+      if (v25 === undefined || (o23m0 & 1) === 0) return undefined;
+      if (v25 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+      else if (v25 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+      else if (v25 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+      else if (v25 === "MobileNumber") out += "{\"SchemeName\":\"MobileNumber\"";
+      else if (v25 === "UtilityName") out += "{\"SchemeName\":\"UtilityName\"";
+      else if (v25 === "EWallet") out += "{\"SchemeName\":\"EWallet\"";
+      else return undefined;
+      const v26 = o23["Identification"];
+      if (v26 === undefined || (o23m0 & 2) === 0) return undefined;
+      if (typeof v26 !== 'string') return undefined;
+      if (check && (v26.length < 1 || (v26.length < 2 && rt.codePointLength(v26) < 1))) return undefined;
+      if (check && (v26.length > 400 && rt.codePointLength(v26) > 400)) return undefined;
+      out += ",\"Identification\":\"";
+      out += rt.jsonStringBody(v26);
+      out += "\"}";
     }
     out += "]";
-  }
+  } else out += "\"}";
   out += "}";
   return out;
 }
@@ -5550,63 +5813,183 @@ export function writeStandingOrder(value: unknown, check = true): string | undef
   else return undefined;
   const v16 = o1["FirstPaymentAmount"];
   if (v16 === undefined || (o1m0 & 8192) === 0) return undefined;
-  const t17 = writeAmount(v16, check);
-  if (t17 === undefined) return undefined;
-  out += ",\"FirstPaymentAmount\":";
-  out += t17;
-  const v18 = o1["NextPaymentAmount"];
-  if (v18 !== undefined) {
+  if (typeof v16 !== 'object' || v16 === null || Array.isArray(v16) || Object.getPrototypeOf(v16) !== Object.prototype) return undefined;
+  const o17 = v16 as Record<string, unknown>;
+  let o17m0 = 0;
+  for (const k18 in o17) {
+    switch (k18) {
+      case "Amount": o17m0 |= 1; break;
+      case "Currency": o17m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v19 = o17["Amount"];
+  if (v19 === undefined || (o17m0 & 1) === 0) return undefined;
+  if (typeof v19 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v19))) return undefined;
+  out += ",\"FirstPaymentAmount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v19);
+  const v20 = o17["Currency"];
+  if (v20 === undefined || (o17m0 & 2) === 0) return undefined;
+  if (typeof v20 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v20))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v20 : rt.jsonStringBody(v20);
+  const v21 = o1["NextPaymentAmount"];
+  if (v21 !== undefined) {
     if ((o1m0 & 16384) === 0) return undefined;
-    const t19 = writeAmount(v18, check);
-    if (t19 === undefined) return undefined;
-    out += ",\"NextPaymentAmount\":";
-    out += t19;
+    if (typeof v21 !== 'object' || v21 === null || Array.isArray(v21) || Object.getPrototypeOf(v21) !== Object.prototype) return undefined;
+    const o22 = v21 as Record<string, unknown>;
+    let o22m0 = 0;
+    for (const k23 in o22) {
+      switch (k23) {
+        case "Amount": o22m0 |= 1; break;
+        case "Currency": o22m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v24 = o22["Amount"];
+    if (v24 === undefined || (o22m0 & 1) === 0) return undefined;
+    if (typeof v24 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v24))) return undefined;
+    out += "\"},\"NextPaymentAmount\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v24);
+    const v25 = o22["Currency"];
+    if (v25 === undefined || (o22m0 & 2) === 0) return undefined;
+    if (typeof v25 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v25))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v25 : rt.jsonStringBody(v25);
   }
-  const v20 = o1["LastPaymentAmount"];
-  if (v20 !== undefined) {
-    if ((o1m0 & 32768) === 0) return undefined;
-    const t21 = writeAmount(v20, check);
-    if (t21 === undefined) return undefined;
-    out += ",\"LastPaymentAmount\":";
-    out += t21;
-  }
-  const v22 = o1["FinalPaymentAmount"];
-  if (v22 !== undefined) {
-    if ((o1m0 & 65536) === 0) return undefined;
-    const t23 = writeAmount(v22, check);
-    if (t23 === undefined) return undefined;
-    out += ",\"FinalPaymentAmount\":";
-    out += t23;
-  }
-  const v24 = o1["CreditorAgent"];
-  if (v24 !== undefined) {
-    if ((o1m0 & 131072) === 0) return undefined;
-    const t25 = writeInstitutionId(v24, check);
-    if (t25 === undefined) return undefined;
-    out += ",\"CreditorAgent\":";
-    out += t25;
-  }
-  const v26 = o1["CreditorAccount"];
+  const v26 = o1["LastPaymentAmount"];
   if (v26 !== undefined) {
+    if ((o1m0 & 32768) === 0) return undefined;
+    if (typeof v26 !== 'object' || v26 === null || Array.isArray(v26) || Object.getPrototypeOf(v26) !== Object.prototype) return undefined;
+    const o27 = v26 as Record<string, unknown>;
+    let o27m0 = 0;
+    for (const k28 in o27) {
+      switch (k28) {
+        case "Amount": o27m0 |= 1; break;
+        case "Currency": o27m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v29 = o27["Amount"];
+    if (v29 === undefined || (o27m0 & 1) === 0) return undefined;
+    if (typeof v29 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v29))) return undefined;
+    out += "\"},\"LastPaymentAmount\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v29);
+    const v30 = o27["Currency"];
+    if (v30 === undefined || (o27m0 & 2) === 0) return undefined;
+    if (typeof v30 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v30))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v30 : rt.jsonStringBody(v30);
+  }
+  const v31 = o1["FinalPaymentAmount"];
+  if (v31 !== undefined) {
+    if ((o1m0 & 65536) === 0) return undefined;
+    if (typeof v31 !== 'object' || v31 === null || Array.isArray(v31) || Object.getPrototypeOf(v31) !== Object.prototype) return undefined;
+    const o32 = v31 as Record<string, unknown>;
+    let o32m0 = 0;
+    for (const k33 in o32) {
+      switch (k33) {
+        case "Amount": o32m0 |= 1; break;
+        case "Currency": o32m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v34 = o32["Amount"];
+    if (v34 === undefined || (o32m0 & 1) === 0) return undefined;
+    if (typeof v34 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v34))) return undefined;
+    out += "\"},\"FinalPaymentAmount\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v34);
+    const v35 = o32["Currency"];
+    if (v35 === undefined || (o32m0 & 2) === 0) return undefined;
+    if (typeof v35 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v35))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v35 : rt.jsonStringBody(v35);
+  }
+  const v36 = o1["CreditorAgent"];
+  if (v36 !== undefined) {
+    if ((o1m0 & 131072) === 0) return undefined;
+    if (typeof v36 !== 'object' || v36 === null || Array.isArray(v36) || Object.getPrototypeOf(v36) !== Object.prototype) return undefined;
+    const o37 = v36 as Record<string, unknown>;
+    let o37m0 = 0;
+    for (const k38 in o37) {
+      switch (k38) {
+        case "SchemeName": o37m0 |= 1; break;
+        case "Identification": o37m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v39 = o37["SchemeName"];
+    if (v39 === undefined || (o37m0 & 1) === 0) return undefined;
+    if (v39 === "BICFI") out += "\"},\"CreditorAgent\":{\"SchemeName\":\"BICFI\"";
+    else if (v39 === "Other") out += "\"},\"CreditorAgent\":{\"SchemeName\":\"Other\"";
+    else return undefined;
+    const v40 = o37["Identification"];
+    if (v40 === undefined || (o37m0 & 2) === 0) return undefined;
+    if (typeof v40 !== 'string') return undefined;
+    if (check && (v40.length < 1 || (v40.length < 2 && rt.codePointLength(v40) < 1))) return undefined;
+    if (check && (v40.length > 35 && rt.codePointLength(v40) > 35)) return undefined;
+    out += ",\"Identification\":\"";
+    out += rt.jsonStringBody(v40);
+  }
+  const v41 = o1["CreditorAccount"];
+  if (v41 !== undefined) {
     if ((o1m0 & 262144) === 0) return undefined;
-    if (!Array.isArray(v26) || typeof (v26 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    out += ",\"CreditorAccount\":[";
-    for (let i27 = 0; i27 < v26.length; i27++) {
-      if (i27 !== 0) out += ',';
-      const v28: unknown = v26[i27];
-      const t29 = writeBeneficiaryAccount(v28, check);
-      if (t29 === undefined) return undefined;
-      out += t29;
+    if (!Array.isArray(v41) || typeof (v41 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    out += "\"},\"CreditorAccount\":[";
+    for (let i42 = 0; i42 < v41.length; i42++) {
+      if (i42 !== 0) out += ',';
+      const v43: unknown = v41[i42];
+      if (typeof v43 !== 'object' || v43 === null || Array.isArray(v43) || Object.getPrototypeOf(v43) !== Object.prototype) return undefined;
+      const o44 = v43 as Record<string, unknown>;
+      let o44m0 = 0;
+      for (const k45 in o44) {
+        switch (k45) {
+          case "SchemeName": o44m0 |= 1; break;
+          case "Identification": o44m0 |= 2; break;
+          default:
+            return undefined;
+        }
+      }
+      const v46 = o44["SchemeName"];
+      if (v46 === undefined || (o44m0 & 1) === 0) return undefined;
+      if (v46 === "IBAN") out += "{\"SchemeName\":\"IBAN\"";
+      else if (v46 === "AccountNumber") out += "{\"SchemeName\":\"AccountNumber\"";
+      else if (v46 === "MaskedPAN") out += "{\"SchemeName\":\"MaskedPAN\"";
+      else if (v46 === "MobileNumber") out += "{\"SchemeName\":\"MobileNumber\"";
+      else if (v46 === "UtilityName") out += "{\"SchemeName\":\"UtilityName\"";
+      else if (v46 === "EWallet") out += "{\"SchemeName\":\"EWallet\"";
+      else return undefined;
+      const v47 = o44["Identification"];
+      if (v47 === undefined || (o44m0 & 2) === 0) return undefined;
+      if (typeof v47 !== 'string') return undefined;
+      if (check && (v47.length < 1 || (v47.length < 2 && rt.codePointLength(v47) < 1))) return undefined;
+      if (check && (v47.length > 400 && rt.codePointLength(v47) > 400)) return undefined;
+      out += ",\"Identification\":\"";
+      out += rt.jsonStringBody(v47);
+      out += "\"}";
     }
     out += "]";
-  }
-  const v30 = o1["SupplementaryData"];
-  if (v30 !== undefined) {
+  } else out += "\"}";
+  const v48 = o1["SupplementaryData"];
+  if (v48 !== undefined) {
     if ((o1m0 & 524288) === 0) return undefined;
-    const t31 = writeSupplementaryData(v30, check);
-    if (t31 === undefined) return undefined;
+    const t49 = writeSupplementaryData(v48, check);
+    if (t49 === undefined) return undefined;
     out += ",\"SupplementaryData\":";
-    out += t31;
+    out += t49;
   }
   out += "}";
   return out;
@@ -5910,11 +6293,30 @@ export function writeCurrencyExchange(value: unknown, check = true): string | un
   }
   const v9 = o1["InstructedAmount"];
   if (v9 === undefined || (o1m0 & 64) === 0) return undefined;
-  const t10 = writeAmount(v9, check);
-  if (t10 === undefined) return undefined;
-  out += ",\"InstructedAmount\":";
-  out += t10;
-  out += "}";
+  if (typeof v9 !== 'object' || v9 === null || Array.isArray(v9) || Object.getPrototypeOf(v9) !== Object.prototype) return undefined;
+  const o10 = v9 as Record<string, unknown>;
+  let o10m0 = 0;
+  for (const k11 in o10) {
+    switch (k11) {
+      case "Amount": o10m0 |= 1; break;
+      case "Currency": o10m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v12 = o10["Amount"];
+  if (v12 === undefined || (o10m0 & 1) === 0) return undefined;
+  if (typeof v12 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v12))) return undefined;
+  out += ",\"InstructedAmount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v12);
+  const v13 = o10["Currency"];
+  if (v13 === undefined || (o10m0 & 2) === 0) return undefined;
+  if (typeof v13 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v13))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v13 : rt.jsonStringBody(v13);
+  out += "\"}}";
   return out;
 }
 
@@ -6071,11 +6473,30 @@ export function writeTransactionBalance(value: unknown, check = true): string | 
   out += t5;
   const v6 = o1["Amount"];
   if (v6 === undefined || (o1m0 & 4) === 0) return undefined;
-  const t7 = writeAmount(v6, check);
-  if (t7 === undefined) return undefined;
-  out += ",\"Amount\":";
-  out += t7;
-  out += "}";
+  if (typeof v6 !== 'object' || v6 === null || Array.isArray(v6) || Object.getPrototypeOf(v6) !== Object.prototype) return undefined;
+  const o7 = v6 as Record<string, unknown>;
+  let o7m0 = 0;
+  for (const k8 in o7) {
+    switch (k8) {
+      case "Amount": o7m0 |= 1; break;
+      case "Currency": o7m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v9 = o7["Amount"];
+  if (v9 === undefined || (o7m0 & 1) === 0) return undefined;
+  if (typeof v9 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v9))) return undefined;
+  out += ",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v9);
+  const v10 = o7["Currency"];
+  if (v10 === undefined || (o7m0 & 2) === 0) return undefined;
+  if (typeof v10 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v10))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v10 : rt.jsonStringBody(v10);
+  out += "\"}}";
   return out;
 }
 
@@ -6589,161 +7010,489 @@ export function writeTransactionBase(value: unknown, check = true): string | und
   }
   const v24 = o1["Amount"];
   if (v24 === undefined || (o1m0 & 65536) === 0) return undefined;
-  const t25 = writeAmount(v24, check);
-  if (t25 === undefined) return undefined;
-  out += "\",\"Amount\":";
-  out += t25;
-  const v26 = o1["ChargeAmount"];
-  if (v26 !== undefined) {
+  if (typeof v24 !== 'object' || v24 === null || Array.isArray(v24) || Object.getPrototypeOf(v24) !== Object.prototype) return undefined;
+  const o25 = v24 as Record<string, unknown>;
+  let o25m0 = 0;
+  for (const k26 in o25) {
+    switch (k26) {
+      case "Amount": o25m0 |= 1; break;
+      case "Currency": o25m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v27 = o25["Amount"];
+  if (v27 === undefined || (o25m0 & 1) === 0) return undefined;
+  if (typeof v27 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v27))) return undefined;
+  out += "\",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v27);
+  const v28 = o25["Currency"];
+  if (v28 === undefined || (o25m0 & 2) === 0) return undefined;
+  if (typeof v28 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v28))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v28 : rt.jsonStringBody(v28);
+  const v29 = o1["ChargeAmount"];
+  if (v29 !== undefined) {
     if ((o1m0 & 131072) === 0) return undefined;
-    const t27 = writeChargeAmount(v26, check);
-    if (t27 === undefined) return undefined;
-    out += ",\"ChargeAmount\":";
-    out += t27;
-  }
-  const v28 = o1["ChargeAmountVat"];
-  if (v28 !== undefined) {
+    if (typeof v29 !== 'object' || v29 === null || Array.isArray(v29) || Object.getPrototypeOf(v29) !== Object.prototype) return undefined;
+    const o30 = v29 as Record<string, unknown>;
+    let o30m0 = 0;
+    for (const k31 in o30) {
+      switch (k31) {
+        case "Amount": o30m0 |= 1; break;
+        case "Currency": o30m0 |= 2; break;
+        case "ChargeIncluded": o30m0 |= 4; break;
+        default:
+          return undefined;
+      }
+    }
+    const v32 = o30["Amount"];
+    if (v32 === undefined || (o30m0 & 1) === 0) return undefined;
+    if (typeof v32 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v32))) return undefined;
+    out += "\"},\"ChargeAmount\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v32);
+    const v33 = o30["Currency"];
+    if (v33 === undefined || (o30m0 & 2) === 0) return undefined;
+    if (typeof v33 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v33))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v33 : rt.jsonStringBody(v33);
+    const v34 = o30["ChargeIncluded"];
+    if (v34 !== undefined) {
+      if ((o30m0 & 4) === 0) return undefined;
+      if (typeof v34 !== 'boolean') return undefined;
+      out += "\",\"ChargeIncluded\":";
+      out += v34 ? 'true' : 'false';
+    } else out += "\"";
+    out += "}";
+  } else out += "\"}";
+  const v35 = o1["ChargeAmountVat"];
+  if (v35 !== undefined) {
     if ((o1m0 & 262144) === 0) return undefined;
-    const t29 = writeAmount(v28, check);
-    if (t29 === undefined) return undefined;
-    out += ",\"ChargeAmountVat\":";
-    out += t29;
+    if (typeof v35 !== 'object' || v35 === null || Array.isArray(v35) || Object.getPrototypeOf(v35) !== Object.prototype) return undefined;
+    const o36 = v35 as Record<string, unknown>;
+    let o36m0 = 0;
+    for (const k37 in o36) {
+      switch (k37) {
+        case "Amount": o36m0 |= 1; break;
+        case "Currency": o36m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v38 = o36["Amount"];
+    if (v38 === undefined || (o36m0 & 1) === 0) return undefined;
+    if (typeof v38 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v38))) return undefined;
+    out += ",\"ChargeAmountVat\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v38);
+    const v39 = o36["Currency"];
+    if (v39 === undefined || (o36m0 & 2) === 0) return undefined;
+    if (typeof v39 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v39))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v39 : rt.jsonStringBody(v39);
+    out += "\"}";
   }
-  const v30 = o1["CurrencyExchange"];
-  if (v30 !== undefined) {
-    if ((o1m0 & 524288) === 0) return undefined;
-    const t31 = writeCurrencyExchange(v30, check);
-    if (t31 === undefined) return undefined;
-    out += ",\"CurrencyExchange\":";
-    out += t31;
-  }
-  const v32 = o1["BankTransactionCode"];
-  if (v32 !== undefined) {
-    if ((o1m0 & 1048576) === 0) return undefined;
-    const t33 = writeBankTransactionCode(v32, check);
-    if (t33 === undefined) return undefined;
-    out += ",\"BankTransactionCode\":";
-    out += t33;
-  }
-  const v34 = o1["ProprietaryBankTransactionCode"];
-  if (v34 !== undefined) {
-    if ((o1m0 & 2097152) === 0) return undefined;
-    const t35 = writeProprietaryBankTransactionCode(v34, check);
-    if (t35 === undefined) return undefined;
-    out += ",\"ProprietaryBankTransactionCode\":";
-    out += t35;
-  }
-  const v36 = o1["Balance"];
-  if (v36 !== undefined) {
-    if ((o1m0 & 4194304) === 0) return undefined;
-    const t37 = writeTransactionBalance(v36, check);
-    if (t37 === undefined) return undefined;
-    out += ",\"Balance\":";
-    out += t37;
-  }
-  const v38 = o1["MerchantDetails"];
-  if (v38 !== undefined) {
-    if ((o1m0 & 8388608) === 0) return undefined;
-    const t39 = writeMerchantDetails(v38, check);
-    if (t39 === undefined) return undefined;
-    out += ",\"MerchantDetails\":";
-    out += t39;
-  }
-  const v40 = o1["CreditorAgent"];
+  const v40 = o1["CurrencyExchange"];
   if (v40 !== undefined) {
-    if ((o1m0 & 16777216) === 0) return undefined;
-    const t41 = writeCounterpartyInstitution(v40, check);
+    if ((o1m0 & 524288) === 0) return undefined;
+    const t41 = writeCurrencyExchange(v40, check);
     if (t41 === undefined) return undefined;
-    out += ",\"CreditorAgent\":";
+    out += ",\"CurrencyExchange\":";
     out += t41;
   }
-  const v42 = o1["CreditorAccount"];
+  const v42 = o1["BankTransactionCode"];
   if (v42 !== undefined) {
+    if ((o1m0 & 1048576) === 0) return undefined;
+    const t43 = writeBankTransactionCode(v42, check);
+    if (t43 === undefined) return undefined;
+    out += ",\"BankTransactionCode\":";
+    out += t43;
+  }
+  const v44 = o1["ProprietaryBankTransactionCode"];
+  if (v44 !== undefined) {
+    if ((o1m0 & 2097152) === 0) return undefined;
+    if (typeof v44 !== 'object' || v44 === null || Array.isArray(v44) || Object.getPrototypeOf(v44) !== Object.prototype) return undefined;
+    const o45 = v44 as Record<string, unknown>;
+    let o45m0 = 0;
+    for (const k46 in o45) {
+      switch (k46) {
+        case "Code": o45m0 |= 1; break;
+        case "Issuer": o45m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v47 = o45["Code"];
+    if (v47 === undefined || (o45m0 & 1) === 0) return undefined;
+    if (typeof v47 !== 'string') return undefined;
+    if (check && (v47.length < 1 || (v47.length < 2 && rt.codePointLength(v47) < 1))) return undefined;
+    if (check && (v47.length > 35 && rt.codePointLength(v47) > 35)) return undefined;
+    out += ",\"ProprietaryBankTransactionCode\":{\"Code\":\"";
+    out += rt.jsonStringBody(v47);
+    const v48 = o45["Issuer"];
+    if (v48 !== undefined) {
+      if ((o45m0 & 2) === 0) return undefined;
+      if (typeof v48 !== 'string') return undefined;
+      if (check && (v48.length < 1 || (v48.length < 2 && rt.codePointLength(v48) < 1))) return undefined;
+      if (check && (v48.length > 35 && rt.codePointLength(v48) > 35)) return undefined;
+      out += "\",\"Issuer\":\"";
+      out += rt.jsonStringBody(v48);
+    }
+    out += "\"}";
+  }
+  const v49 = o1["Balance"];
+  if (v49 !== undefined) {
+    if ((o1m0 & 4194304) === 0) return undefined;
+    const t50 = writeTransactionBalance(v49, check);
+    if (t50 === undefined) return undefined;
+    out += ",\"Balance\":";
+    out += t50;
+  }
+  const v51 = o1["MerchantDetails"];
+  if (v51 !== undefined) {
+    if ((o1m0 & 8388608) === 0) return undefined;
+    if (typeof v51 !== 'object' || v51 === null || Array.isArray(v51) || Object.getPrototypeOf(v51) !== Object.prototype) return undefined;
+    const o52 = v51 as Record<string, unknown>;
+    let o52m0 = 0;
+    for (const k53 in o52) {
+      switch (k53) {
+        case "MerchantId": o52m0 |= 1; break;
+        case "MerchantName": o52m0 |= 2; break;
+        case "MerchantCategoryCode": o52m0 |= 4; break;
+        default:
+          return undefined;
+      }
+    }
+    let c54 = '{';
+    const v55 = o52["MerchantId"];
+    if (v55 !== undefined) {
+      if ((o52m0 & 1) === 0) return undefined;
+      out += ",\"MerchantDetails\":";
+      out += c54 + "\"MerchantId\":";
+      c54 = ',';
+      if (typeof v55 !== 'number' || !Number.isFinite(v55)) return undefined;
+      if (check && (!Number.isInteger(v55))) return undefined;
+      out += '' + v55;
+    } else out += ",\"MerchantDetails\":";
+    const v56 = o52["MerchantName"];
+    if (v56 !== undefined) {
+      if ((o52m0 & 2) === 0) return undefined;
+      out += c54 + "\"MerchantName\":";
+      c54 = ',';
+      if (typeof v56 !== 'string') return undefined;
+      if (check && (v56.length < 1 || (v56.length < 2 && rt.codePointLength(v56) < 1))) return undefined;
+      if (check && (v56.length > 350 && rt.codePointLength(v56) > 350)) return undefined;
+      out += "\"";
+      out += rt.jsonStringBody(v56);
+      out += "\"";
+    }
+    const v57 = o52["MerchantCategoryCode"];
+    if (v57 !== undefined) {
+      if ((o52m0 & 4) === 0) return undefined;
+      out += c54 + "\"MerchantCategoryCode\":";
+      c54 = ',';
+      if (typeof v57 !== 'string') return undefined;
+      if (check && (v57.length < 3 || (v57.length < 6 && rt.codePointLength(v57) < 3))) return undefined;
+      if (check && (v57.length > 4 && rt.codePointLength(v57) > 4)) return undefined;
+      out += "\"";
+      out += rt.jsonStringBody(v57);
+      out += "\"";
+    }
+    out += c54 === '{' ? '{}' : '}';
+  }
+  const v58 = o1["CreditorAgent"];
+  if (v58 !== undefined) {
+    if ((o1m0 & 16777216) === 0) return undefined;
+    const t59 = writeCounterpartyInstitution(v58, check);
+    if (t59 === undefined) return undefined;
+    out += ",\"CreditorAgent\":";
+    out += t59;
+  }
+  const v60 = o1["CreditorAccount"];
+  if (v60 !== undefined) {
     if ((o1m0 & 33554432) === 0) return undefined;
-    if (!Array.isArray(v42) || typeof (v42 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (!Array.isArray(v60) || typeof (v60 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     out += ",\"CreditorAccount\":[";
-    for (let i43 = 0; i43 < v42.length; i43++) {
-      if (i43 !== 0) out += ',';
-      const v44: unknown = v42[i43];
-      const t45 = writeCounterpartyAccount(v44, check);
-      if (t45 === undefined) return undefined;
-      out += t45;
+    for (let i61 = 0; i61 < v60.length; i61++) {
+      if (i61 !== 0) out += ',';
+      const v62: unknown = v60[i61];
+      if (typeof v62 !== 'object' || v62 === null || Array.isArray(v62) || Object.getPrototypeOf(v62) !== Object.prototype) return undefined;
+      const o63 = v62 as Record<string, unknown>;
+      let o63m0 = 0;
+      for (const k64 in o63) {
+        switch (k64) {
+          case "SchemeName": o63m0 |= 1; break;
+          case "Identification": o63m0 |= 2; break;
+          case "Name": o63m0 |= 4; break;
+          default:
+            return undefined;
+        }
+      }
+      let c65 = '{';
+      const v66 = o63["SchemeName"];
+      if (v66 !== undefined) {
+        if ((o63m0 & 1) === 0) return undefined;
+        out += c65 + "\"SchemeName\":";
+        c65 = ',';
+        if (v66 === "IBAN") out += "\"IBAN\"";
+        else if (v66 === "AccountNumber") out += "\"AccountNumber\"";
+        else if (v66 === "MaskedPAN") out += "\"MaskedPAN\"";
+        else if (v66 === "MortgageReference") out += "\"MortgageReference\"";
+        else if (v66 === "FinanceReference") out += "\"FinanceReference\"";
+        else return undefined;
+      }
+      const v67 = o63["Identification"];
+      if (v67 !== undefined) {
+        if ((o63m0 & 2) === 0) return undefined;
+        out += c65 + "\"Identification\":";
+        c65 = ',';
+        if (typeof v67 !== 'string') return undefined;
+        if (check && (v67.length < 1 || (v67.length < 2 && rt.codePointLength(v67) < 1))) return undefined;
+        if (check && (v67.length > 400 && rt.codePointLength(v67) > 400)) return undefined;
+        out += "\"";
+        out += rt.jsonStringBody(v67);
+        out += "\"";
+      }
+      const v68 = o63["Name"];
+      if (v68 !== undefined) {
+        if ((o63m0 & 4) === 0) return undefined;
+        out += c65 + "\"Name\":";
+        c65 = ',';
+        if (typeof v68 !== 'string') return undefined;
+        if (check && (v68.length < 1 || (v68.length < 2 && rt.codePointLength(v68) < 1))) return undefined;
+        if (check && (v68.length > 70 && rt.codePointLength(v68) > 70)) return undefined;
+        out += "\"";
+        out += rt.jsonStringBody(v68);
+        out += "\"";
+      }
+      out += c65 === '{' ? '{}' : '}';
     }
     out += "]";
   }
-  const v46 = o1["DebtorAgent"];
-  if (v46 !== undefined) {
+  const v69 = o1["DebtorAgent"];
+  if (v69 !== undefined) {
     if ((o1m0 & 67108864) === 0) return undefined;
-    const t47 = writeCounterpartyInstitution(v46, check);
-    if (t47 === undefined) return undefined;
+    const t70 = writeCounterpartyInstitution(v69, check);
+    if (t70 === undefined) return undefined;
     out += ",\"DebtorAgent\":";
-    out += t47;
+    out += t70;
   }
-  const v48 = o1["DebtorAccount"];
-  if (v48 !== undefined) {
+  const v71 = o1["DebtorAccount"];
+  if (v71 !== undefined) {
     if ((o1m0 & 134217728) === 0) return undefined;
-    const t49 = writeCounterpartyAccount(v48, check);
-    if (t49 === undefined) return undefined;
-    out += ",\"DebtorAccount\":";
-    out += t49;
+    if (typeof v71 !== 'object' || v71 === null || Array.isArray(v71) || Object.getPrototypeOf(v71) !== Object.prototype) return undefined;
+    const o72 = v71 as Record<string, unknown>;
+    let o72m0 = 0;
+    for (const k73 in o72) {
+      switch (k73) {
+        case "SchemeName": o72m0 |= 1; break;
+        case "Identification": o72m0 |= 2; break;
+        case "Name": o72m0 |= 4; break;
+        default:
+          return undefined;
+      }
+    }
+    let c74 = '{';
+    const v75 = o72["SchemeName"];
+    if (v75 !== undefined) {
+      if ((o72m0 & 1) === 0) return undefined;
+      out += ",\"DebtorAccount\":";
+      out += c74 + "\"SchemeName\":";
+      c74 = ',';
+      if (v75 === "IBAN") out += "\"IBAN\"";
+      else if (v75 === "AccountNumber") out += "\"AccountNumber\"";
+      else if (v75 === "MaskedPAN") out += "\"MaskedPAN\"";
+      else if (v75 === "MortgageReference") out += "\"MortgageReference\"";
+      else if (v75 === "FinanceReference") out += "\"FinanceReference\"";
+      else return undefined;
+    } else out += ",\"DebtorAccount\":";
+    const v76 = o72["Identification"];
+    if (v76 !== undefined) {
+      if ((o72m0 & 2) === 0) return undefined;
+      out += c74 + "\"Identification\":";
+      c74 = ',';
+      if (typeof v76 !== 'string') return undefined;
+      if (check && (v76.length < 1 || (v76.length < 2 && rt.codePointLength(v76) < 1))) return undefined;
+      if (check && (v76.length > 400 && rt.codePointLength(v76) > 400)) return undefined;
+      out += "\"";
+      out += rt.jsonStringBody(v76);
+      out += "\"";
+    }
+    const v77 = o72["Name"];
+    if (v77 !== undefined) {
+      if ((o72m0 & 4) === 0) return undefined;
+      out += c74 + "\"Name\":";
+      c74 = ',';
+      if (typeof v77 !== 'string') return undefined;
+      if (check && (v77.length < 1 || (v77.length < 2 && rt.codePointLength(v77) < 1))) return undefined;
+      if (check && (v77.length > 70 && rt.codePointLength(v77) > 70)) return undefined;
+      out += "\"";
+      out += rt.jsonStringBody(v77);
+      out += "\"";
+    }
+    out += c74 === '{' ? '{}' : '}';
   }
-  const v50 = o1["CardInstrument"];
-  if (v50 !== undefined) {
+  const v78 = o1["CardInstrument"];
+  if (v78 !== undefined) {
     if ((o1m0 & 268435456) === 0) return undefined;
-    const t51 = writeCardInstrument(v50, check);
-    if (t51 === undefined) return undefined;
-    out += ",\"CardInstrument\":";
-    out += t51;
+    if (typeof v78 !== 'object' || v78 === null || Array.isArray(v78) || Object.getPrototypeOf(v78) !== Object.prototype) return undefined;
+    const o79 = v78 as Record<string, unknown>;
+    let o79m0 = 0;
+    for (const k80 in o79) {
+      switch (k80) {
+        case "CardSchemeName": o79m0 |= 1; break;
+        case "InstrumentType": o79m0 |= 2; break;
+        case "Name": o79m0 |= 4; break;
+        case "Identification": o79m0 |= 8; break;
+        default:
+          return undefined;
+      }
+    }
+    const v81 = o79["CardSchemeName"];
+    if (v81 === undefined || (o79m0 & 1) === 0) return undefined;
+    const t82 = $texts18.get(v81);
+    if (t82 === undefined) return undefined;
+    out += t82;
+    const v83 = o79["InstrumentType"];
+    if (v83 === undefined || (o79m0 & 2) === 0) return undefined;
+    if (v83 === "ApplePay") out += ",\"InstrumentType\":\"ApplePay\"";
+    else if (v83 === "Contactless") out += ",\"InstrumentType\":\"Contactless\"";
+    else if (v83 === "MagStripe") out += ",\"InstrumentType\":\"MagStripe\"";
+    else if (v83 === "Chip") out += ",\"InstrumentType\":\"Chip\"";
+    else if (v83 === "Other") out += ",\"InstrumentType\":\"Other\"";
+    else return undefined;
+    const v84 = o79["Name"];
+    if (v84 !== undefined) {
+      if ((o79m0 & 4) === 0) return undefined;
+      if (typeof v84 !== 'string') return undefined;
+      if (check && (v84.length < 1 || (v84.length < 2 && rt.codePointLength(v84) < 1))) return undefined;
+      if (check && (v84.length > 70 && rt.codePointLength(v84) > 70)) return undefined;
+      out += ",\"Name\":\"";
+      out += rt.jsonStringBody(v84);
+      out += "\"";
+    }
+    const v85 = o79["Identification"];
+    if (v85 !== undefined) {
+      if ((o79m0 & 8) === 0) return undefined;
+      if (typeof v85 !== 'string') return undefined;
+      if (check && (v85.length < 1 || (v85.length < 2 && rt.codePointLength(v85) < 1))) return undefined;
+      if (check && (v85.length > 16 && rt.codePointLength(v85) > 16)) return undefined;
+      out += ",\"Identification\":\"";
+      out += rt.jsonStringBody(v85);
+      out += "\"";
+    }
+    out += "}";
   }
-  const v52 = o1["SupplementaryData"];
-  if (v52 !== undefined) {
+  const v86 = o1["SupplementaryData"];
+  if (v86 !== undefined) {
     if ((o1m0 & 536870912) === 0) return undefined;
-    const t53 = writeSupplementaryData(v52, check);
-    if (t53 === undefined) return undefined;
+    const t87 = writeSupplementaryData(v86, check);
+    if (t87 === undefined) return undefined;
     out += ",\"SupplementaryData\":";
-    out += t53;
+    out += t87;
   }
-  const v54 = o1["BillDetails"];
-  if (v54 !== undefined) {
+  const v88 = o1["BillDetails"];
+  if (v88 !== undefined) {
     if ((o1m1 & 1) === 0) return undefined;
-    const t55 = writeBillDetails(v54, check);
-    if (t55 === undefined) return undefined;
-    out += ",\"BillDetails\":";
-    out += t55;
+    if (typeof v88 !== 'object' || v88 === null || Array.isArray(v88) || Object.getPrototypeOf(v88) !== Object.prototype) return undefined;
+    const o89 = v88 as Record<string, unknown>;
+    let o89m0 = 0;
+    for (const k90 in o89) {
+      switch (k90) {
+        case "BillerId": o89m0 |= 1; break;
+        case "BillNumber": o89m0 |= 2; break;
+        case "BillPaymentType": o89m0 |= 4; break;
+        default:
+          return undefined;
+      }
+    }
+    let c91 = '{';
+    const v92 = o89["BillerId"];
+    if (v92 !== undefined) {
+      if ((o89m0 & 1) === 0) return undefined;
+      out += ",\"BillDetails\":";
+      out += c91 + "\"BillerId\":";
+      c91 = ',';
+      if (typeof v92 !== 'number' || !Number.isFinite(v92)) return undefined;
+      out += '' + v92;
+    } else out += ",\"BillDetails\":";
+    const v93 = o89["BillNumber"];
+    if (v93 !== undefined) {
+      if ((o89m0 & 2) === 0) return undefined;
+      out += c91 + "\"BillNumber\":";
+      c91 = ',';
+      if (typeof v93 !== 'string') return undefined;
+      out += "\"";
+      out += rt.jsonStringBody(v93);
+      out += "\"";
+    }
+    const v94 = o89["BillPaymentType"];
+    if (v94 !== undefined) {
+      if ((o89m0 & 4) === 0) return undefined;
+      out += c91 + "\"BillPaymentType\":";
+      c91 = ',';
+      const t95 = $texts15.get(v94);
+      if (t95 === undefined) return undefined;
+      out += t95;
+    }
+    out += c91 === '{' ? '{}' : '}';
   }
-  const v56 = o1["GeoLocation"];
-  if (v56 !== undefined) {
+  const v96 = o1["GeoLocation"];
+  if (v96 !== undefined) {
     if ((o1m1 & 2) === 0) return undefined;
-    const t57 = writeGeoLocation(v56, check);
-    if (t57 === undefined) return undefined;
-    out += ",\"GeoLocation\":";
-    out += t57;
+    if (typeof v96 !== 'object' || v96 === null || Array.isArray(v96) || Object.getPrototypeOf(v96) !== Object.prototype) return undefined;
+    const o97 = v96 as Record<string, unknown>;
+    let o97m0 = 0;
+    for (const k98 in o97) {
+      switch (k98) {
+        case "Latitude": o97m0 |= 1; break;
+        case "Longitude": o97m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v99 = o97["Latitude"];
+    if (v99 === undefined || (o97m0 & 1) === 0) return undefined;
+    if (typeof v99 !== 'string') return undefined;
+    out += ",\"GeoLocation\":{\"Latitude\":\"";
+    out += rt.jsonStringBody(v99);
+    const v100 = o97["Longitude"];
+    if (v100 === undefined || (o97m0 & 2) === 0) return undefined;
+    if (typeof v100 !== 'string') return undefined;
+    out += "\",\"Longitude\":\"";
+    out += rt.jsonStringBody(v100);
+    out += "\"}";
   }
-  const v58 = o1["PaymentPurposeCode"];
-  if (v58 !== undefined) {
+  const v101 = o1["PaymentPurposeCode"];
+  if (v101 !== undefined) {
     if ((o1m1 & 4) === 0) return undefined;
-    if (typeof v58 !== 'string') return undefined;
-    if (check && (v58.length < 1 || (v58.length < 2 && rt.codePointLength(v58) < 1))) return undefined;
-    if (check && (v58.length > 3 && rt.codePointLength(v58) > 3)) return undefined;
-    if (check && (!$pattern7.test(v58))) return undefined;
+    if (typeof v101 !== 'string') return undefined;
+    if (check && (v101.length < 1 || (v101.length < 2 && rt.codePointLength(v101) < 1))) return undefined;
+    if (check && (v101.length > 3 && rt.codePointLength(v101) > 3)) return undefined;
+    if (check && (!$pattern7.test(v101))) return undefined;
     out += ",\"PaymentPurposeCode\":\"";
-    out += check ? v58 : rt.jsonStringBody(v58);
+    out += check ? v101 : rt.jsonStringBody(v101);
     out += "\"";
   }
-  const v59 = o1["IsPrimaryInstrument"];
-  if (v59 !== undefined) {
+  const v102 = o1["IsPrimaryInstrument"];
+  if (v102 !== undefined) {
     if ((o1m1 & 8) === 0) return undefined;
-    if (typeof v59 !== 'boolean') return undefined;
+    if (typeof v102 !== 'boolean') return undefined;
     out += ",\"IsPrimaryInstrument\":";
-    out += v59 ? 'true' : 'false';
+    out += v102 ? 'true' : 'false';
   }
-  const v60 = o1["Allocations"];
-  if (v60 !== undefined) {
+  const v103 = o1["Allocations"];
+  if (v103 !== undefined) {
     if ((o1m1 & 16) === 0) return undefined;
-    const t61 = writeAmountWithCategory(v60, check);
-    if (t61 === undefined) return undefined;
+    const t104 = writeAmountWithCategory(v103, check);
+    if (t104 === undefined) return undefined;
     out += ",\"Allocations\":";
-    out += t61;
+    out += t104;
   }
   out += "}";
   return out;
@@ -7355,7 +8104,7 @@ export function writeAccountParty(value: unknown, check = true): string | undefi
   else return undefined;
   const v7 = o1["AccountRole"];
   if (v7 === undefined || (o1m0 & 16) === 0) return undefined;
-  const t8 = $texts18.get(v7);
+  const t8 = $texts19.get(v7);
   if (t8 === undefined) return undefined;
   out += t8;
   const v9 = o1["VerifiedClaims"];
@@ -7561,33 +8310,52 @@ export function writeStatementBalance(value: unknown, check = true): string | un
   else return undefined;
   const v5 = o1["Amount"];
   if (v5 === undefined || (o1m0 & 2) === 0) return undefined;
-  const t6 = writeAmount(v5, check);
-  if (t6 === undefined) return undefined;
-  out += ",\"Amount\":";
-  out += t6;
-  const v7 = o1["Components"];
-  if (v7 !== undefined) {
+  if (typeof v5 !== 'object' || v5 === null || Array.isArray(v5) || Object.getPrototypeOf(v5) !== Object.prototype) return undefined;
+  const o6 = v5 as Record<string, unknown>;
+  let o6m0 = 0;
+  for (const k7 in o6) {
+    switch (k7) {
+      case "Amount": o6m0 |= 1; break;
+      case "Currency": o6m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v8 = o6["Amount"];
+  if (v8 === undefined || (o6m0 & 1) === 0) return undefined;
+  if (typeof v8 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v8))) return undefined;
+  out += ",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v8);
+  const v9 = o6["Currency"];
+  if (v9 === undefined || (o6m0 & 2) === 0) return undefined;
+  if (typeof v9 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v9))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v9 : rt.jsonStringBody(v9);
+  const v10 = o1["Components"];
+  if (v10 !== undefined) {
     if ((o1m0 & 4) === 0) return undefined;
-    if (!Array.isArray(v7) || typeof (v7 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    if (check && (v7.length < 1)) return undefined;
-    out += ",\"Components\":[";
-    for (let i8 = 0; i8 < v7.length; i8++) {
-      if (i8 !== 0) out += ',';
-      const v9: unknown = v7[i8];
-      const t10 = writeAmountWithCategory(v9, check);
-      if (t10 === undefined) return undefined;
-      out += t10;
+    if (!Array.isArray(v10) || typeof (v10 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (check && (v10.length < 1)) return undefined;
+    out += "\"},\"Components\":[";
+    for (let i11 = 0; i11 < v10.length; i11++) {
+      if (i11 !== 0) out += ',';
+      const v12: unknown = v10[i11];
+      const t13 = writeAmountWithCategory(v12, check);
+      if (t13 === undefined) return undefined;
+      out += t13;
     }
     out += "]";
-  }
+  } else out += "\"}";
   if (extra2) {
-    for (const k11 in o1) {
-      if (k11 === "CreditDebitIndicator" || k11 === "Amount" || k11 === "Components") continue;
-      const v12 = o1[k11];
-      if (!rt.writableAsIs(v12)) return undefined;
-      const t13 = JSON.stringify(v12);
-      if (t13 !== undefined) {
-        out += ',' + rt.jsonString(k11) + ':' + t13;
+    for (const k14 in o1) {
+      if (k14 === "CreditDebitIndicator" || k14 === "Amount" || k14 === "Components") continue;
+      const v15 = o1[k14];
+      if (!rt.writableAsIs(v15)) return undefined;
+      const t16 = JSON.stringify(v15);
+      if (t16 !== undefined) {
+        out += ',' + rt.jsonString(k14) + ':' + t16;
       }
     }
   }
@@ -7626,7 +8394,7 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
   const v5 = o1["TransactionType"];
   if (v5 !== undefined) {
     if ((o1m0 & 2) === 0) return undefined;
-    const t6 = $texts19.get(v5);
+    const t6 = $texts20.get(v5);
     if (t6 === undefined) return undefined;
     out += t6;
   }
@@ -7637,23 +8405,42 @@ export function writeStatementSummaryLine(value: unknown, check = true): string 
   out += t8;
   const v9 = o1["Amount"];
   if (v9 === undefined || (o1m0 & 8) === 0) return undefined;
-  const t10 = writeAmount(v9, check);
-  if (t10 === undefined) return undefined;
-  out += ",\"Amount\":";
-  out += t10;
-  const v11 = o1["Count"];
-  if (v11 === undefined || (o1m0 & 16) === 0) return undefined;
-  if (typeof v11 !== 'number' || !Number.isFinite(v11)) return undefined;
-  out += ",\"Count\":";
-  out += '' + v11;
+  if (typeof v9 !== 'object' || v9 === null || Array.isArray(v9) || Object.getPrototypeOf(v9) !== Object.prototype) return undefined;
+  const o10 = v9 as Record<string, unknown>;
+  let o10m0 = 0;
+  for (const k11 in o10) {
+    switch (k11) {
+      case "Amount": o10m0 |= 1; break;
+      case "Currency": o10m0 |= 2; break;
+      default:
+        return undefined;
+    }
+  }
+  const v12 = o10["Amount"];
+  if (v12 === undefined || (o10m0 & 1) === 0) return undefined;
+  if (typeof v12 !== 'string') return undefined;
+  if (check && (!$pattern3.test(v12))) return undefined;
+  out += ",\"Amount\":{\"Amount\":\"";
+  out += rt.jsonStringBody(v12);
+  const v13 = o10["Currency"];
+  if (v13 === undefined || (o10m0 & 2) === 0) return undefined;
+  if (typeof v13 !== 'string') return undefined;
+  if (check && (!$pattern2.test(v13))) return undefined;
+  out += "\",\"Currency\":\"";
+  out += check ? v13 : rt.jsonStringBody(v13);
+  const v14 = o1["Count"];
+  if (v14 === undefined || (o1m0 & 16) === 0) return undefined;
+  if (typeof v14 !== 'number' || !Number.isFinite(v14)) return undefined;
+  out += "\"},\"Count\":";
+  out += '' + v14;
   if (extra2) {
-    for (const k12 in o1) {
-      if (k12 === "CreditDebitIndicator" || k12 === "TransactionType" || k12 === "SubTransactionType" || k12 === "Amount" || k12 === "Count") continue;
-      const v13 = o1[k12];
-      if (!rt.writableAsIs(v13)) return undefined;
-      const t14 = JSON.stringify(v13);
-      if (t14 !== undefined) {
-        out += ',' + rt.jsonString(k12) + ':' + t14;
+    for (const k15 in o1) {
+      if (k15 === "CreditDebitIndicator" || k15 === "TransactionType" || k15 === "SubTransactionType" || k15 === "Amount" || k15 === "Count") continue;
+      const v16 = o1[k15];
+      if (!rt.writableAsIs(v16)) return undefined;
+      const t17 = JSON.stringify(v16);
+      if (t17 !== undefined) {
+        out += ',' + rt.jsonString(k15) + ':' + t17;
       }
     }
   }
@@ -7715,143 +8502,203 @@ export function writeStatement(value: unknown, check = true): string | undefined
   const v8 = o1["CreditLine"];
   if (v8 !== undefined) {
     if ((o1m0 & 16) === 0) return undefined;
-    const t9 = writeAmount(v8, check);
-    if (t9 === undefined) return undefined;
-    out += "\",\"CreditLine\":";
-    out += t9;
+    if (typeof v8 !== 'object' || v8 === null || Array.isArray(v8) || Object.getPrototypeOf(v8) !== Object.prototype) return undefined;
+    const o9 = v8 as Record<string, unknown>;
+    let o9m0 = 0;
+    for (const k10 in o9) {
+      switch (k10) {
+        case "Amount": o9m0 |= 1; break;
+        case "Currency": o9m0 |= 2; break;
+        default:
+          return undefined;
+      }
+    }
+    const v11 = o9["Amount"];
+    if (v11 === undefined || (o9m0 & 1) === 0) return undefined;
+    if (typeof v11 !== 'string') return undefined;
+    if (check && (!$pattern3.test(v11))) return undefined;
+    out += "\",\"CreditLine\":{\"Amount\":\"";
+    out += rt.jsonStringBody(v11);
+    const v12 = o9["Currency"];
+    if (v12 === undefined || (o9m0 & 2) === 0) return undefined;
+    if (typeof v12 !== 'string') return undefined;
+    if (check && (!$pattern2.test(v12))) return undefined;
+    out += "\",\"Currency\":\"";
+    out += check ? v12 : rt.jsonStringBody(v12);
+    out += "\"}";
   } else out += "\"";
-  const v10 = o1["OpeningBalance"];
-  if (v10 === undefined || (o1m0 & 32) === 0) return undefined;
-  const t11 = writeStatementBalance(v10, check);
-  if (t11 === undefined) return undefined;
+  const v13 = o1["OpeningBalance"];
+  if (v13 === undefined || (o1m0 & 32) === 0) return undefined;
+  const t14 = writeStatementBalance(v13, check);
+  if (t14 === undefined) return undefined;
   out += ",\"OpeningBalance\":";
-  out += t11;
-  const v12 = o1["ClosingBalance"];
-  if (v12 === undefined || (o1m0 & 64) === 0) return undefined;
-  const t13 = writeStatementBalance(v12, check);
-  if (t13 === undefined) return undefined;
+  out += t14;
+  const v15 = o1["ClosingBalance"];
+  if (v15 === undefined || (o1m0 & 64) === 0) return undefined;
+  const t16 = writeStatementBalance(v15, check);
+  if (t16 === undefined) return undefined;
   out += ",\"ClosingBalance\":";
-  out += t13;
-  const v14 = o1["Summary"];
-  if (v14 === undefined || (o1m0 & 128) === 0) return undefined;
-  if (!Array.isArray(v14) || typeof (v14 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  out += t16;
+  const v17 = o1["Summary"];
+  if (v17 === undefined || (o1m0 & 128) === 0) return undefined;
+  if (!Array.isArray(v17) || typeof (v17 as { toJSON?: unknown }).toJSON === 'function') return undefined;
   out += ",\"Summary\":[";
-  for (let i15 = 0; i15 < v14.length; i15++) {
-    if (i15 !== 0) out += ',';
-    const v16: unknown = v14[i15];
-    const t17 = writeStatementSummaryLine(v16, check);
-    if (t17 === undefined) return undefined;
-    out += t17;
+  for (let i18 = 0; i18 < v17.length; i18++) {
+    if (i18 !== 0) out += ',';
+    const v19: unknown = v17[i18];
+    const t20 = writeStatementSummaryLine(v19, check);
+    if (t20 === undefined) return undefined;
+    out += t20;
   }
-  const v18 = o1["ExpectedNextStatement"];
-  if (v18 !== undefined) {
+  const v21 = o1["ExpectedNextStatement"];
+  if (v21 !== undefined) {
     if ((o1m0 & 256) === 0) return undefined;
-    if (!Array.isArray(v18) || typeof (v18 as { toJSON?: unknown }).toJSON === 'function') return undefined;
-    if (check && (v18.length < 1)) return undefined;
+    if (!Array.isArray(v21) || typeof (v21 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (check && (v21.length < 1)) return undefined;
     out += "],\"ExpectedNextStatement\":[";
-    for (let i19 = 0; i19 < v18.length; i19++) {
-      if (i19 !== 0) out += ',';
-      const v20: unknown = v18[i19];
-      if (typeof v20 !== 'object' || v20 === null || Array.isArray(v20) || Object.getPrototypeOf(v20) !== Object.prototype) return undefined;
-      const o21 = v20 as Record<string, unknown>;
-      let o21m0 = 0;
-      let extra22 = false;
-      for (const k23 in o21) {
-        switch (k23) {
-          case "Type": o21m0 |= 1; break;
-          case "Amount": o21m0 |= 2; break;
+    for (let i22 = 0; i22 < v21.length; i22++) {
+      if (i22 !== 0) out += ',';
+      const v23: unknown = v21[i22];
+      if (typeof v23 !== 'object' || v23 === null || Array.isArray(v23) || Object.getPrototypeOf(v23) !== Object.prototype) return undefined;
+      const o24 = v23 as Record<string, unknown>;
+      let o24m0 = 0;
+      let extra25 = false;
+      for (const k26 in o24) {
+        switch (k26) {
+          case "Type": o24m0 |= 1; break;
+          case "Amount": o24m0 |= 2; break;
           default:
-            if (k23 === 'toJSON') return undefined;
-            extra22 = true;
+            if (k26 === 'toJSON') return undefined;
+            extra25 = true;
             break;
         }
       }
-      let c24 = '{';
-      const v25 = o21["Type"];
-      if (v25 !== undefined) {
-        if ((o21m0 & 1) === 0) return undefined;
-        out += c24 + "\"Type\":";
-        c24 = ',';
-        const t26 = $texts12.get(v25);
-        if (t26 === undefined) return undefined;
-        out += t26;
+      let c27 = '{';
+      const v28 = o24["Type"];
+      if (v28 !== undefined) {
+        if ((o24m0 & 1) === 0) return undefined;
+        out += c27 + "\"Type\":";
+        c27 = ',';
+        const t29 = $texts12.get(v28);
+        if (t29 === undefined) return undefined;
+        out += t29;
       }
-      const v27 = o21["Amount"];
-      if (v27 !== undefined) {
-        if ((o21m0 & 2) === 0) return undefined;
-        out += c24 + "\"Amount\":";
-        c24 = ',';
-        const t28 = writeAmount(v27, check);
-        if (t28 === undefined) return undefined;
-        out += t28;
+      const v30 = o24["Amount"];
+      if (v30 !== undefined) {
+        if ((o24m0 & 2) === 0) return undefined;
+        out += c27 + "\"Amount\":";
+        c27 = ',';
+        if (typeof v30 !== 'object' || v30 === null || Array.isArray(v30) || Object.getPrototypeOf(v30) !== Object.prototype) return undefined;
+        const o31 = v30 as Record<string, unknown>;
+        let o31m0 = 0;
+        for (const k32 in o31) {
+          switch (k32) {
+            case "Amount": o31m0 |= 1; break;
+            case "Currency": o31m0 |= 2; break;
+            default:
+              return undefined;
+          }
+        }
+        const v33 = o31["Amount"];
+        if (v33 === undefined || (o31m0 & 1) === 0) return undefined;
+        if (typeof v33 !== 'string') return undefined;
+        if (check && (!$pattern3.test(v33))) return undefined;
+        out += "{\"Amount\":\"";
+        out += rt.jsonStringBody(v33);
+        const v34 = o31["Currency"];
+        if (v34 === undefined || (o31m0 & 2) === 0) return undefined;
+        if (typeof v34 !== 'string') return undefined;
+        if (check && (!$pattern2.test(v34))) return undefined;
+        out += "\",\"Currency\":\"";
+        out += check ? v34 : rt.jsonStringBody(v34);
+        out += "\"}";
       }
-      if (extra22) {
-        for (const k29 in o21) {
-          if (k29 === "Type" || k29 === "Amount") continue;
-          const v30 = o21[k29];
-          if (!rt.writableAsIs(v30)) return undefined;
-          const t31 = JSON.stringify(v30);
-          if (t31 !== undefined) {
-            out += c24 + rt.jsonString(k29) + ':' + t31;
-            c24 = ',';
+      if (extra25) {
+        for (const k35 in o24) {
+          if (k35 === "Type" || k35 === "Amount") continue;
+          const v36 = o24[k35];
+          if (!rt.writableAsIs(v36)) return undefined;
+          const t37 = JSON.stringify(v36);
+          if (t37 !== undefined) {
+            out += c27 + rt.jsonString(k35) + ':' + t37;
+            c27 = ',';
           }
         }
       }
-      out += c24 === '{' ? '{}' : '}';
+      out += c27 === '{' ? '{}' : '}';
     }
   }
-  const v32 = o1["NextPayment"];
-  if (v32 !== undefined) {
+  const v38 = o1["NextPayment"];
+  if (v38 !== undefined) {
     if ((o1m0 & 512) === 0) return undefined;
-    if (!Array.isArray(v32) || typeof (v32 as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    if (!Array.isArray(v38) || typeof (v38 as { toJSON?: unknown }).toJSON === 'function') return undefined;
     out += "],\"NextPayment\":[";
-    for (let i33 = 0; i33 < v32.length; i33++) {
-      if (i33 !== 0) out += ',';
-      const v34: unknown = v32[i33];
-      if (typeof v34 !== 'object' || v34 === null || Array.isArray(v34) || Object.getPrototypeOf(v34) !== Object.prototype) return undefined;
-      const o35 = v34 as Record<string, unknown>;
-      let o35m0 = 0;
-      let extra36 = false;
-      for (const k37 in o35) {
-        switch (k37) {
-          case "Date": o35m0 |= 1; break;
-          case "Amount": o35m0 |= 2; break;
-          case "Type": o35m0 |= 4; break;
+    for (let i39 = 0; i39 < v38.length; i39++) {
+      if (i39 !== 0) out += ',';
+      const v40: unknown = v38[i39];
+      if (typeof v40 !== 'object' || v40 === null || Array.isArray(v40) || Object.getPrototypeOf(v40) !== Object.prototype) return undefined;
+      const o41 = v40 as Record<string, unknown>;
+      let o41m0 = 0;
+      let extra42 = false;
+      for (const k43 in o41) {
+        switch (k43) {
+          case "Date": o41m0 |= 1; break;
+          case "Amount": o41m0 |= 2; break;
+          case "Type": o41m0 |= 4; break;
           default:
-            if (k37 === 'toJSON') return undefined;
-            extra36 = true;
+            if (k43 === 'toJSON') return undefined;
+            extra42 = true;
             break;
         }
       }
-      const v38 = o35["Date"];
-      if (v38 === undefined || (o35m0 & 1) === 0) return undefined;
-      if (typeof v38 !== 'string') return undefined;
-      if (check && (!rt.isDate(v38))) return undefined;
+      const v44 = o41["Date"];
+      if (v44 === undefined || (o41m0 & 1) === 0) return undefined;
+      if (typeof v44 !== 'string') return undefined;
+      if (check && (!rt.isDate(v44))) return undefined;
       out += "{\"Date\":\"";
-      out += check ? v38 : rt.jsonStringBody(v38);
-      const v39 = o35["Amount"];
-      if (v39 === undefined || (o35m0 & 2) === 0) return undefined;
-      const t40 = writeAmount(v39, check);
-      if (t40 === undefined) return undefined;
-      out += "\",\"Amount\":";
-      out += t40;
-      const v41 = o35["Type"];
-      if (v41 !== undefined) {
-        if ((o35m0 & 4) === 0) return undefined;
-        if (v41 === "Minimum") out += ",\"Type\":\"Minimum\"";
-        else if (v41 === "Scheduled") out += ",\"Type\":\"Scheduled\"";
-        else if (v41 === "Estimated") out += ",\"Type\":\"Estimated\"";
-        else if (v41 === "Other") out += ",\"Type\":\"Other\"";
-        else return undefined;
+      out += check ? v44 : rt.jsonStringBody(v44);
+      const v45 = o41["Amount"];
+      if (v45 === undefined || (o41m0 & 2) === 0) return undefined;
+      if (typeof v45 !== 'object' || v45 === null || Array.isArray(v45) || Object.getPrototypeOf(v45) !== Object.prototype) return undefined;
+      const o46 = v45 as Record<string, unknown>;
+      let o46m0 = 0;
+      for (const k47 in o46) {
+        switch (k47) {
+          case "Amount": o46m0 |= 1; break;
+          case "Currency": o46m0 |= 2; break;
+          default:
+            return undefined;
+        }
       }
-      if (extra36) {
-        for (const k42 in o35) {
-          if (k42 === "Date" || k42 === "Amount" || k42 === "Type") continue;
-          const v43 = o35[k42];
-          if (!rt.writableAsIs(v43)) return undefined;
-          const t44 = JSON.stringify(v43);
-          if (t44 !== undefined) {
-            out += ',' + rt.jsonString(k42) + ':' + t44;
+      const v48 = o46["Amount"];
+      if (v48 === undefined || (o46m0 & 1) === 0) return undefined;
+      if (typeof v48 !== 'string') return undefined;
+      if (check && (!$pattern3.test(v48))) return undefined;
+      out += "\",\"Amount\":{\"Amount\":\"";
+      out += rt.jsonStringBody(v48);
+      const v49 = o46["Currency"];
+      if (v49 === undefined || (o46m0 & 2) === 0) return undefined;
+      if (typeof v49 !== 'string') return undefined;
+      if (check && (!$pattern2.test(v49))) return undefined;
+      out += "\",\"Currency\":\"";
+      out += check ? v49 : rt.jsonStringBody(v49);
+      const v50 = o41["Type"];
+      if (v50 !== undefined) {
+        if ((o41m0 & 4) === 0) return undefined;
+        if (v50 === "Minimum") out += "\"},\"Type\":\"Minimum\"";
+        else if (v50 === "Scheduled") out += "\"},\"Type\":\"Scheduled\"";
+        else if (v50 === "Estimated") out += "\"},\"Type\":\"Estimated\"";
+        else if (v50 === "Other") out += "\"},\"Type\":\"Other\"";
+        else return undefined;
+      } else out += "\"}";
+      if (extra42) {
+        for (const k51 in o41) {
+          if (k51 === "Date" || k51 === "Amount" || k51 === "Type") continue;
+          const v52 = o41[k51];
+          if (!rt.writableAsIs(v52)) return undefined;
+          const t53 = JSON.stringify(v52);
+          if (t53 !== undefined) {
+            out += ',' + rt.jsonString(k51) + ':' + t53;
           }
         }
       }
@@ -7860,13 +8707,13 @@ export function writeStatement(value: unknown, check = true): string | undefined
   }
   out += "]";
   if (extra2) {
-    for (const k45 in o1) {
-      if (k45 === "StatementId" || k45 === "StatementDate" || k45 === "OpeningDate" || k45 === "ClosingDate" || k45 === "CreditLine" || k45 === "OpeningBalance" || k45 === "ClosingBalance" || k45 === "Summary" || k45 === "ExpectedNextStatement" || k45 === "NextPayment") continue;
-      const v46 = o1[k45];
-      if (!rt.writableAsIs(v46)) return undefined;
-      const t47 = JSON.stringify(v46);
-      if (t47 !== undefined) {
-        out += ',' + rt.jsonString(k45) + ':' + t47;
+    for (const k54 in o1) {
+      if (k54 === "StatementId" || k54 === "StatementDate" || k54 === "OpeningDate" || k54 === "ClosingDate" || k54 === "CreditLine" || k54 === "OpeningBalance" || k54 === "ClosingBalance" || k54 === "Summary" || k54 === "ExpectedNextStatement" || k54 === "NextPayment") continue;
+      const v55 = o1[k54];
+      if (!rt.writableAsIs(v55)) return undefined;
+      const t56 = JSON.stringify(v55);
+      if (t56 !== undefined) {
+        out += ',' + rt.jsonString(k54) + ':' + t56;
       }
     }
   }
