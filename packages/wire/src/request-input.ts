@@ -25,7 +25,8 @@ export class ForbiddenNameError extends Error {
 const MAX_FIELDS = 256;
 
 function addValue(target: Record<string, string | string[]>, name: string, value: string): void {
-  const existing = target[name];
+  // An own member only: `toString` is a name like any other.
+  const existing = Object.hasOwn(target, name) ? target[name] : undefined;
   target[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
 
@@ -39,14 +40,14 @@ function addValue(target: Record<string, string | string[]>, name: string, value
  */
 export function queryObject(params: URLSearchParams | string): Record<string, string | string[]> {
   if (typeof params === 'string') return plainQueryObject(params) ?? queryObject(new URLSearchParams(params));
-  const out = Object.create(null) as Record<string, string | string[]>;
+  const out: Record<string, string | string[]> = {};
   let count = 0;
   for (const [name, value] of params) {
     if (name === '__proto__') throw new ForbiddenNameError('query', name);
     if (++count > MAX_FIELDS) break;
     addValue(out, name, value);
   }
-  return { ...out };
+  return out;
 }
 
 /** A character URLSearchParams would not keep as it is (it encodes the text as UTF-8 first). */
@@ -75,9 +76,7 @@ function plainQueryObject(text: string): Record<string, string | string[]> | und
       if (name === undefined || value === undefined) return undefined;
       if (name === '__proto__') throw new ForbiddenNameError('query', name);
       if (++count > MAX_FIELDS) break;
-      // An own member only: `toString` is a name like any other.
-      const existing = Object.hasOwn(out, name) ? out[name] : undefined;
-      out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      addValue(out, name, value);
     }
     start = end + 1;
   }
