@@ -214,9 +214,7 @@ class WriterBody {
         return;
       case 'ref': {
         // A scalar schema is written in place: a call per member would cost more than the write.
-        let target = this.ctx.components.get(node.name);
-        // Through aliases (a schema that is only a reference to another).
-        for (let hops = 0; target?.kind === 'ref' && !target.nullable && hops < 8; hops++) target = this.ctx.components.get(target.name);
+        const target = this.aliasTarget(node);
         if (target && (SCALAR_KINDS.has(target.kind) || this.isSmallFlatObject(target))) this.write(target, v);
         else this.append(`${this.ctx.writerNames.get(node.name)!}(${v}, check)`);
         return;
@@ -281,10 +279,16 @@ class WriterBody {
   private isSmallFlatObject(node: SchemaNode): boolean {
     if (node.kind !== 'object' || node.nullable || node.properties.length > MAX_INLINE_MEMBERS || node.additional !== 'forbid') return false;
     return node.properties.every(({ schema }) => {
-      let member: SchemaNode | undefined = schema;
-      for (let hops = 0; member?.kind === 'ref' && hops < 8; hops++) member = this.ctx.components.get(member.name);
+      const member = schema.kind === 'ref' && !schema.nullable ? this.aliasTarget(schema) : schema;
       return member !== undefined && SCALAR_KINDS.has(member.kind);
     });
+  }
+
+  /** The schema a reference names, through aliases (a schema that is only a reference to another). */
+  private aliasTarget(node: SchemaNode & { kind: 'ref' }): SchemaNode | undefined {
+    let target = this.ctx.components.get(node.name);
+    for (let hops = 0; target?.kind === 'ref' && !target.nullable && hops < 8; hops++) target = this.ctx.components.get(target.name);
+    return target;
   }
 
   /** One of a closed set of primitive values, each written as a constant. */
