@@ -6,7 +6,7 @@
  */
 import { bodyKind } from './content-negotiation.js';
 import { ParameterStyleError, type ParameterWire } from './parameter-wire.js';
-import { cookieParts, type HeaderMap } from './request-input.js';
+import { cookieParts, decodeFormText, type HeaderMap } from './request-input.js';
 import { parseJsonSafely, UnsafeInputError } from './safe-json.js';
 
 /** The raw request parts, before any percent-decoding. */
@@ -33,7 +33,11 @@ type Decode = (text: string) => string;
 
 /** Query text: `+` is a space (HTML form encoding, as URLSearchParams reads it). */
 function queryDecoder(parameter: ParameterWire): Decode {
-  return (text) => percentDecode(parameter, text.replace(/\+/g, ' '));
+  return (text) => {
+    const decoded = decodeFormText(text);
+    if (decoded === undefined) throw new ParameterStyleError(parameter, 'not valid percent-encoding');
+    return decoded;
+  };
 }
 
 function percentDecode(parameter: ParameterWire, text: string): string {
@@ -267,11 +271,7 @@ export interface DeclaredNames {
 
 /** A query name as sent; one that is not valid percent-encoding is kept as sent (no parameter has it). */
 function lenientQueryName(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+  return decodeFormText(text) ?? text;
 }
 
 /**

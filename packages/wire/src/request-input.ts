@@ -71,8 +71,8 @@ function plainQueryObject(text: string): Record<string, string | string[]> | und
       // Searched within the pair: a search of the whole text for each pair would be quadratic.
       const pair = text.slice(start, end);
       const equals = pair.indexOf('=');
-      const name = decodeQueryText(equals < 0 ? pair : pair.slice(0, equals));
-      const value = equals < 0 ? '' : decodeQueryText(pair.slice(equals + 1));
+      const name = decodeFormText(equals < 0 ? pair : pair.slice(0, equals));
+      const value = equals < 0 ? '' : decodeFormText(pair.slice(equals + 1));
       if (name === undefined || value === undefined) return undefined;
       if (name === '__proto__') throw new ForbiddenNameError('query', name);
       if (++count > MAX_FIELDS) break;
@@ -83,7 +83,8 @@ function plainQueryObject(text: string): Record<string, string | string[]> | und
   return out;
 }
 
-function decodeQueryText(text: string): string | undefined {
+/** Query text as form encoding reads it: `+` is a space, then percent-decoded; undefined when not valid percent-encoding. */
+export function decodeFormText(text: string): string | undefined {
   const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
   if (!spaced.includes('%')) return spaced;
   try {
